@@ -1,0 +1,53 @@
+/**
+ * The catalogue of content problems. Each code is a permanent name (tests, docs and search rely
+ * on it); each message says what is wrong, and the hint says what to do about it.
+ */
+
+/** Every problem the content check can report. */
+export const problemCodes = {
+  YamlSyntax: 'The file is not valid YAML.',
+  FileUnreadable: 'A content file could not be read.',
+  MissingSectionType: 'A section has no `type`.',
+  UnknownSectionType: 'A section has a `type` that does not exist.',
+  UnknownProperty: 'A property is not allowed in this place.',
+  MissingProperty: 'A required property is missing.',
+  WrongType: 'A value is of the wrong kind (text, number, list …).',
+  NotAllowedValue: 'A value is not one of the allowed choices.',
+  BadFormat: 'A value does not have the expected form.',
+  TooFew: 'A list or text is shorter than allowed.',
+  TooMany: 'A list or text is longer than allowed.',
+  OutOfRange: 'A number is too small or too large.',
+  MissingChoice: 'Neither of two alternative properties is given.',
+  DuplicateRoute: 'Two pages have the same route.',
+  DuplicateId: 'Two items share an identifier that must be unique.',
+  UnknownRoute: 'An internal link goes to a route that no page defines.',
+  MissingAsset: 'A referenced image or video file does not exist.',
+  UnknownIcon: 'An icon name is not a Lucide icon.',
+  UnknownLogo: 'A logo name is not in the logo sets.',
+  TitleLength: 'A page title is missing or outside the usual length range.',
+  DescriptionLength: 'A page description is missing or outside the usual length range.',
+} as const;
+
+/** The permanent name of a content problem. */
+export type ProblemCode = keyof typeof problemCodes;
+
+/** Errors fail the build; warnings are printed and let it go on. */
+export type Severity = 'error' | 'warning';
+
+/** One content problem, located in its file. */
+export interface Problem {
+  readonly code: ProblemCode;
+  readonly severity: Severity;
+  /** Path of the file relative to the project root, with forward slashes. */
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  /** Path of the bad field inside the file, such as `sections[2].items[0].title`; empty for the whole file. */
+  readonly path: string;
+  /** What is wrong, in one sentence. */
+  readonly message: string;
+  /** What to do about it. */
+  readonly hint?: string;
+  /** The lines around the problem, with a caret under it. */
+  readonly frame: string;
+}

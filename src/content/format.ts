@@ -1,0 +1,29 @@
+/** How content problems read in a terminal and in the browser overlay. */
+import type { Problem } from './catalog.ts';
+
+const paint = (code: number, text: string, color: boolean) => (color ? `\u001b[${code}m${text}\u001b[0m` : text);
+
+/** One problem: `file:line:column  Code  path`, the message, the hint, then the code frame. */
+export function formatProblem(problem: Problem, color = false): string {
+  const where = `${problem.file}:${problem.line}:${problem.column}`;
+  const label = paint(problem.severity === 'error' ? 31 : 33, problem.code, color);
+  const lines = [`${paint(1, where, color)}  ${label}${problem.path ? `  ${paint(36, problem.path, color)}` : ''}`];
+  lines.push(`  ${problem.message}`);
+  if (problem.hint) lines.push(`  ${paint(2, problem.hint, color)}`);
+  if (problem.frame) lines.push('', problem.frame.replace(/^/gm, '  '));
+  return lines.join('\n');
+}
+
+/** All problems and a summary line, for `content:check`, the build and the dev server. */
+export function formatProblems(problems: readonly Problem[], color = false): string {
+  const errors = problems.filter((p) => p.severity === 'error').length;
+  const warnings = problems.length - errors;
+  const files = new Set(problems.map((p) => p.file)).size;
+  const summary = [
+    errors ? `${errors} content error${errors === 1 ? '' : 's'}` : '',
+    warnings ? `${warnings} warning${warnings === 1 ? '' : 's'}` : '',
+  ]
+    .filter(Boolean)
+    .join(' and ');
+  return `${problems.map((p) => formatProblem(p, color)).join('\n\n')}\n\n${summary} in ${files} file${files === 1 ? '' : 's'}.`;
+}

@@ -1,0 +1,321 @@
+/**
+ * Schema validation of content: compiles the JSON Schemas in `schemas/` with ajv (build time only),
+ * collects the links, icons, logos and media each file refers to, and turns ajv's errors into
+ * located, plain-language problems.
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { closest } from './suggest.ts';
+import { formatPath, splitPointer } from './locate.ts';
+import type { ProblemCode } from './catalog.ts';
+
+// ajv-formats is CommonJS; under Node's ESM loader its default export arrives wrapped.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
+
+/** What a `contentKind` keyword marks a value as: checked and enriched after validation. */
+export type ReferenceKind = 'link' | 'icon' | 'logo' | 'image' | 'video';
+
+/** A value of a content file that points at something outside it. */
+export interface Reference {
+  readonly kind: ReferenceKind;
+  readonly path: (string | number)[];
+  /** The value itself; for images and videos, the object, which enrichment fills in. */
+  readonly value: unknown;
+}
+
+/** A schema problem before it is located in its file. */
+export interface RawProblem {
+  readonly code: ProblemCode;
+  readonly path: (string | number)[];
+  /** Point at this key of the object at `path` rather than at the object. */
+  readonly key?: string;
+  readonly message: string;
+  readonly hint?: string;
+}
+
+type Schema = Record<string, unknown> & {
+  title?: string;
+  description?: string;
+  properties?: Record<string, Schema>;
+  enum?: unknown[];
+  pattern?: string;
+};
+
+/** The compiled validators, keyed by schema `$id`. */
+export interface Validators {
+  readonly site: ValidateFunction;
+  readonly page: ValidateFunction;
+  readonly hire: ValidateFunction;
+  readonly sectionTypes: readonly string[];
+  readonly schemaFiles: readonly string[];
+  /** Runs a validator and returns its located problems and the references it saw. */
+  run(validate: ValidateFunction, data: unknown): { problems: RawProblem[]; references: Reference[] };
+}
+
+const ID = 'https://schemas.local/';
+
+function listSchemaFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .flatMap((name) => {
+      const full = join(dir, name);
+      return statSync(full).isDirectory() ? listSchemaFiles(full) : name.endsWith('.schema.json') ? [full] : [];
+    })
+    .sort();
+}
+
+/** Compiles every schema under `schemaDir`. */
+export function compileSchemas(schemaDir: string): Validators {
+  let collected: Reference[] = [];
+  const ajv = new Ajv({
+    allErrors: true,
+    discriminator: true,
+    useDefaults: true,
+    verbose: true,
+    strict: true,
+    strictRequired: false,
+  });
+  addFormats(ajv);
+  ajv.addKeyword({ keyword: 'filledByBuild', schemaType: 'boolean' });
+  ajv.addKeyword({
+    keyword: 'contentKind',
+    schemaType: 'string',
+    errors: false,
+    validate(kind: ReferenceKind, value: unknown, _parent?: unknown, ctx?: { instancePath: string }) {
+      collected.push({ kind, path: splitPointer(ctx?.instancePath ?? ''), value });
+      return true;
+    },
+  });
+  ajv.addKeyword({
+    keyword: 'oneRequired',
+    schemaType: 'array',
+    type: 'object',
+    errors: true,
+    validate: function oneRequired(keys: string[], value: Record<string, unknown>) {
+      const present = keys.filter((k) => value[k] !== undefined);
+      if (present.length === 1) return true;
+      (oneRequired as unknown as { errors: Partial<ErrorObject>[] }).errors = [
+        { keyword: 'oneRequired', params: { keys, present }, message: '' },
+      ];
+      return false;
+    },
+  });
+
+  const schemaFiles = listSchemaFiles(schemaDir);
+  for (const file of schemaFiles) ajv.addSchema(JSON.parse(readFileSync(file, 'utf8')) as object);
+  const get = (id: string) => {
+    const validate = ajv.getSchema(ID + id);
+    if (!validate) throw new Error(`SchemaMissing: schemas/${id} could not be compiled.`);
+    return validate;
+  };
+  const sectionTypes = schemaFiles
+    .filter((f) => f.includes(`${join('schemas', 'sections')}`))
+    .map((f) => f.slice(f.lastIndexOf('/') + 1, -'.schema.json'.length));
+
+  return {
+    site: get('site.schema.json'),
+    page: get('page.schema.json'),
+    hire: get('shared/hire.schema.json'),
+    sectionTypes,
+    schemaFiles,
+    run(validate, data) {
+      collected = [];
+      validate(data);
+      const references = collected;
+      collected = [];
+      const problems = dedupe((validate.errors ?? []).map((e) => explain(e, sectionTypes)));
+      // A value that broke its own schema (a malformed link, say) is reported once, not checked again.
+      const broken = new Set(problems.map((p) => JSON.stringify(p.path)));
+      return { problems, references: references.filter((r) => !broken.has(JSON.stringify(r.path))) };
+    },
+  };
+}
+
+function dedupe(problems: RawProblem[]): RawProblem[] {
+  const seen = new Set<string>();
+  // A value of the wrong kind also fails its enum or pattern; the kind is the one thing to fix.
+  const wrongKind = new Set(problems.filter((p) => p.code === 'WrongType').map((p) => JSON.stringify(p.path)));
+  return problems.filter((p) => {
+    if (p.code !== 'WrongType' && !p.key && wrongKind.has(JSON.stringify(p.path))) return false;
+    const id = `${JSON.stringify(p.path)}|${p.key ?? ''}|${p.message}`;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}
+
+const kindOf = (value: unknown): string =>
+  value === null
+    ? 'empty'
+    : Array.isArray(value)
+      ? 'a list'
+      : typeof value === 'object'
+        ? 'a group of properties'
+        : typeof value === 'string'
+          ? `the text "${value.length > 40 ? value.slice(0, 40) + '…' : value}"`
+          : typeof value === 'number'
+            ? `the number ${value}`
+            : `the value ${String(value)}`;
+
+const expected: Record<string, string> = {
+  string: 'text',
+  integer: 'a whole number',
+  number: 'a number',
+  boolean: '`true` or `false`',
+  array: 'a list (lines starting with `- `)',
+  object: 'a group of properties (indented `name: value` lines)',
+};
+
+/** What the thing at the end of a path is called in a message: `title` or `cards[0]`. */
+function nameOf(path: (string | number)[]): string {
+  const last = path[path.length - 1];
+  if (last === undefined) return 'the file';
+  if (typeof last === 'number') return `item ${last + 1} of \`${formatPath(path.slice(0, -1)) || 'the list'}\``;
+  return `\`${last}\``;
+}
+
+/** ` in a card`, ` in an image`: where a property belongs, from the schema's title. */
+function describeOwner(schema: Schema | undefined): string {
+  if (!schema?.title) return '';
+  const noun = schema.title.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return ` in ${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
+}
+
+/** Turns one ajv error into a plain-language problem. */
+function explain(error: ErrorObject, sectionTypes: readonly string[]): RawProblem {
+  const path = splitPointer(error.instancePath);
+  const parent = error.parentSchema as Schema | undefined;
+  const value = error.data;
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'discriminator': {
+      if (params.error === 'mapping') {
+        const tag = String(params.tagValue);
+        const guess = closest(tag, sectionTypes);
+        return {
+          code: 'UnknownSectionType',
+          path: [...path, 'type'],
+          message: `\`${tag}\` is not a section type.`,
+          hint: `${guess ? `Did you mean \`${guess}\`? ` : ''}Section types: ${sectionTypes.map((t) => `\`${t}\``).join(', ')}.`,
+        };
+      }
+      return {
+        code: 'MissingSectionType',
+        path,
+        message: 'This section has no `type`, so its layout is unknown.',
+        hint: `Add \`type:\` with one of ${sectionTypes.map((t) => `\`${t}\``).join(', ')}.`,
+      };
+    }
+    case 'required': {
+      const missing = String(params.missingProperty);
+      if (missing === 'type' && path[0] === 'sections' && path.length === 2) {
+        return {
+          code: 'MissingSectionType',
+          path,
+          message: 'This section has no `type`, so its layout is unknown.',
+          hint: `Add \`type:\` with one of ${sectionTypes.map((t) => `\`${t}\``).join(', ')}.`,
+        };
+      }
+      const about = parent?.properties?.[missing]?.description;
+      return {
+        code: 'MissingProperty',
+        path,
+        message: `\`${missing}\` is required${describeOwner(parent)} but missing.`,
+        hint: `Add \`${missing}:\`${about ? ` (${lowerFirst(about)})` : ''}.`,
+      };
+    }
+    case 'additionalProperties': {
+      const extra = String(params.additionalProperty);
+      const allowed = Object.keys(parent?.properties ?? {}).filter((k) => k !== '$schema');
+      const guess = closest(extra, allowed);
+      return {
+        code: 'UnknownProperty',
+        path,
+        key: extra,
+        message: `\`${extra}\` is not allowed${describeOwner(parent)}.`,
+        hint: `${guess ? `Did you mean \`${guess}\`? ` : ''}Allowed here: ${allowed.map((k) => `\`${k}\``).join(', ')}.`,
+      };
+    }
+    case 'type':
+      return {
+        code: 'WrongType',
+        path,
+        message: `${capital(nameOf(path))} must be ${expected[String(params.type)] ?? String(params.type)}, but it is ${kindOf(value)}.`,
+        hint: parent?.description ? `${nameOf(path)}: ${parent.description}` : undefined,
+      };
+    case 'enum':
+    case 'const': {
+      const allowed = (error.keyword === 'const' ? [params.allowedValue] : (params.allowedValues as unknown[])).map(String);
+      const guess = typeof value === 'string' ? closest(value, allowed) : undefined;
+      return {
+        code: 'NotAllowedValue',
+        path,
+        message: `${capital(nameOf(path))} is ${kindOf(value)}, which is not one of its choices.`,
+        hint: `${guess ? `Did you mean \`${guess}\`? ` : ''}Choose one of ${allowed.map((a) => `\`${a}\``).join(', ')}.`,
+      };
+    }
+    case 'pattern':
+    case 'format':
+      return {
+        code: 'BadFormat',
+        path,
+        message: `${capital(nameOf(path))} is ${kindOf(value)}, which does not have the expected form${error.keyword === 'format' ? ` (${String(params.format)})` : ''}.`,
+        hint: parent?.description ?? undefined,
+      };
+    case 'minItems':
+    case 'minLength':
+      return {
+        code: 'TooFew',
+        path,
+        message:
+          error.keyword === 'minItems'
+            ? `${capital(nameOf(path))} needs at least ${String(params.limit)} item${params.limit === 1 ? '' : 's'}; it has ${(value as unknown[]).length}.`
+            : `${capital(nameOf(path))} is empty or too short (at least ${String(params.limit)} character${params.limit === 1 ? '' : 's'}).`,
+        hint: parent?.description ?? undefined,
+      };
+    case 'maxItems':
+    case 'maxLength':
+      return {
+        code: 'TooMany',
+        path,
+        message:
+          error.keyword === 'maxItems'
+            ? `${capital(nameOf(path))} has ${(value as unknown[]).length} items; at most ${String(params.limit)} are allowed.`
+            : `${capital(nameOf(path))} is longer than ${String(params.limit)} characters.`,
+        hint: parent?.description ?? undefined,
+      };
+    case 'minimum':
+    case 'maximum':
+      return {
+        code: 'OutOfRange',
+        path,
+        message: `${capital(nameOf(path))} is ${String(value)}; it must be ${error.keyword === 'minimum' ? 'at least' : 'at most'} ${String(params.limit)}.`,
+        hint: parent?.description ?? undefined,
+      };
+    case 'oneRequired': {
+      const keys = params.keys as string[];
+      const present = params.present as string[];
+      return {
+        code: 'MissingChoice',
+        path,
+        key: present[1],
+        message:
+          present.length === 0
+            ? `${capital(nameOf(path))} needs ${keys.map((k) => `\`${k}\``).join(' or ')}.`
+            : `${capital(nameOf(path))} has both ${present.map((k) => `\`${k}\``).join(' and ')}; give only one.`,
+        hint: `Give exactly one of ${keys.map((k) => `\`${k}\``).join(', ')}.`,
+      };
+    }
+    default:
+      return {
+        code: 'BadFormat',
+        path,
+        message: `${capital(nameOf(path))} ${error.message ?? 'is not valid'}.`,
+      };
+  }
+}
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1).replace(/\.$/, '');

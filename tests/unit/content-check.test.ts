@@ -1,0 +1,301 @@
+import { describe, expect, it } from 'vitest';
+import { checkContent } from '../../src/content/check.ts';
+import { formatProblems } from '../../src/content/format.ts';
+import { fixture } from './content-fixtures.ts';
+
+/** What a marketer reads in the terminal for the fixture named after the failure. */
+async function report(name: string): Promise<string> {
+  const result = await checkContent(fixture(name));
+  return formatProblems(result.problems);
+}
+
+describe('content check: what a marketer sees for each mistake', () => {
+  it('accepts the valid base site and fills in defaults, image sizes, icons and logos', async () => {
+    const result = await checkContent(fixture('_base'));
+    expect(result.problems).toEqual([]);
+    const home = result.pages.find((p) => p.page.route === '/')!;
+    const grid = home.page.sections[1]!;
+    expect(grid.type).toBe('card-grid');
+    if (grid.type !== 'card-grid') return;
+    expect(grid.variant).toBe('reveal');
+    expect(grid.columns).toBe(3);
+    expect(grid.cards[1]!.image).toMatchObject({ src: '/media/pic.webp', width: 64, height: 48 });
+    expect(Object.keys(home.assets.icons).sort()).toEqual(['shield-check', 'zap']);
+    const about = result.pages.find((p) => p.page.route === '/about')!;
+    expect(about.assets.logos.react?.viewBox).toMatch(/^0 0 \d+ \d+$/);
+    expect(Object.keys(result.site!.assets.icons).sort()).toEqual(['house', 'info']);
+  });
+
+  it('reports a YAML syntax error with its line, column and a quoting hint', async () => {
+    expect(await report('yaml-syntax-error')).toMatchInlineSnapshot(`
+      "content/pages/home.yaml:6:14  YamlSyntax
+        The YAML could not be read: Nested mappings are not allowed in compact mappings.
+        A value containing \`: \` must be quoted, for example \`title: "Step 1: Request"\`.
+
+          4 | sections:
+          5 |   - type: cta-banner
+        > 6 |     heading: Step 1: build **something**
+            |              ^^^^
+          7 |     action:
+          8 |       label: Join us
+
+      1 content error in 1 file."
+    `);
+  });
+
+  it('suggests the closest section type for an unknown `type`', async () => {
+    expect(await report('unknown-section-type')).toMatchInlineSnapshot(`
+      "content/pages/home.yaml:10:11  UnknownSectionType  sections[1].type
+        \`cardgrid\` is not a section type.
+        Did you mean \`card-grid\`? Section types: \`card-grid\`, \`careers\`, \`carousel\`, \`contact\`, \`cta-banner\`, \`hero\`, \`hire\`, \`locations\`, \`marquee\`, \`overview\`, \`page-hero\`, \`projects\`, \`service-list\`, \`slide-banner\`, \`team\`, \`tech-stack\`, \`timeline\`.
+
+           8 |       label: Join us
+           9 |       link: /about
+        > 10 |   - type: cardgrid
+             |           ^^^^^^^^
+          11 |     heading: Why choose us
+          12 |     cards:
+
+      1 content error in 1 file."
+    `);
+  });
+
+  it('points at an unknown property and suggests the closest valid name', async () => {
+    expect(await report('unknown-property')).toMatchInlineSnapshot(`
+      "content/pages/home.yaml:8:9  MissingProperty  sections[0].cards[0]
+        \`title\` is required in a card but missing.
+        Add \`title:\` (title of the card).
+
+           6 |     heading: Why choose us
+           7 |     cards:
+        >  8 |       - titel: Fast
+             |         ^^^^^
+           9 |         text: Pages that load quickly on any phone.
+          10 |
+
+      content/pages/home.yaml:8:9  UnknownProperty  sections[0].cards[0].titel
+        \`titel\` is not allowed in a card.
+        Did you mean \`title\`? Allowed here: \`title\`, \`text\`, \`icon\`, \`image\`, \`link\`, \`linkLabel\`.
+
+           6 |     heading: Why choose us
+           7 |     cards:
+        >  8 |       - titel: Fast
+             |         ^^^^^
+           9 |         text: Pages that load quickly on any phone.
+          10 |
+
+      2 content errors in 1 file."
+    `);
+  });
+
+  it('names each missing required property and what it is for', async () => {
+    expect(await report('missing-required-title')).toMatchInlineSnapshot(`
+      "content/pages/home.yaml:1:1  MissingProperty
+        \`title\` is required in a page but missing.
+        Add \`title:\` (title of the page, shown in the browser tab and in search results (about 30 to 60 characters)).
+
+        > 1 | route: /
+            | ^^^^^
+          2 | description: The home page of the fixture site, with a card grid that the failure fixtures change one line at a time.
+          3 | sections:
+
+      content/pages/home.yaml:7:9  MissingProperty  sections[0].cards[0]
+        \`title\` is required in a card but missing.
+        Add \`title:\` (title of the card).
+
+          5 |     heading: Why choose us
+          6 |     cards:
+        > 7 |       - text: Pages that load quickly on any phone.
+            |         ^^^^
+          8 |         icon: zap
+          9 |
+
+      2 content errors in 1 file."
+    `);
+  });
+
+  it('says which kind of value was expected and which was given', async () => {
+    expect(await report('wrong-type')).toMatchInlineSnapshot(`
+      "content/pages/home.yaml:7:14  WrongType  sections[0].columns
+        \`columns\` must be a whole number, but it is the text "three".
+        \`columns\`: Cards per row on wide screens.
+
+          5 |   - type: card-grid
+          6 |     heading: Why choose us
+        > 7 |     columns: three
+            |              ^^^^^
+          8 |     cards: Fast pages
+          9 |
+
+      content/pages/home.yaml:8:12  WrongType  sections[0].cards
+        \`cards\` must be a list (lines starting with \`- \`), but it is the text "Fast pages".
+        \`cards\`: The cards, in order.
+
+          6 |     heading: Why choose us
+          7 |     columns: three
+        > 8 |     cards: Fast pages
+            |            ^^^^
+          9 |
+
+      2 content errors in 1 file."
+    `);
+  });
+
+  it('lists the allowed choices for a misspelt enum value', async () => {
+    expect(await report('not-allowed-value')).toMatchInlineSnapshot(`
+      "content/pages/home.yaml:7:14  NotAllowedValue  sections[0].variant
+        \`variant\` is the text "hilight", which is not one of its choices.
+        Did you mean \`highlight\`? Choose one of \`reveal\`, \`highlight\`, \`focus\`, \`hover-text\`, \`numbered\`.
+
+          5 |   - type: card-grid
+          6 |     heading: Why choose us
+        > 7 |     variant: hilight
+            |              ^^^^^^^
+          8 |     cards:
+          9 |       - title: Fast
+
+      1 content error in 1 file."
+    `);
+  });
+
+  it('refuses two pages with the same route and names the first one', async () => {
+    expect(await report('duplicate-route')).toMatchInlineSnapshot(`
+      "content/pages/copy-of-about.yaml:1:8  DuplicateRoute  route
+        The route \`/about\` is already used by content/pages/about.yaml.
+        Every page needs its own route: change this one, or remove one of the two files.
+
+        > 1 | route: /about
+            |        ^^^^^^
+          2 | title: A second page that claims the about route
+          3 | description: This page uses the same route as about.yaml, which the content check must refuse with a clear message.
+
+      1 content error in 1 file."
+    `);
+  });
+
+  it('refuses an internal link to a route no page defines', async () => {
+    expect(await report('unknown-route')).toMatchInlineSnapshot(`
+      "content/pages/home.yaml:9:13  UnknownRoute  sections[0].action.link
+        The link \`/abuot\` goes to a route that no page defines.
+        Did you mean \`/about\`? Routes come from the \`route\` of each file in content/pages/.
+
+           7 |     action:
+           8 |       label: Join us
+        >  9 |       link: /abuot
+             |             ^^^^^^
+          10 |
+
+      1 content error in 1 file."
+    `);
+  });
+
+  it('refuses a referenced image that does not exist and suggests a file next to it', async () => {
+    expect(await report('missing-image')).toMatchInlineSnapshot(`
+      "content/pages/home.yaml:11:16  MissingAsset  sections[0].cards[0].image.src
+        The file \`public/media/pics.webp\` does not exist.
+        Did you mean \`/media/pic.webp\`? Put the file under public/ and write its path from there, starting with \`/\`.
+
+           9 |         text: Every change reviewed and tested.
+          10 |         image:
+        > 11 |           src: /media/pics.webp
+             |                ^^^^^^^^^^^^^^^^
+          12 |           alt: A violet rectangle
+          13 |
+
+      1 content error in 1 file."
+    `);
+  });
+
+  it('refuses unknown icons and tells the new name of a renamed one', async () => {
+    expect(await report('unknown-icon')).toMatchInlineSnapshot(`
+      "content/pages/home.yaml:10:15  UnknownIcon  sections[0].cards[0].icon
+        \`zapp\` is not the name of a Lucide icon.
+        Use \`zap\`. Names are listed at https://lucide.dev/icons (kebab-case, such as \`cloud-cog\`).
+
+           8 |       - title: Fast
+           9 |         text: Pages that load quickly on any phone.
+        > 10 |         icon: zapp
+             |               ^^^^
+          11 |       - title: Office
+          12 |         text: Our building in Greater Noida.
+
+      content/pages/home.yaml:13:15  UnknownIcon  sections[0].cards[1].icon
+        \`building-2\` is an old Lucide name; the icon is now called \`building-complex\`.
+        Use \`building-complex\`. Names are listed at https://lucide.dev/icons (kebab-case, such as \`cloud-cog\`).
+
+          11 |       - title: Office
+          12 |         text: Our building in Greater Noida.
+        > 13 |         icon: building-2
+             |               ^^^^^^^^^^
+          14 |
+
+      2 content errors in 1 file."
+    `);
+  });
+
+  it('refuses unknown logos and a tile with neither logo nor icon', async () => {
+    expect(await report('unknown-logo')).toMatchInlineSnapshot(`
+      "content/pages/about.yaml:9:15  UnknownLogo  sections[0].items[0].logo
+        \`reactjs\` is not a logo of the Iconify \`logos\` set or of Simple Icons.
+        Did you mean \`react\`? Look the name up at https://icon-sets.iconify.design/logos/ or https://simpleicons.org.
+
+           7 |     items:
+           8 |       - name: React
+        >  9 |         logo: reactjs
+             |               ^^^^^^^
+          10 |       - name: Healthcare
+          11 |
+
+      content/pages/about.yaml:10:9  MissingChoice  sections[0].items[1]
+        Item 2 of \`sections[0].items\` needs \`logo\` or \`icon\`.
+        Give exactly one of \`logo\`, \`icon\`.
+
+           8 |       - name: React
+           9 |         logo: reactjs
+        > 10 |       - name: Healthcare
+             |         ^^^^
+          11 |
+
+      2 content errors in 1 file."
+    `);
+  });
+
+  it('refuses an id used twice in one file', async () => {
+    expect(await report('duplicate-id')).toMatchInlineSnapshot(`
+      "content/pages/home.yaml:12:9  DuplicateId  sections[1].id
+        The id \`join\` is already used at \`sections[0]\`.
+        Ids name one thing each within a file; choose another.
+
+          10 |       link: /about
+          11 |   - type: cta-banner
+        > 12 |     id: join
+             |         ^^^^
+          13 |     heading: Or talk to us
+          14 |     action:
+
+      1 content error in 1 file."
+    `);
+  });
+
+  it('reports every problem of every file in one pass', async () => {
+    const result = await checkContent(fixture('many-problems'));
+    expect(result.problems.map((p) => `${p.file}:${p.line}:${p.column} ${p.code}`)).toEqual([
+      'content/pages/about.yaml:9:15 UnknownLogo',
+      'content/pages/about.yaml:10:9 MissingChoice',
+      'content/pages/home.yaml:8:9 MissingProperty',
+      'content/pages/home.yaml:8:9 UnknownProperty',
+    ]);
+    expect(result.errors).toBe(4);
+    expect(result.pages).toEqual([]);
+  });
+
+  it('warns, without failing, about titles and descriptions of unusual length', async () => {
+    const result = await checkContent(fixture('search-text-length'));
+    expect(result.errors).toBe(0);
+    expect(result.problems.map((p) => `${p.severity} ${p.code} ${p.path}`)).toEqual([
+      'warning TitleLength title',
+      'warning DescriptionLength description',
+    ]);
+    expect(result.pages).toHaveLength(2);
+  });
+});

@@ -1,0 +1,64 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build, type Rollup } from 'vite';
+import { describe, expect, it } from 'vitest';
+import { contentPlugin } from '../../src/content/plugin.ts';
+import { fixture } from './content-fixtures.ts';
+
+type Located = { message?: string; loc?: { file?: string; line: number; column: number }; frame?: string };
+
+/** Builds a tiny app that routes through the content modules, with the real content plugin. */
+async function buildFixture(name: string) {
+  const dirs = fixture(name);
+  writeFileSync(
+    join(dirs.root, 'entry.js'),
+    `import site from 'virtual:content/site';\nimport pages from 'virtual:content/pages';\n` +
+      `console.log(site.site.brand.name, pages.map((p) => p.route));\nPromise.all(pages.map((p) => p.load()));\n`,
+  );
+  return build({
+    configFile: false,
+    root: dirs.root,
+    logLevel: 'silent',
+    publicDir: dirs.publicDir,
+    plugins: [contentPlugin({ contentDir: dirs.contentDir, schemaDir: dirs.schemaDir, publicDir: dirs.publicDir })],
+    build: { write: false, rollupOptions: { input: join(dirs.root, 'entry.js') }, minify: false, copyPublicDir: false },
+  }) as Promise<Rollup.RollupOutput>;
+}
+
+describe('content plugin in vite build', () => {
+  it('fails the build with the file, line, column, fix and code frame of every problem', async () => {
+    const failure = await buildFixture('many-problems').then(
+      () => undefined,
+      (error: unknown) => error as Error & { errors?: Located[] } & Located,
+    );
+    expect(failure, 'the build must fail').toBeDefined();
+    expect(failure!.message).toContain('content/pages/about.yaml:9:15  UnknownLogo  sections[0].items[0].logo');
+    expect(failure!.message).toContain('content/pages/home.yaml:8:9  UnknownProperty  sections[0].cards[0].titel');
+    expect(failure!.message).toContain('Did you mean `title`?');
+    expect(failure!.message).toContain('4 content errors in 2 files.');
+    // Rolldown wraps plugin errors in an aggregate; the first carries the location Vite shows.
+    const located = failure!.errors?.[0] ?? failure!;
+    expect(located.loc).toMatchObject({ line: 9, column: 14 });
+    expect(located.loc?.file).toMatch(/content\/pages\/about\.yaml$/);
+    expect(located.frame).toContain('>  9 |         logo: reactjs');
+  });
+
+  it('splits content per page, emits the route table, and ships no validator or YAML parser', async () => {
+    const output = await buildFixture('_base');
+    const chunks = output.output.filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
+    const entry = chunks.find((c) => c.isEntry)!;
+    const home = chunks.find((c) => c.code.includes('Why choose us'))!;
+    const about = chunks.find((c) => c.code.includes('Our tools'))!;
+    expect(home).toBeDefined();
+    expect(about).toBeDefined();
+    expect(home).not.toBe(about);
+    // The entry knows routes and titles, not the pages' sections.
+    expect(entry.code).toContain('"/about"');
+    expect(entry.code).not.toContain('Why choose us');
+    expect(entry.code).not.toContain('Our tools');
+    const all = chunks.map((c) => c.code).join('\n');
+    expect(all).not.toMatch(/ajv|new Function|LineCounter|parseDocument/);
+    const routes = output.output.find((o) => o.fileName === 'routes.json') as Rollup.OutputAsset;
+    expect(JSON.parse(String(routes.source))).toEqual(['/', '/about']);
+  });
+});
