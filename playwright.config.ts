@@ -29,6 +29,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 240_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'test-results/e2e-data', RATE_LIMIT_MAX: '1000' },
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'test-results/e2e-data', API_RATE_LIMIT_MAX: '1000' },
   },
 });

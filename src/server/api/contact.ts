@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { ContactRequest } from '../../generated/schema-types.ts';
+import type { RateLimitConfig } from '../config.ts';
+import type { Storage } from '../storage/index.ts';
+import { createBodyValidator, readApiSchema } from '../validation.ts';
+import { isSpam, validationFailed } from './submission.ts';
+
+export interface ContactRouteOptions {
+  readonly storage: Storage;
+  readonly rateLimit: RateLimitConfig;
+}
+
+/** Registers the enquiry endpoint of the contact form. */
+export function registerContactRoute(api: FastifyInstance, options: ContactRouteOptions): void {
+  const validate = createBodyValidator<ContactRequest>(readApiSchema('contact.schema.json'), {
+    patternMessages: {
+      mobile: 'mobile must be a phone number: digits, optionally starting with + and grouped with spaces or dashes',
+    },
+  });
+
+  api.post(
+    '/contact/create-contact',
+    { config: { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.timeWindowMs } } },
+    async (request, reply) => {
+      const check = validate(request.body);
+      if (!check.ok) throw validationFailed(check);
+      const { website, ...fields } = check.value;
+      const saved = await options.storage.saveContact({ ...fields, spam: isSpam(website) });
+      return reply.code(201).send({ id: saved.id });
+    },
+  );
+}

@@ -1,0 +1,41 @@
+import cors from '@fastify/cors';
+import type { FastifyInstance } from 'fastify';
+import type { RateLimitConfig } from '../config.ts';
+import { HttpError } from '../errors.ts';
+import { createOriginCheck } from '../security.ts';
+import type { Storage } from '../storage/index.ts';
+import { registerApplicationRoute } from './application.ts';
+import { registerContactRoute } from './contact.ts';
+import { acceptOnlyJson } from './json-body.ts';
+
+export interface ApiOptions {
+  readonly storage: Storage;
+  readonly roles: readonly string[];
+  /** Other sites whose pages may call the API (CORS); the site's own origin is always allowed. */
+  readonly allowedOrigins: readonly string[];
+  readonly rateLimit: RateLimitConfig;
+}
+
+/**
+ * The form API, as an encapsulated plugin: its JSON-only body parsing, Origin check and CORS apply to its
+ * routes and not to the static site. Register it with `prefix: '/api/v1'` after @fastify/rate-limit.
+ */
+export async function api(instance: FastifyInstance, options: ApiOptions): Promise<void> {
+  acceptOnlyJson(instance);
+  // Fastify parses no body when a POST has neither a body nor a Content-Type: that is not JSON either.
+  instance.addHook('preValidation', async (request) => {
+    if (request.method === 'POST' && request.body === undefined) throw new HttpError('UnsupportedMediaType');
+  });
+  // Added before CORS so that a preflight from a foreign origin is refused like the request it announces.
+  instance.addHook('onRequest', createOriginCheck(options.allowedOrigins));
+  if (options.allowedOrigins.length > 0) {
+    await instance.register(cors, {
+      origin: [...options.allowedOrigins],
+      methods: ['POST'],
+      allowedHeaders: ['Content-Type'],
+      maxAge: 600,
+    });
+  }
+  registerContactRoute(instance, options);
+  registerApplicationRoute(instance, options);
+}

@@ -1,0 +1,100 @@
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { api } from './api/index.ts';
+import { defaultRateLimit, type RateLimitConfig } from './config.ts';
+import { HttpError, toHttpError } from './errors.ts';
+import { defaultClientDir, defaultContentDir } from './paths.ts';
+import { RequestLogController } from './request-log.ts';
+import { loadRoles } from './roles.ts';
+import { registerSecurityHeaders } from './security.ts';
+import { readClientBuild, registerStaticSite } from './static.ts';
+import type { Storage } from './storage/index.ts';
+
+/** Largest accepted request body; the longest form (contact) stays well under it. */
+export const bodyLimit = 32 * 1024;
+
+export interface AppOptions {
+  /** Where submissions are saved; the caller opens and closes it. */
+  readonly storage: Storage;
+  /** The client build; dist/client by default. */
+  readonly clientDir?: string;
+  /** Content folder whose careers page lists the roles; content/ by default. Ignored when `roles` is set. */
+  readonly contentDir?: string;
+  /** The roles one may apply for, instead of reading them from the content. */
+  readonly roles?: readonly string[];
+  /** Origins of other sites allowed to call the API (normalised, see `normaliseOrigin`). */
+  readonly allowedOrigins?: readonly string[];
+  readonly rateLimit?: RateLimitConfig;
+  readonly trustProxy?: boolean | string;
+  /** Fastify logger settings; no logging when left out (tests). */
+  readonly logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the web server: the static site, the form API and the headers and errors they share. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // One line per request, without personal data.
+    logController: new RequestLogController(),
+    bodyLimit,
+    trustProxy: options.trustProxy ?? false,
+  });
+
+  registerSecurityHeaders(app);
+
+  const site = await readClientBuild({
+    clientDir: options.clientDir ?? defaultClientDir,
+    warn: (message) => app.log.warn(message),
+  });
+  const roles = options.roles ?? (await loadRoles(options.contentDir ?? defaultContentDir));
+  if (roles.length === 0) {
+    app.log.warn('No careers section lists any role, so every job application will be refused until one does.');
+  }
+
+  // Both handlers are set before any plugin or route: Fastify gives each plugin the handlers of its parent
+  // as they are when the plugin is registered.
+  app.setNotFoundHandler((request, reply) => {
+    if (isPageRequest(request)) return site.sendNotFoundPage(reply);
+    const error = new HttpError('NotFound');
+    return reply.code(error.statusCode).send(error.toBody());
+  });
+
+  app.setErrorHandler((caught, request, reply) => {
+    const error = toHttpError(caught);
+    if (error.statusCode >= 500) {
+      // Only what identifies the fault: an error object may carry submitted values (pg's `detail`, say).
+      const { name, message, stack, code } = caught as Error & { code?: unknown };
+      request.log.error({ err: { type: name, message, stack, code } }, 'Request failed');
+    }
+    if (error.name === 'NotFound' && isPageRequest(request)) return site.sendNotFoundPage(reply);
+    return reply.code(error.statusCode).send(error.toBody());
+  });
+
+  // Plugins that hook into route registration (compression, rate limits) come before the routes.
+  await app.register(compress, { encodings: ['br', 'gzip'] });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError('RateLimited', {
+        message: `Too many submissions came from your network in a short time, so this one was refused. Wait ${context.after} and send the form again.`,
+      }),
+  });
+
+  await registerStaticSite(app, site);
+  await app.register(api, {
+    prefix: '/api/v1',
+    storage: options.storage,
+    roles,
+    allowedOrigins: options.allowedOrigins ?? [],
+    rateLimit: options.rateLimit ?? defaultRateLimit,
+  });
+
+  return app;
+}
+
+/** A visitor's browser asking for a page or file, as opposed to a call of the API. */
+function isPageRequest(request: FastifyRequest): boolean {
+  const path = request.url.split('?', 1)[0] ?? '';
+  return (request.method === 'GET' || request.method === 'HEAD') && path !== '/api' && !path.startsWith('/api/');
+}

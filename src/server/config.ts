@@ -1,0 +1,170 @@
+import { isIP } from 'node:net';
+import path from 'node:path';
+import { SetupError } from './errors.ts';
+import type { StorageConfig } from './storage/index.ts';
+
+/** Everything `npm start` reads from the environment, checked and with defaults applied. */
+export interface ServerConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly storage: StorageConfig;
+  /** The client build to serve; dist/client when CLIENT_DIR is unset. */
+  readonly clientDir: string | undefined;
+  readonly allowedOrigins: readonly string[];
+  /** Fastify's `trustProxy`: false, true (trust every hop) or a comma list of proxy addresses. */
+  readonly trustProxy: boolean | string;
+  readonly rateLimit: RateLimitConfig;
+  readonly logLevel: string;
+}
+
+/** How many submissions one IP address may send to one endpoint per time window. */
+export interface RateLimitConfig {
+  readonly max: number;
+  readonly timeWindowMs: number;
+}
+
+export const defaultRateLimit: RateLimitConfig = { max: 5, timeWindowMs: 60_000 };
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Proxy names understood by Fastify's trustProxy (through proxy-addr) besides addresses and CIDR ranges. */
+const proxyAddrNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const logLevels = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+
+/**
+ * Reads the server configuration from environment variables, reporting every bad variable at once so that a
+ * deployment is fixed in one round.
+ */
+export function readServerConfig(env: Env): ServerConfig {
+  const problems: string[] = [];
+  const value = (name: string): string | undefined => {
+    const raw = env[name]?.trim();
+    return raw === undefined || raw === '' ? undefined : raw;
+  };
+
+  const port = readInteger(value('PORT'), 3000, 0, 65535, 'PORT', problems);
+  const host = value('HOST') ?? '0.0.0.0';
+  const clientDirValue = value('CLIENT_DIR');
+  const clientDir = clientDirValue === undefined ? undefined : path.resolve(clientDirValue);
+  const rateLimit: RateLimitConfig = {
+    max: readInteger(value('API_RATE_LIMIT_MAX'), defaultRateLimit.max, 1, 1_000_000, 'API_RATE_LIMIT_MAX', problems),
+    timeWindowMs: readInteger(
+      value('API_RATE_LIMIT_WINDOW_MS'),
+      defaultRateLimit.timeWindowMs,
+      1000,
+      86_400_000,
+      'API_RATE_LIMIT_WINDOW_MS',
+      problems,
+    ),
+  };
+  const logLevel = value('LOG_LEVEL') ?? 'info';
+  if (!logLevels.has(logLevel)) {
+    problems.push(`LOG_LEVEL is '${logLevel}'; use one of ${[...logLevels].join(', ')}.`);
+  }
+
+  let storage: StorageConfig | undefined;
+  try {
+    storage = readStorageConfig(env);
+  } catch (error) {
+    problems.push((error as Error).message);
+  }
+
+  const allowedOrigins = readAllowedOrigins(value('API_ALLOWED_ORIGINS'), problems);
+  const trustProxy = readTrustProxy(value('TRUST_PROXY'), problems);
+
+  if (problems.length > 0 || storage === undefined) {
+    throw new SetupError(
+      'InvalidConfig',
+      `The server cannot start because of its environment variables:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
+  }
+  return { port, host, storage, clientDir, allowedOrigins, trustProxy, rateLimit, logLevel };
+}
+
+/**
+ * Chooses the database: PostgreSQL when DATABASE_URL is a postgres:// address, otherwise a SQLite file in
+ * DATA_DIR (./data by default), so that a fresh checkout stores submissions with no setup step.
+ */
+export function readStorageConfig(env: Env): StorageConfig {
+  const databaseUrl = env.DATABASE_URL?.trim();
+  if (databaseUrl) {
+    if (!/^postgres(ql)?:\/\//i.test(databaseUrl)) {
+      throw new SetupError(
+        'InvalidConfig',
+        `DATABASE_URL must be a PostgreSQL address such as postgres://user:password@host:5432/database (it starts with '${databaseUrl.split(':')[0]}:'). Leave it unset to store submissions in a SQLite file in DATA_DIR.`,
+      );
+    }
+    return { kind: 'postgres', connectionString: databaseUrl };
+  }
+  const dataDir = path.resolve(env.DATA_DIR?.trim() || 'data');
+  return { kind: 'sqlite', file: path.join(dataDir, 'submissions.db') };
+}
+
+function readInteger(
+  raw: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+  name: string,
+  problems: string[],
+): number {
+  if (raw === undefined) return fallback;
+  const parsed = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(parsed) || parsed < min || parsed > max) {
+    problems.push(`${name} is '${raw}'; use a whole number from ${min} to ${max}, or leave it unset for ${fallback}.`);
+    return fallback;
+  }
+  return parsed;
+}
+
+/** Parses API_ALLOWED_ORIGINS into normalised origins (scheme://host[:port], default ports dropped). */
+function readAllowedOrigins(raw: string | undefined, problems: string[]): string[] {
+  if (raw === undefined) return [];
+  const origins: string[] = [];
+  for (const entry of raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const origin = normaliseOrigin(entry);
+    if (origin === undefined || entry === '*') {
+      problems.push(
+        `API_ALLOWED_ORIGINS contains '${entry}', which is not an origin; write each origin as https://host or https://host:port, separated by commas.`,
+      );
+    } else {
+      origins.push(origin);
+    }
+  }
+  return origins;
+}
+
+function readTrustProxy(raw: string | undefined, problems: string[]): boolean | string {
+  if (raw === undefined || raw.toLowerCase() === 'false') return false;
+  if (raw.toLowerCase() === 'true') return true;
+  const entries = raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const bad = entries.filter((entry) => !proxyAddrNames.has(entry) && isIP(entry.split('/')[0] ?? '') === 0);
+  if (bad.length > 0 || entries.length === 0) {
+    problems.push(
+      `TRUST_PROXY is '${raw}'; use 'true' (trust every proxy), 'false', or a comma list of proxy addresses or CIDR ranges such as 10.0.0.0/8,loopback.`,
+    );
+    return false;
+  }
+  return entries.join(',');
+}
+
+/**
+ * Returns the origin of a URL in the form browsers send in the Origin header (lower-case, no default port,
+ * no path), or undefined when it is not an http(s) URL.
+ */
+export function normaliseOrigin(value: string): string | undefined {
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    if (url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '') return undefined;
+    return url.origin;
+  } catch {
+    return undefined;
+  }
+}

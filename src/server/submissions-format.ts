@@ -1,0 +1,88 @@
+import type { Submission, SubmissionType } from './storage/index.ts';
+
+/** Columns of the CSV export, by submission type; the database column names, so the two read alike. */
+const csvColumns = {
+  contact: ['type', 'id', 'created_at', 'spam', 'username', 'mobile', 'email', 'company', 'project_details'],
+  application: ['type', 'id', 'created_at', 'spam', 'name', 'email', 'phone', 'domain'],
+} as const satisfies Record<SubmissionType, readonly string[]>;
+
+type CsvColumn = (typeof csvColumns)[SubmissionType][number];
+
+/** The value of a CSV column for a submission; undefined when the column belongs to the other type. */
+function csvValue(submission: Submission, column: CsvColumn): string | boolean | null | undefined {
+  switch (column) {
+    case 'created_at':
+      return submission.createdAt;
+    case 'project_details':
+      return submission.type === 'contact' ? submission.projectDetails : undefined;
+    default:
+      return (submission as unknown as Record<string, string | boolean | null | undefined>)[column];
+  }
+}
+
+/**
+ * Writes submissions as CSV (RFC 4180: a header row, CRLF line ends, quotes doubled). With one type the
+ * columns are that type's; with both, the union, blank where a column belongs to the other type.
+ */
+export function toCsv(submissions: readonly Submission[], type?: SubmissionType): string {
+  const columns: CsvColumn[] =
+    type === undefined ? [...new Set([...csvColumns.contact, ...csvColumns.application])] : [...csvColumns[type]];
+  const lines = [columns.join(',')];
+  for (const submission of submissions) {
+    lines.push(columns.map((column) => csvCell(csvValue(submission, column))).join(','));
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * One CSV cell. Text that a spreadsheet would run as a formula (starting with =, +, -, @, tab or carriage
+ * return) gets a leading apostrophe, so that opening an export cannot execute what a visitor typed. Phone
+ * numbers such as +91 … get it too, which is the price of the rule.
+ */
+export function csvCell(value: string | boolean | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** Writes submissions as a JSON array, one object per submission with the fields of its type. */
+export function toJson(submissions: readonly Submission[]): string {
+  return `${JSON.stringify(submissions, null, 2)}\n`;
+}
+
+/**
+ * A table for the terminal, latest first, with spam marked. Cells are cut to a readable width and stripped of
+ * control characters: a submitted value must not be able to move the cursor or recolour the terminal.
+ */
+export function toTable(submissions: readonly Submission[]): string {
+  const header = ['WHEN (UTC)', 'TYPE', 'SPAM', 'NAME', 'EMAIL', 'PHONE', 'ABOUT', 'ID'];
+  const widths = [16, 11, 4, 24, 32, 18, 40, 8];
+  const rows = submissions.map((s) => [
+    s.createdAt.slice(0, 16).replace('T', ' '),
+    s.type,
+    s.spam ? 'SPAM' : '',
+    s.type === 'contact' ? s.username : s.name,
+    s.email,
+    s.type === 'contact' ? s.mobile : s.phone,
+    s.type === 'contact' ? [s.company, s.projectDetails].filter(Boolean).join(': ') : s.domain,
+    s.id.slice(0, 8),
+  ]);
+  const cut = rows.map((row) => row.map((cell, i) => fit(cell, widths[i] ?? 20)));
+  const used = header.map((title, i) => Math.max(title.length, ...cut.map((row) => [...(row[i] ?? '')].length)));
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, i) => cell + ' '.repeat(Math.max(0, (used[i] ?? 0) - [...cell].length)))
+      .join('  ')
+      .trimEnd();
+  return `${[line(header), ...cut.map(line)].join('\n')}\n`;
+}
+
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const controlCharacters = /[\u0000-\u001f\u007f-\u009f]+/g;
+
+function fit(text: string, width: number): string {
+  const clean = text.replace(controlCharacters, ' ').replace(/\s+/g, ' ').trim();
+  const chars = [...clean];
+  return chars.length <= width ? clean : `${chars.slice(0, width - 1).join('')}…`;
+}

@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import pg from 'pg';
+import { buildApp, type AppOptions } from '../../src/server/app.ts';
+import { openStorage, type OpenStorageOptions, type Storage, type StorageConfig } from '../../src/server/storage/index.ts';
+
+/** A temporary folder, removed by the returned function. */
+export function tempDir(prefix: string): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(path.join(tmpdir(), `${prefix}-`));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Long enough (over @fastify/compress's 1 KB threshold) that on-the-fly compression applies. */
+export function htmlPage(title: string): string {
+  return `<!doctype html><html><head><title>${title}</title></head><body><main>${`<p>${title}</p>`.repeat(120)}</main></body></html>`;
+}
+
+export const fixtureRoutes = ['/', '/start', '/react', '/careers'];
+export const hashedAsset = '/assets/index-4f2a9c1b.js';
+export const assetSource = 'export const greeting = "hello";\n'.repeat(100);
+
+/**
+ * Writes a small client build the way `npm run build` lays it out: the app shell, routes.json, a hashed
+ * asset with precompressed siblings, a prerendered page for /react only, a media file and a 404 page.
+ */
+export function writeClientBuild(dir: string, options: { notFoundPage?: boolean; routes?: unknown } = {}): string {
+  const file = (relative: string, content: string | Buffer) => {
+    const target = path.join(dir, relative);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, content);
+  };
+  file('index.html', htmlPage('App shell'));
+  file('routes.json', JSON.stringify(options.routes ?? fixtureRoutes));
+  file('react/index.html', htmlPage('React developers'));
+  file(hashedAsset.slice(1), assetSource);
+  file(`${hashedAsset.slice(1)}.br`, brotliCompressSync(assetSource));
+  file(`${hashedAsset.slice(1)}.gz`, gzipSync(assetSource));
+  file('media/brand/logo.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  file('.env', 'SECRET=1');
+  if (options.notFoundPage !== false) file('404.html', htmlPage('Page not found'));
+  return dir;
+}
+
+export const fixtureRoles = ['React Developer', 'UI/UX Designer'];
+
+/** Builds the server on a fixture build, with a rate limit high enough not to get in the way. */
+export async function createTestApp(storage: Storage, clientDir: string, options: Partial<AppOptions> = {}) {
+  return buildApp({
+    storage,
+    clientDir,
+    roles: fixtureRoles,
+    rateLimit: { max: 1000, timeWindowMs: 60_000 },
+    ...options,
+  });
+}
+
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** A storage under test, with a way to open a second connection to the same data and to clean up. */
+export interface StorageUnderTest {
+  readonly storage: Storage;
+  /** Opens another connection to the same database: what it reads was committed. */
+  reopen(options?: OpenStorageOptions): Promise<Storage>;
+  cleanup(): Promise<void>;
+}
+
+export interface StorageCase {
+  readonly name: string;
+  open(options?: OpenStorageOptions): Promise<StorageUnderTest>;
+}
+
+/** SQLite in a temporary folder. */
+const sqliteCase: StorageCase = {
+  name: 'SQLite',
+  async open(options) {
+    const { dir, remove } = tempDir('submissions-sqlite');
+    const config: StorageConfig = { kind: 'sqlite', file: path.join(dir, 'nested', 'submissions.db') };
+    const storage = await openStorage(config, options);
+    return {
+      storage,
+      reopen: (reopenOptions) => openStorage(config, reopenOptions),
+      cleanup: async () => {
+        await storage.close();
+        remove();
+      },
+    };
+  },
+};
+
+/**
+ * PostgreSQL at TEST_DATABASE_URL, in a schema of its own that is dropped afterwards, so that test files
+ * running in parallel never see each other's rows. An unreachable server fails the tests, it does not skip
+ * them.
+ */
+const postgresCase: StorageCase = {
+  name: 'PostgreSQL',
+  async open(options) {
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: testDatabaseUrl });
+    try {
+      await admin.connect();
+      await admin.query(`create schema ${schema}`);
+    } catch (error) {
+      await admin.end().catch(() => {});
+      throw new Error(
+        `The PostgreSQL tests need a server at ${testDatabaseUrl} (set TEST_DATABASE_URL to another one): ${(error as Error).message}`,
+        { cause: error },
+      );
+    }
+    const config: StorageConfig = { kind: 'postgres', connectionString: testDatabaseUrl, schema };
+    const storage = await openStorage(config, options);
+    return {
+      storage,
+      reopen: (reopenOptions) => openStorage(config, reopenOptions),
+      cleanup: async () => {
+        await storage.close();
+        await admin.query(`drop schema ${schema} cascade`);
+        await admin.end();
+      },
+    };
+  },
+};
+
+/** Every storage the server supports; use with describe.each. */
+export const storageCases: readonly StorageCase[] = [sqliteCase, postgresCase];
+
+/** SQLite only, for behaviour that does not depend on the database. */
+export const anyStorage = sqliteCase;
+
+export const validContact = {
+  username: 'Asha Verma',
+  mobile: '+91 98765 43210',
+  email: 'asha@example.in',
+  company: 'Verma Textiles',
+  projectDetails: 'An online shop for our fabrics, with payments and delivery tracking.',
+} as const;
+
+export const validApplication = {
+  name: 'Ravi Kumar',
+  email: 'ravi.kumar@example.in',
+  phone: '(+91) 98765-43210',
+  domain: 'React Developer',
+} as const;
+
+export const contactUrl = '/api/v1/contact/create-contact';
+export const applicationUrl = '/api/v1/services/create-service';

@@ -1,0 +1,66 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { tempDir, validContact, writeClientBuild } from './helpers.ts';
+
+const client = tempDir('client');
+const data = tempDir('data');
+let server: ChildProcessWithoutNullStreams | undefined;
+
+afterAll(() => {
+  if (server?.exitCode === null) server.kill('SIGKILL');
+  client.remove();
+  data.remove();
+});
+
+/** Collects everything the process prints; `waitFor` resolves when the output matches. */
+function collectOutput(child: ChildProcessWithoutNullStreams) {
+  let output = '';
+  const waiters: Array<() => void> = [];
+  const onData = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const waiter of waiters) waiter();
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  return {
+    text: () => output,
+    waitFor: (pattern: RegExp) =>
+      new Promise<RegExpMatchArray>((resolve, reject) => {
+        const check = () => {
+          const match = output.match(pattern);
+          if (match) resolve(match);
+        };
+        waiters.push(check);
+        check();
+        child.once('exit', (code) => reject(new Error(`The server exited with ${code} before printing ${pattern}:\n${output}`)));
+      }),
+  };
+}
+
+describe('npm start', () => {
+  it('serves the site and the API on PORT, stores in DATA_DIR, and exits 0 on SIGTERM', async () => {
+    writeClientBuild(client.dir);
+    server = spawn(path.resolve('node_modules/.bin/tsx'), [path.resolve('src/server/main.ts')], {
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', CLIENT_DIR: client.dir, DATA_DIR: data.dir, DATABASE_URL: '' },
+    });
+    const output = collectOutput(server);
+    const [, port] = await output.waitFor(/Serving the site on http:\/\/localhost:(\d+)/);
+
+    const page = await fetch(`http://127.0.0.1:${port}/react`);
+    expect(page.status).toBe(200);
+    const submitted = await fetch(`http://127.0.0.1:${port}/api/v1/contact/create-contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(validContact),
+    });
+    expect(submitted.status).toBe(201);
+
+    const exited = new Promise<number | null>((resolve) => server?.once('exit', resolve));
+    server.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    const log = output.text();
+    expect(log).toMatch(/"msg":"POST \/api\/v1\/contact\/create-contact 201 [\d.]+ms"/);
+    expect(log).not.toContain(validContact.email);
+  }, 20_000);
+});
