@@ -1,0 +1,13 @@
+// Regenerate every file in public/media, then run the checks.
+// Usage: node scripts/media/all.mjs            (everything, ~10 minutes)
+//        node scripts/media/all.mjs art        (one group: brand | avatars | art | video)
+import { buildBrand } from './brand.mjs';
+import { buildAvatars } from './avatars.mjs';
+import { buildArt } from './art.mjs';
+import { buildVideos } from './video.mjs';
+import { verify } from './verify.mjs';
+
+const only = process.argv[2];
+const steps = { brand: buildBrand, avatars: buildAvatars, art: () => buildArt(), video: () => buildVideos() };
+for (const [name, run] of Object.entries(steps)) if (!only || only === name) await run();
+await verify();
