@@ -1,12 +1,16 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { contentPlugin } from './src/content/plugin.ts';
+import { formValidatorsPlugin } from './src/forms/validators-plugin.ts';
 
 export default defineConfig({
-  plugins: [contentPlugin(), react()],
+  // Content and form validation run here, at build time; the browser gets data and generated code.
+  plugins: [contentPlugin(), formValidatorsPlugin(), react()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
+    // The prerender script reads which chunks and CSS each section needs from the manifest.
+    manifest: true,
     // Sections are split per type; a warning for a page's chunk would be noise.
     chunkSizeWarningLimit: 250,
   },

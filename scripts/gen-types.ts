@@ -138,7 +138,9 @@ const sectionTypes = sectionSchemas.map((f) => f.split('/').pop()!.replace('.sch
 // Every section schema must be one of the page's section choices, or no page could use it.
 const pageSchema = byId.get('https://schemas.local/page.schema.json')!;
 const listed = new Set(
-  ((pageSchema.properties?.sections?.items as Schema | undefined)?.oneOf ?? []).map((s) => s.$ref?.replace(/^sections\//, '').replace(/\.schema\.json$/, '')),
+  ((pageSchema.properties?.sections?.items as Schema | undefined)?.oneOf ?? []).map((s) =>
+    s.$ref?.replace(/^sections\//, '').replace(/\.schema\.json$/, ''),
+  ),
 );
 const unlisted = sectionTypes.filter((t) => !listed.has(t));
 if (unlisted.length > 0) {

@@ -3,7 +3,7 @@
  * (inlined into the page that uses them, so the browser loads no icon library), and files under
  * `public/` (checked to exist, measured, and paired with their AVIF twin).
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { IconNode, LogoData } from './module-types.ts';
@@ -55,20 +55,25 @@ interface IconifySet {
   height?: number;
 }
 let iconify: IconifySet | undefined;
-let simpleIcons: Map<string, { path: string; hex: string; title: string }> | undefined;
+let simpleIcons: Map<string, { hex: string; title: string }> | undefined;
+
+// The package's `exports` hide its data and icon files, so they are read by path from its folder.
+const simpleIconsDir = () => dirname(require.resolve('simple-icons'));
+
+/** Simple Icons' index (slug, title, colour): small; each icon's path is read only when used. */
+function simpleIconIndex(): Map<string, { hex: string; title: string }> {
+  simpleIcons ??= new Map(
+    (JSON.parse(readFileSync(join(simpleIconsDir(), 'data', 'simple-icons.json'), 'utf8')) as { slug: string; hex: string; title: string }[]).map(
+      (i) => [i.slug, i],
+    ),
+  );
+  return simpleIcons;
+}
 
 /** Names of every logo content may use: the Iconify `logos` set, then Simple Icons slugs. */
 export async function logoNames(): Promise<string[]> {
-  await loadLogoSets();
-  return [...Object.keys(iconify!.icons), ...simpleIcons!.keys()];
-}
-
-async function loadLogoSets(): Promise<void> {
   iconify ??= require('@iconify-json/logos/icons.json') as IconifySet;
-  if (!simpleIcons) {
-    const all = (await import('simple-icons')) as unknown as Record<string, { slug: string; path: string; hex: string; title: string }>;
-    simpleIcons = new Map(Object.values(all).filter((i) => i && typeof i === 'object' && 'slug' in i).map((i) => [i.slug, i]));
-  }
+  return [...Object.keys(iconify.icons), ...simpleIconIndex().keys()];
 }
 
 /** The logo called `name`, ready to inline, or undefined when neither set has it. */
@@ -79,27 +84,69 @@ export async function resolveLogo(name: string): Promise<LogoData | undefined> {
     const width = icon.width ?? iconify.width ?? 256;
     const height = icon.height ?? iconify.height ?? 256;
     // Gradient and clip ids inside Iconify bodies must not clash when two logos share a page.
-    const body = icon.body.replace(/id="([^"]+)"/g, `id="${name}-$1"`).replace(/url\(#([^)]+)\)/g, `url(#${name}-$1)`).replace(/href="#([^"]+)"/g, `href="#${name}-$1"`);
+    const body = icon.body
+      .replace(/id="([^"]+)"/g, `id="${name}-$1"`)
+      .replace(/url\(#([^)]+)\)/g, `url(#${name}-$1)`)
+      .replace(/href="#([^"]+)"/g, `href="#${name}-$1"`);
     return { viewBox: `0 0 ${width} ${height}`, body };
   }
-  await loadLogoSets();
-  const simple = simpleIcons!.get(name);
-  if (simple) return { viewBox: '0 0 24 24', body: `<path fill="#${simple.hex}" d="${simple.path}"/>` };
-  return undefined;
+  const simple = simpleIconIndex().get(name);
+  if (!simple) return undefined;
+  const svg = readFileSync(join(simpleIconsDir(), 'icons', `${name}.svg`), 'utf8');
+  const path = svg.match(/<path d="([^"]+)"/)?.[1];
+  return path ? { viewBox: '0 0 24 24', body: `<path fill="#${simple.hex}" d="${path}"/>` } : undefined;
 }
 
-/** Intrinsic size of an image, read from the file header; cached by path and modification time. */
-const sizeCache = new Map<string, { mtime: number; width: number; height: number }>();
-export async function imageSize(file: string): Promise<{ width: number; height: number } | undefined> {
-  const mtime = statSync(file).mtimeMs;
-  const cached = sizeCache.get(file);
-  if (cached && cached.mtime === mtime) return cached;
-  const { default: sharp } = await import('sharp');
-  const meta = await sharp(file).metadata();
-  if (!meta.width || !meta.height) return undefined;
-  const entry = { mtime, width: meta.width, height: meta.height };
-  sizeCache.set(file, entry);
-  return entry;
+/**
+ * Intrinsic size of an image, read from the first bytes of the file (WebP, PNG, JPEG, AVIF, SVG):
+ * a few hundred images are measured on every content check, so no image library is loaded.
+ */
+export function imageSize(file: string): { width: number; height: number } | undefined {
+  const head = Buffer.alloc(64 * 1024);
+  const fd = openSync(file, 'r');
+  const length = readSync(fd, head, 0, head.length, 0);
+  closeSync(fd);
+  return sizeFromHeader(head.subarray(0, length), file);
+}
+
+/** Reads width and height from an image file's header. Exported for tests. */
+export function sizeFromHeader(b: Buffer, name = ''): { width: number; height: number } | undefined {
+  const ascii = (start: number, end: number) => b.toString('latin1', start, end);
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') {
+    const chunk = ascii(12, 16);
+    if (chunk === 'VP8X') return { width: 1 + b.readUIntLE(24, 3), height: 1 + b.readUIntLE(27, 3) };
+    if (chunk === 'VP8 ') return { width: b.readUInt16LE(26) & 0x3fff, height: b.readUInt16LE(28) & 0x3fff };
+    if (chunk === 'VP8L') {
+      const bits = b.readUInt32LE(21);
+      return { width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
+    }
+  }
+  if (b.readUInt32BE(0) === 0x89504e47) return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
+  if (b[0] === 0xff && b[1] === 0xd8) {
+    for (let i = 2; i + 9 < b.length; ) {
+      if (b[i] !== 0xff) return undefined;
+      const marker = b[i + 1]!;
+      // Start-of-frame markers carry the size; 0xC4, 0xC8 and 0xCC are other segments.
+      if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
+        return { height: b.readUInt16BE(i + 5), width: b.readUInt16BE(i + 7) };
+      }
+      i += 2 + b.readUInt16BE(i + 2);
+    }
+  }
+  if (ascii(4, 8) === 'ftyp') {
+    // AVIF (ISO-BMFF): the image spatial extents property box holds the size.
+    const at = b.indexOf('ispe', 0, 'latin1');
+    if (at > 0) return { width: b.readUInt32BE(at + 8), height: b.readUInt32BE(at + 12) };
+  }
+  if (name.endsWith('.svg') || /^\s*(<\?xml|<svg)/.test(ascii(0, 100))) {
+    const tag = b.toString('utf8').match(/<svg\b[^>]*>/)?.[0] ?? '';
+    const attr = (n: string) => Number(tag.match(new RegExp(`\\s${n}="([\\d.]+)(px)?"`))?.[1]);
+    const box = tag.match(/viewBox="[\d.\s-]*?([\d.]+)[\s,]+([\d.]+)"/);
+    const width = attr('width') || Number(box?.[1]);
+    const height = attr('height') || Number(box?.[2]);
+    if (width && height) return { width: Math.round(width), height: Math.round(height) };
+  }
+  return undefined;
 }
 
 /** Files in the same folder as `src` (for "did you mean" on a missing file). */

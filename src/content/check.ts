@@ -13,7 +13,7 @@ import { codeFrame, formatPath, locate } from './locate.ts';
 import { closest } from './suggest.ts';
 import { imageSize, logoNames, lucideIcons, lucideRenamed, resolveLogo, siblings } from './assets.ts';
 import type { Problem, ProblemCode, Severity } from './catalog.ts';
-import type { IconNode, InlineAssets, LogoData } from './module-types.ts';
+import type { CollectedAssets, IconNode, LogoData } from './module-types.ts';
 
 /** Where content, schemas and public files live; defaults follow the project layout. */
 export interface ContentOptions {
@@ -29,7 +29,7 @@ export interface CheckedPage {
   readonly name: string;
   readonly file: string;
   readonly page: Page;
-  readonly assets: InlineAssets;
+  readonly assets: CollectedAssets;
   readonly usesHire: boolean;
 }
 
@@ -40,8 +40,8 @@ export interface ContentResult {
   readonly warnings: number;
   /** Every file that was read (content and schemas), for watching. */
   readonly files: readonly string[];
-  readonly site?: { readonly site: Site; readonly assets: InlineAssets };
-  readonly hire?: { readonly template: HireTemplate; readonly assets: InlineAssets };
+  readonly site?: { readonly site: Site; readonly assets: CollectedAssets };
+  readonly hire?: { readonly template: HireTemplate; readonly assets: CollectedAssets };
   readonly pages: readonly CheckedPage[];
 }
 
@@ -228,7 +228,7 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
           reportMissing(source, [...ref.path, 'src'], image.src);
           continue;
         }
-        const size = await imageSize(file);
+        const size = imageSize(file);
         image.width ??= size?.width;
         image.height ??= size?.height;
         const twin = image.src.replace(/\.[a-z]+$/, '.avif');

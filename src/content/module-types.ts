@@ -7,14 +7,21 @@ import type { HireTemplate, Page, Site } from '../generated/schema-types.ts';
 /** A Lucide icon as SVG element descriptions on a 24 × 24 grid: `[tag, attributes]` pairs. */
 export type IconNode = readonly (readonly [string, Readonly<Record<string, string | number>>])[];
 
-/** A logo ready to inline: the inner SVG markup and its view box. */
+/** A logo as the build reads it: the inner SVG markup and its view box. */
 export interface LogoData {
   readonly viewBox: string;
   readonly body: string;
 }
 
-/** The icons and logos a module's content uses, keyed by their content names. */
+/** The icons a module's content uses (inlined: they are small) and the URLs of its logos (files). */
 export interface InlineAssets {
+  readonly icons: Readonly<Record<string, IconNode>>;
+  /** Logo name → URL of the SVG file the build emits for it (content-hashed, cached for a year). */
+  readonly logos: Readonly<Record<string, string>>;
+}
+
+/** The assets of a content file as the check collects them, before logos become files. */
+export interface CollectedAssets {
   readonly icons: Readonly<Record<string, IconNode>>;
   readonly logos: Readonly<Record<string, LogoData>>;
 }

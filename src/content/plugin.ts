@@ -10,11 +10,35 @@
  * In `vite build` any content error fails the build; in `vite dev` it is printed in the terminal
  * and shown in the browser overlay, the server keeps running, and fixing the file recovers.
  */
+import { createHash } from 'node:crypto';
 import { relative, resolve } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { checkContent, type ContentOptions, type ContentResult } from './check.ts';
 import { formatProblems } from './format.ts';
 import type { Problem } from './catalog.ts';
+import type { CollectedAssets, InlineAssets, LogoData } from './module-types.ts';
+
+/**
+ * Logos are files, not JavaScript: each one a page uses is emitted once as a content-hashed SVG
+ * (cached for a year, loaded lazily by an <img>), and the page's data holds only its URL.
+ */
+class LogoFiles {
+  readonly files = new Map<string, string>();
+  url(name: string, logo: LogoData): string {
+    const [, , width, height] = logo.viewBox.split(' ');
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${logo.viewBox}" width="${width}" height="${height}">${logo.body}</svg>`;
+    const hash = createHash('sha256').update(svg).digest('hex').slice(0, 10);
+    const fileName = `assets/logos/${name}-${hash}.svg`;
+    this.files.set(fileName, svg);
+    return `/${fileName}`;
+  }
+  inline(assets: CollectedAssets): InlineAssets {
+    return {
+      icons: assets.icons,
+      logos: Object.fromEntries(Object.entries(assets.logos).map(([name, logo]) => [name, this.url(name, logo)])),
+    };
+  }
+}
 
 const PREFIX = 'virtual:content/';
 const RESOLVED = '\0' + PREFIX;
@@ -48,6 +72,7 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
   let result: ContentResult | undefined;
   let pending: Promise<ContentResult> | undefined;
   let logger: { info(msg: string): void; warn(msg: string): void; error(msg: string): void } = console;
+  const logos = new LogoFiles();
 
   const run = () => (pending = checkContent(options).then((r) => (result = r)));
   const current = async () => result ?? (await (pending ?? run()));
@@ -98,7 +123,7 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
       if (r.errors > 0) throw contentError(r.problems, root);
       const name = id.slice(RESOLVED.length);
       if (name === 'site') {
-        return `export default ${JSON.stringify({ site: r.site!.site, ...r.site!.assets })};`;
+        return `export default ${JSON.stringify({ site: r.site!.site, ...logos.inline(r.site!.assets) })};`;
       }
       if (name === 'pages') {
         const entries = r.pages.map(
@@ -111,7 +136,7 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
         const page = r.pages.find((p) => p.name === name.slice('page/'.length));
         if (!page) return this.error(`No content file defines the page module "${name}".`);
         const shared = page.usesHire && r.hire ? { hire: r.hire.template } : {};
-        return `export default ${JSON.stringify({ page: page.page, file: page.file, shared, ...page.assets })};`;
+        return `export default ${JSON.stringify({ page: page.page, file: page.file, shared, ...logos.inline(page.assets) })};`;
       }
       return this.error(`Unknown content module "${PREFIX}${name}".`);
     },
@@ -120,6 +145,7 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
       // The production server needs the route table to tell pages from unknown paths (404).
       const routes = result?.pages.map((p) => p.page.route).sort() ?? [];
       this.emitFile({ type: 'asset', fileName: 'routes.json', source: JSON.stringify(routes, null, 2) + '\n' });
+      for (const [fileName, source] of logos.files) this.emitFile({ type: 'asset', fileName, source });
     },
 
     configureServer(server: ViteDevServer) {
@@ -127,6 +153,12 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
         (file.startsWith(options.contentDir!) && /\.ya?ml$/.test(file)) ||
         (file.startsWith(options.schemaDir!) && file.endsWith('.json'));
       server.watcher.add([options.contentDir!, options.schemaDir!]);
+      server.middlewares.use((req, res, next) => {
+        const svg = req.url ? logos.files.get(req.url.slice(1).split('?')[0]!) : undefined;
+        if (!svg) return next();
+        res.setHeader('content-type', 'image/svg+xml');
+        res.end(svg);
+      });
       const onChange = async (file: string) => {
         if (!watched(file)) return;
         const r = await run();

@@ -1,0 +1,105 @@
+#!/usr/bin/env node
+// `npm run bench:lighthouse [BASE]`: Lighthouse (mobile, default simulated throttling) over every
+// route of the running production server, in Debian's Chromium. Prints one table: route, the four
+// scores, LCP, TBT, CLS and the JavaScript transferred. A benchmark, not a test: the machine is
+// shared and noisy, so compare runs and quote medians (LH_RUNS=3 runs each route three times).
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+
+const base = (process.argv[2] ?? process.env.BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
+const runs = Number(process.env.LH_RUNS ?? 1);
+const only = process.env.LH_ROUTES?.split(',');
+
+const sitemap = await fetch(`${base}/sitemap.xml`).then(
+  (r) => (r.ok ? r.text() : Promise.reject(new Error(`sitemap.xml answered ${r.status}`))),
+  (e) => {
+    console.error(`ServerUnreachable: ${base} did not answer (${e.message}). Start the site with \`npm start\` first.`);
+    process.exit(1);
+  },
+);
+const routes = only ?? [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const rows = [];
+try {
+  for (const route of routes) {
+    const samples = [];
+    for (let i = 0; i < runs; i++) {
+      const result = await lighthouse(`${base}${route}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      const { categories, audits } = result.lhr;
+      const scripts = audits['resource-summary']?.details?.items?.find((item) => item.resourceType === 'script');
+      samples.push({
+        perf: categories.performance.score * 100,
+        a11y: categories.accessibility.score * 100,
+        bp: categories['best-practices'].score * 100,
+        seo: categories.seo.score * 100,
+        lcp: audits['largest-contentful-paint'].numericValue,
+        tbt: audits['total-blocking-time'].numericValue,
+        cls: audits['cumulative-layout-shift'].numericValue,
+        js: (scripts?.transferSize ?? 0) / 1024,
+        failing: Object.values(result.lhr.audits)
+          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+          .map((a) => a.id),
+      });
+    }
+    const pick = (key) => median(samples.map((s) => s[key]));
+    rows.push({
+      route,
+      perf: pick('perf'),
+      a11y: pick('a11y'),
+      bp: pick('bp'),
+      seo: pick('seo'),
+      lcp: pick('lcp'),
+      tbt: pick('tbt'),
+      cls: pick('cls'),
+      js: pick('js'),
+      failing: samples[0].failing,
+    });
+    const r = rows.at(-1);
+    process.stderr.write(
+      `${route}: ${r.perf}/${r.a11y}/${r.bp}/${r.seo}${r.failing.length ? '  failing: ' + r.failing.join(', ') : ''}\n`,
+    );
+  }
+} finally {
+  await chrome.kill();
+}
+
+const header = ['route', 'perf', 'a11y', 'best', 'seo', 'LCP s', 'TBT ms', 'CLS', 'JS KB'];
+const lines = rows.map((r) => [
+  r.route,
+  r.perf.toFixed(0),
+  r.a11y.toFixed(0),
+  r.bp.toFixed(0),
+  r.seo.toFixed(0),
+  (r.lcp / 1000).toFixed(2),
+  r.tbt.toFixed(0),
+  r.cls.toFixed(3),
+  r.js.toFixed(1),
+]);
+const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+const fmt = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+console.log(`Lighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ''}on ${base}, mobile, simulated throttling`);
+console.log(fmt(header));
+console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+lines.forEach((l) => console.log(fmt(l)));
+const worst = (key, dir) => rows.reduce((a, r) => (dir * r[key] > dir * a[key] ? r : a));
+console.log(
+  `\nlowest performance ${worst('perf', -1).perf} (${worst('perf', -1).route}); highest LCP ${(worst('lcp', 1).lcp / 1000).toFixed(2)} s, TBT ${worst('tbt', 1).tbt.toFixed(0)} ms, CLS ${worst('cls', 1).cls.toFixed(3)}`,
+);

@@ -1,0 +1,147 @@
+/**
+ * Prerenders every route of the built site into its own HTML file (`dist/client/<route>/index.html`,
+ * `404.html`), readable without JavaScript and hydrated by the client. Each page gets its head tags
+ * from content, the CSS of the sections it uses inlined (no flash of unstyled content, one request
+ * fewer), and preload hints for the code it will load. Then writes sitemap.xml and robots.txt and
+ * precompresses text files with brotli and gzip. Run by `npm run build` after both Vite builds.
+ */
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const root = resolve(import.meta.dirname, '..');
+const client = join(root, 'dist/client');
+const serverEntry = join(root, 'dist/server/entry-server.js');
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+type Rendered = {
+  html: string;
+  head: string;
+  sectionTypes: readonly string[];
+  pageModule?: string;
+  status: number;
+};
+const server = (await import(pathToFileURL(serverEntry).href)) as {
+  render(path: string, datePosted: string): Promise<Rendered>;
+  routePaths(): string[];
+  site: { site: { url: string } };
+};
+
+const manifest = JSON.parse(readFileSync(join(client, '.vite/manifest.json'), 'utf8')) as Manifest;
+// The template is the client build's index.html; kept aside because "/" overwrites it.
+const templateFile = join(root, 'dist/server/template.html');
+if (!existsSync(templateFile)) writeFileSync(templateFile, readFileSync(join(client, 'index.html'), 'utf8'));
+const template = readFileSync(templateFile, 'utf8');
+
+/** A chunk and every chunk it statically imports, once each. */
+function closure(key: string, seen = new Set<string>()): ManifestChunk[] {
+  if (seen.has(key) || !manifest[key]) return [];
+  seen.add(key);
+  const chunk = manifest[key];
+  return [chunk, ...(chunk.imports ?? []).flatMap((k) => closure(k, seen))];
+}
+
+const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+const entryFiles = new Set(closure(entryKey).map((c) => c.file));
+const entryCss = new Set(closure(entryKey).flatMap((c) => c.css ?? []));
+
+/**
+ * What a prerendered page needs before it is interactive: the code of its content module and of
+ * its first section (preloaded; sections below hydrate as they come into view), and the CSS of all
+ * its sections (inlined: their server HTML is on screen before their code arrives).
+ */
+function pageAssets(rendered: Rendered): { js: string[]; css: string[] } {
+  const sectionKey = (type: string) => `src/sections/${type}/index.tsx`;
+  const eager: string[] = rendered.sectionTypes.slice(0, 1).map(sectionKey);
+  if (rendered.pageModule) {
+    const name = rendered.pageModule.replace(/^.*\//, '').replace(/\.ya?ml$/, '');
+    const key = Object.keys(manifest).find((k) => k.endsWith(`virtual:content/page/${name}`));
+    if (key) eager.push(key);
+  }
+  const js = [...new Set(eager.flatMap((k) => closure(k)).map((c) => c.file))].filter((f) => !entryFiles.has(f));
+  const all = [...new Set(rendered.sectionTypes)].map(sectionKey).flatMap((k) => closure(k));
+  const css = [...new Set(all.flatMap((c) => c.css ?? []))].filter((f) => !entryCss.has(f));
+  return { js, css };
+}
+
+// The Latin subset of the variable Inter font is on every page; preloading it lets text render in
+// the brand font at first paint instead of after the CSS is parsed (font-display: swap either way).
+const fontFile = readdirSync(join(client, 'assets')).find((f) => /^inter-latin-wght-normal-.*\.woff2$/.test(f));
+const fontPreload = fontFile ? `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${fontFile}" />` : '';
+
+const datePosted = new Date().toISOString().slice(0, 10);
+const written: string[] = [];
+
+async function prerender(path: string, outFile: string) {
+  const rendered = await server.render(path, datePosted);
+  const { js, css } = pageAssets(rendered);
+  const styles = css.map((file) => readFileSync(join(client, file), 'utf8')).join('\n');
+  const head = [
+    rendered.head,
+    fontPreload,
+    ...js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
+    styles ? `<style data-page-css>${styles}</style>` : '',
+  ]
+    .filter(Boolean)
+    .join('\n    ');
+  const html = template
+    .replace(/<title>[^<]*<\/title>/, head)
+    .replace('<div id="root"></div>', `<div id="root">${rendered.html}</div>`);
+  mkdirSync(dirname(outFile), { recursive: true });
+  writeFileSync(outFile, html);
+  written.push(relative(client, outFile));
+  return rendered;
+}
+
+const routes = server.routePaths();
+for (const route of routes) {
+  await prerender(route, route === '/' ? join(client, 'index.html') : join(client, route.slice(1), 'index.html'));
+}
+const notFound = await prerender('/__not-found__', join(client, '404.html'));
+if (notFound.status !== 404) throw new Error('PrerenderNotFound: the not-found path did not render the not-found screen.');
+
+// Search engines: every route in the sitemap, and robots.txt pointing at it.
+const url = server.site.site.url;
+const sitemap =
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n` +
+  [...routes]
+    .sort()
+    .map((route) => `  <url><loc>${url}${route === '/' ? '/' : route}</loc><lastmod>${datePosted}</lastmod></url>`)
+    .join('\n') +
+  `\n</urlset>\n`;
+writeFileSync(join(client, 'sitemap.xml'), sitemap);
+writeFileSync(join(client, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${url}/sitemap.xml\n`);
+
+// Precompressed siblings, served by the production server when the browser accepts them.
+function* files(dir: string): Generator<string> {
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) yield* files(full);
+    else yield full;
+  }
+}
+let compressed = 0;
+for (const file of files(client)) {
+  if (!/\.(html|js|css|json|svg|xml|txt|webmanifest)$/.test(file) || statSync(file).size < 512) continue;
+  const data = readFileSync(file);
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(data, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+    }),
+  );
+  writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+  compressed++;
+}
+console.log(`Prerendered ${written.length} pages (${routes.length} routes + 404.html); precompressed ${compressed} files.`);

@@ -1,0 +1,49 @@
+/**
+ * Server entry: renders one route to HTML at build time (scripts/prerender.ts). The page and all
+ * its section components are loaded first, so the render is complete and never suspends.
+ */
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import site from 'virtual:content/site';
+import pages from 'virtual:content/pages';
+import { App } from './App.tsx';
+import { headTags } from './head.ts';
+import { entryFor, loadPage } from './page-loader.ts';
+
+export interface RenderedRoute {
+  /** The markup of the app for the `#root` element. */
+  readonly html: string;
+  /** Head tags: title, description, canonical, Open Graph, Twitter, JSON-LD. */
+  readonly head: string;
+  /** Section types of the page, in order, so the build knows which code runs above the fold. */
+  readonly sectionTypes: readonly string[];
+  /** Source file of the page's content, or undefined for the not-found screen. */
+  readonly pageModule?: string;
+  readonly status: number;
+}
+
+/** Renders `path` as the server answers it. `datePosted` dates the job postings. */
+export async function render(path: string, datePosted: string): Promise<RenderedRoute> {
+  const entry = entryFor(path);
+  const loaded = entry ? await loadPage(entry, 'all') : undefined;
+  const html = renderToString(
+    <StrictMode>
+      <StaticRouter location={path}>
+        <App />
+      </StaticRouter>
+    </StrictMode>,
+  );
+  const page = loaded?.module.page;
+  return {
+    html,
+    head: headTags(site.site, page, datePosted),
+    sectionTypes: page ? page.sections.map((s) => s.type) : [],
+    ...(loaded ? { pageModule: loaded.module.file } : {}),
+    status: entry ? 200 : 404,
+  };
+}
+
+/** Every route of the site, from the content files. */
+export const routePaths = () => pages.map((p) => p.route);
+export { site };

@@ -1,0 +1,7 @@
+import { createContext, useContext } from 'react';
+import type { InlineAssets } from '../content/module-types.ts';
+
+/** The icons and logos available to the components below: the site's and the current page's. */
+export const AssetsContext = createContext<InlineAssets>({ icons: {}, logos: {} });
+
+export const useAssets = () => useContext(AssetsContext);

@@ -1,0 +1,83 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+
+// The dev server is what marketers use while editing: it runs here on a copy of the content, so
+// the test can break and fix files without touching the real ones.
+const root = resolve(import.meta.dirname, '../..');
+const port = 5290 + (process.pid % 50);
+const base = `http://127.0.0.1:${port}`;
+let contentDir: string;
+let server: ChildProcess;
+let log = '';
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  // Starting Vite and optimising dependencies takes a while on a busy machine; the test itself does not.
+  test.setTimeout(120_000);
+  contentDir = mkdtempSync(join(tmpdir(), 'dev-content-'));
+  cpSync(join(root, 'content'), contentDir, { recursive: true });
+  server = spawn('npx', ['vite', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
+    cwd: root,
+    env: { ...process.env, CONTENT_DIR: contentDir, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout!.on('data', (chunk) => (log += chunk));
+  server.stderr!.on('data', (chunk) => (log += chunk));
+  await expect
+    .poll(
+      () =>
+        fetch(base).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+});
+
+test.afterAll(() => {
+  server?.kill();
+  rmSync(contentDir, { recursive: true, force: true });
+});
+
+const file = () => join(contentDir, 'pages', 'services.yaml');
+
+test('editing a content file in dev reloads the page with the new text', async ({ page }) => {
+  await page.goto(`${base}/services`);
+  const heading = page.locator('[data-section="service-list"] h2').first();
+  await expect(heading).toContainText('Find a Service that works for you');
+  const original = readFileSync(file(), 'utf8');
+  const started = Date.now();
+  writeFileSync(file(), original.replace('Find a Service that works for you', 'Find a Service that fits your roadmap'));
+  await expect(heading).toContainText('Find a Service that fits your roadmap', { timeout: 10_000 });
+  test.info().annotations.push({ type: 'reload time', description: `${Date.now() - started} ms` });
+  writeFileSync(file(), original);
+  await expect(heading).toContainText('Find a Service that works for you', { timeout: 10_000 });
+});
+
+test('invalid content shows file, line and column in the overlay and the terminal, and a fix recovers', async ({ page }) => {
+  await page.goto(`${base}/services`);
+  await expect(page.locator('[data-section="service-list"]')).toBeVisible();
+  const original = readFileSync(file(), 'utf8');
+  const broken = original.replace(/^(\s*)- type: service-list$/m, '$1- type: service-lst');
+  expect(broken).not.toBe(original);
+  const line = broken.split('\n').findIndex((l) => l.includes('service-lst')) + 1;
+  writeFileSync(file(), broken);
+
+  const overlay = page.locator('vite-error-overlay');
+  await expect(overlay).toBeAttached({ timeout: 10_000 });
+  const text = await overlay.evaluate((el) => el.shadowRoot?.textContent ?? '');
+  expect(text).toContain(`pages/services.yaml:${line}:`);
+  expect(text).toContain('Did you mean `service-list`?');
+  await expect.poll(() => log).toContain(`services.yaml:${line}:`);
+
+  // The dev server keeps running, and fixing the file brings the page back without a restart.
+  writeFileSync(file(), original);
+  await expect(overlay).not.toBeAttached({ timeout: 10_000 });
+  await expect(page.locator('[data-section="service-list"]')).toBeVisible({ timeout: 10_000 });
+  expect(server.exitCode).toBeNull();
+});
