@@ -1,0 +1,186 @@
+/**
+ * State and submission of one form: controlled values, checks against the request schema before
+ * sending, per-field messages (ours, or the server's after a 400), one request at a time with a time
+ * limit, toasts for the outcome, and an optional draft that survives a reload.
+ */
+import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { notify } from '../components/Toaster/index.tsx';
+import { clearDraft, readDraft, writeDraft } from './draft.ts';
+import { checkBody, fromServer, summarise, trimAll, type FieldErrors, type Validator } from './messages.ts';
+import { HONEYPOT, type FormSpec } from './spec.ts';
+import { postJson } from './submit.ts';
+
+export interface UseFormOptions<F extends string> {
+  readonly spec: FormSpec<F>;
+  readonly validate: Validator;
+  /** Limits from the schema (`virtual:form-validators`), for the inputs' maxLength. */
+  readonly limits: Readonly<Record<string, { readonly required: boolean; readonly maxLength?: number }>>;
+  /** Values the visitor does not type, such as the role applied for. */
+  readonly fixed?: Partial<Record<F, string>>;
+  /** Toast texts from content. */
+  readonly success: string;
+  readonly failure: string;
+  /** sessionStorage key: keep a draft of the typed values until the form is sent. */
+  readonly draftKey?: string;
+  readonly onSuccess?: () => void;
+}
+
+/** What an input needs from the form. */
+export interface FieldBinding {
+  readonly id: string;
+  readonly name: string;
+  readonly label: string;
+  readonly value: string;
+  readonly error: string | undefined;
+  readonly errorId: string;
+  readonly required: boolean;
+  readonly maxLength: number | undefined;
+  readonly onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+}
+
+export interface FormController<F extends string> {
+  readonly field: (name: F) => FieldBinding;
+  readonly errors: FieldErrors<F>;
+  readonly honeypot: { readonly value: string; readonly onChange: (event: ChangeEvent<HTMLInputElement>) => void };
+  readonly sending: boolean;
+  /** The announcement after a failed check; `attempt` changes with each submit so it is announced again. */
+  readonly summary: { readonly text: string; readonly attempt: number };
+  readonly onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  readonly reset: () => void;
+}
+
+const emptyValues = <F extends string>(fields: readonly F[]) =>
+  Object.fromEntries(fields.map((f) => [f, ''])) as Record<F, string>;
+
+export function useForm<F extends string>(options: UseFormOptions<F>): FormController<F> {
+  const { spec, validate, limits, fixed, draftKey } = options;
+  const typed = spec.order.filter((name) => !(fixed && name in fixed));
+  const typedFields = useRef(typed);
+  const [values, setValues] = useState(() => emptyValues(typed));
+  const [honeypot, setHoneypot] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<F>>({});
+  const [summary, setSummary] = useState({ text: '', attempt: 0 });
+  const [sending, setSending] = useState(false);
+  // State updates are not synchronous; a ref stops a double click from sending twice.
+  const inFlight = useRef(false);
+  const idBase = useId();
+  const latest = useRef(options);
+  useEffect(() => {
+    latest.current = options;
+  });
+
+  useEffect(() => {
+    // What was typed into the prerendered inputs before hydration is in the DOM, not in state; it wins over a
+    // stored draft. Reading the DOM once, after mount, is the only way to get it back.
+    const typedEarly: Record<string, string> = {};
+    for (const name of Object.keys(emptyValues(typedFields.current))) {
+      const input = document.getElementById(`${idBase}-${name}`);
+      if ((input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement) && input.value !== '')
+        typedEarly[name] = input.value;
+    }
+    const draft = draftKey ? readDraft(draftKey) : undefined;
+    if (!draft && Object.keys(typedEarly).length === 0) return;
+    setValues((current) => ({ ...current, ...pick(draft ?? {}, Object.keys(current)), ...typedEarly }));
+  }, [draftKey, idBase]);
+
+  const body = useCallback(
+    (current: Record<F, string>, trap: string) => {
+      const all = { ...current, ...(latest.current.fixed ?? {}) } as Record<F, string>;
+      const ordered = Object.fromEntries(spec.order.map((name) => [name, all[name] ?? '']));
+      return trimAll({ ...ordered, [HONEYPOT]: trap });
+    },
+    [spec],
+  );
+
+  const focusField = (name: F) => {
+    const input = document.getElementById(`${idBase}-${name}`);
+    if (input) input.focus();
+  };
+
+  const showErrors = (found: FieldErrors<F>) => {
+    setErrors(found);
+    setSummary((previous) => ({ text: summarise(spec, found), attempt: previous.attempt + 1 }));
+    const first = spec.order.find((name) => found[name] && document.getElementById(`${idBase}-${name}`));
+    if (first) focusField(first);
+  };
+
+  const onChange = (name: F) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    const next = { ...values, [name]: event.target.value };
+    setValues(next);
+    if (draftKey) writeDraft(draftKey, next);
+    // Once a field shows a message, it follows the typing, so it disappears as soon as the value is right.
+    if (errors[name]) {
+      const message = checkBody(spec, validate, body(next, honeypot))[name];
+      const nextErrors = { ...errors, [name]: message };
+      if (!message) delete nextErrors[name];
+      setErrors(nextErrors);
+      if (Object.keys(nextErrors).length === 0) setSummary((previous) => ({ ...previous, text: '' }));
+    }
+  };
+
+  const reset = () => {
+    setValues(emptyValues(typed));
+    setHoneypot('');
+    setErrors({});
+    setSummary((previous) => ({ ...previous, text: '' }));
+    if (draftKey) clearDraft(draftKey);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (inFlight.current) return;
+    const request = body(values, honeypot);
+    const found = checkBody(spec, validate, request);
+    if (Object.keys(found).length > 0) {
+      showErrors(found);
+      return;
+    }
+    setErrors({});
+    setSummary((previous) => ({ ...previous, text: '' }));
+    inFlight.current = true;
+    setSending(true);
+    void postJson(spec.endpoint, request).then((result) => {
+      inFlight.current = false;
+      setSending(false);
+      const { success, failure, onSuccess } = latest.current;
+      if (result.ok) {
+        reset();
+        notify('success', success);
+        onSuccess?.();
+        return;
+      }
+      // Everything typed stays, so the visitor can try again.
+      notify('error', failure);
+      if (result.fields) {
+        const fromApi = fromServer(spec, result.fields);
+        if (Object.keys(fromApi).length > 0) showErrors(fromApi);
+      }
+    });
+  };
+
+  const field = (name: F): FieldBinding => ({
+    id: `${idBase}-${name}`,
+    name,
+    label: spec.fields[name].label,
+    value: values[name] ?? fixed?.[name] ?? '',
+    error: errors[name],
+    errorId: `${idBase}-${name}-error`,
+    required: limits[name]?.required ?? false,
+    maxLength: limits[name]?.maxLength,
+    onChange: onChange(name),
+  });
+
+  return {
+    field,
+    errors,
+    honeypot: { value: honeypot, onChange: (event) => setHoneypot(event.target.value) },
+    sending,
+    summary,
+    onSubmit,
+    reset,
+  };
+}
+
+function pick(source: Readonly<Record<string, string>>, keys: readonly string[]): Record<string, string> {
+  return Object.fromEntries(keys.filter((key) => key in source).map((key) => [key, source[key]!]));
+}

@@ -1,0 +1,186 @@
+/**
+ * Vite plugin serving `virtual:form-validators`: the request schemas in `schemas/api/` (the ones the API
+ * server validates with) compiled at build time into plain validation functions by ajv's standalone code
+ * generation. The browser gets ordinary code: no ajv compiler, no `new Function`, so the site's
+ * Content-Security-Policy (no 'unsafe-eval') holds.
+ *
+ *   validateContact / validateApplication   ajv validate functions (`.errors` after a failed call)
+ *   contactFields / applicationFields       per field: required, maxLength (for input attributes)
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { Ajv, type SchemaObject } from 'ajv';
+import addFormats from 'ajv-formats';
+import standaloneCode from 'ajv/dist/standalone';
+import type { Plugin, ViteDevServer } from 'vite';
+
+export const VIRTUAL_ID = 'virtual:form-validators';
+const RESOLVED_ID = '\0' + VIRTUAL_ID;
+
+/** The forms and the request schema each one is checked against, in `schemas/api/`. */
+export const formSchemas = {
+  contact: 'contact.schema.json',
+  application: 'application.schema.json',
+} as const;
+
+export type FormName = keyof typeof formSchemas;
+
+/** The generated module and what it was made from. */
+export interface GeneratedValidators {
+  readonly code: string;
+  /** Schema files read, to watch. */
+  readonly files: readonly string[];
+  /** Packages the generated code imports (ajv's small runtime helpers). */
+  readonly runtimeImports: readonly string[];
+}
+
+const requireFromHere = createRequire(import.meta.url);
+
+/**
+ * Generates the source of `virtual:form-validators` from the schemas in `schemaDir`. The ajv options are the
+ * server's (src/server/validation.ts), so a body that passes here passes there.
+ */
+export function generateValidators(schemaDir: string): GeneratedValidators {
+  const ajv = new Ajv({ allErrors: true, strict: true, code: { source: true, esm: true, lines: false } });
+  addFormats(ajv, ['email']);
+
+  const files: string[] = [];
+  const exportsToIds: Record<string, string> = {};
+  const fieldTables: string[] = [];
+  for (const [form, fileName] of Object.entries(formSchemas)) {
+    const file = resolve(schemaDir, fileName);
+    files.push(file);
+    const schema = readSchema(file);
+    const id = typeof schema.$id === 'string' ? schema.$id : file;
+    try {
+      ajv.addSchema(schema, id);
+      ajv.getSchema(id);
+    } catch (error) {
+      throw formError(
+        `${file} is not a valid JSON Schema for ajv (${(error as Error).message}). Fix the schema; the API server compiles the same file.`,
+      );
+    }
+    exportsToIds[`validate${form[0]!.toUpperCase()}${form.slice(1)}`] = id;
+    fieldTables.push(`export const ${form}Fields = ${JSON.stringify(fieldTable(schema))};`);
+  }
+
+  const { code, runtimeImports } = toBrowserModule(standaloneCode(ajv, exportsToIds));
+  return { code: `${code}\n${fieldTables.join('\n')}\n`, files, runtimeImports };
+}
+
+/** What an input needs to know about its field: whether it is required and how long it may be. */
+function fieldTable(schema: SchemaObject): Record<string, { required: boolean; maxLength?: number }> {
+  const required = new Set<string>(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+  const properties = (schema.properties ?? {}) as Record<string, { maxLength?: number }>;
+  return Object.fromEntries(
+    Object.entries(properties).map(([name, property]) => [
+      name,
+      typeof property.maxLength === 'number'
+        ? { required: required.has(name), maxLength: property.maxLength }
+        : { required: required.has(name) },
+    ]),
+  );
+}
+
+/**
+ * ajv's ESM output still reaches its runtime helpers (for example `ucs2length`, which counts characters
+ * the way `maxLength` means) with `require("ajv/dist/runtime/…")`, which does not exist in a browser
+ * module. Each such require becomes a hoisted namespace import of the same file.
+ *
+ * Those helpers are CommonJS compiled from TypeScript (flagged `__esModule`). Bundlers honour the flag and
+ * give a namespace that mirrors `exports`; Node (vitest, the unit tests) gives `{ default: exports }`.
+ * `__cjs` returns `exports` under both rules, so the code behaves the same in the browser and in tests.
+ */
+function toBrowserModule(source: string): { code: string; runtimeImports: string[] } {
+  const specifiers: string[] = [];
+  const body = source.replace(/^"use strict";/, '').replace(/require\("([^"]+)"\)/g, (_match, specifier: string) => {
+    const resolved = browserSpecifier(specifier);
+    let index = specifiers.indexOf(resolved);
+    if (index === -1) index = specifiers.push(resolved) - 1;
+    return `__cjs(__ajvRuntime${index})`;
+  });
+  if (/\bnew Function\b|\beval\s*\(/.test(body)) {
+    throw formError(
+      'ajv generated code that compiles code at run time, which the Content-Security-Policy forbids. Check the ajv options in src/forms/validators-plugin.ts.',
+    );
+  }
+  const imports = specifiers.map((specifier, i) => `import * as __ajvRuntime${i} from ${JSON.stringify(specifier)};`);
+  const helper = specifiers.length > 0 ? 'const __cjs = (ns) => (ns.default && ns.default.__esModule ? ns.default : ns);' : '';
+  return { code: [...imports, helper, body].filter(Boolean).join('\n'), runtimeImports: specifiers };
+}
+
+/** The file a generated `require` names, spelled so that both Vite and Node's ESM loader resolve it. */
+function browserSpecifier(specifier: string): string {
+  const withExtension = /\.[cm]?js$/.test(specifier) ? specifier : `${specifier}.js`;
+  let loaded: unknown;
+  try {
+    loaded = requireFromHere(withExtension);
+  } catch (error) {
+    throw formError(
+      `The generated validators need ${specifier}, which cannot be loaded (${(error as Error).message}). Reinstall dependencies (npm ci).`,
+    );
+  }
+  if (!(loaded as { __esModule?: boolean } | null)?.__esModule) {
+    throw formError(
+      `The generated validators need ${specifier}, which is not an ES-module-flagged CommonJS file; teach src/forms/validators-plugin.ts how to import it.`,
+    );
+  }
+  return withExtension;
+}
+
+function readSchema(file: string): SchemaObject {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as SchemaObject;
+  } catch (error) {
+    throw formError(
+      `The request schema ${file} could not be read (${(error as Error).message}). Restore it from version control.`,
+    );
+  }
+}
+
+function formError(message: string): Error {
+  const error = new Error(message);
+  error.name = 'FormValidatorsError';
+  return error;
+}
+
+/** The plugin; register it once in vite.config.ts. */
+export function formValidatorsPlugin(options: { readonly schemaDir?: string } = {}): Plugin {
+  let schemaDir = resolve(options.schemaDir ?? 'schemas/api');
+  let files: readonly string[] = [];
+
+  return {
+    name: 'form-validators',
+
+    config(config) {
+      schemaDir = resolve(config.root ?? process.cwd(), options.schemaDir ?? 'schemas/api');
+      // The dev server discovers imports of virtual modules only when they load, which would make it
+      // re-optimise dependencies and reload the page on the first visit; naming them up front avoids that.
+      const { runtimeImports } = generateValidators(schemaDir);
+      return { optimizeDeps: { include: [...runtimeImports] } };
+    },
+
+    resolveId(id) {
+      return id === VIRTUAL_ID ? RESOLVED_ID : undefined;
+    },
+
+    load(id) {
+      if (id !== RESOLVED_ID) return undefined;
+      const generated = generateValidators(schemaDir);
+      files = generated.files;
+      for (const file of files) this.addWatchFile(file);
+      return generated.code;
+    },
+
+    configureServer(server: ViteDevServer) {
+      // A schema edit must reach the open page: drop the cached module and reload.
+      server.watcher.on('change', (file) => {
+        if (!files.includes(resolve(file))) return;
+        const module = server.moduleGraph.getModuleById(RESOLVED_ID);
+        if (module) server.moduleGraph.invalidateModule(module);
+        server.ws.send({ type: 'full-reload' });
+      });
+    },
+  };
+}
