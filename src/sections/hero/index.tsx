@@ -1,0 +1,176 @@
+import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
+import { ChevronDown, Pause, Play } from 'lucide-react';
+import type { SectionProps } from '../registry.ts';
+import { RichText } from '../../components/RichText/index.tsx';
+import { Picture } from '../../components/Picture/index.tsx';
+import { SmartLink } from '../../components/SmartLink/index.tsx';
+import { useHydrated } from '../../hooks/useHydrated.ts';
+import { useInterval } from '../../hooks/useInterval.ts';
+import { usePrefersReducedMotion } from '../../hooks/usePrefersReducedMotion.ts';
+import styles from './styles.module.css';
+
+/**
+ * The full-screen opening of the home page: heading, paragraph and call to action over
+ * background slides (videos and images). While playing, the slide advances every `interval` ms
+ * and wraps; the dots pick a slide and start playback; the play/pause button toggles it. Each
+ * slide change restarts that slide's video. If the browser refuses to autoplay, playback simply
+ * turns off. With reduced motion nothing plays: posters and images only, changed by the dots.
+ *
+ * The first slide's poster is a real, high-priority `<img>` so it is the LCP element; videos are
+ * mounted after hydration and fetch nothing until their slide is shown.
+ */
+export default function Hero({ section, index }: SectionProps<'hero'>) {
+  const { heading, paragraph, action, interval, slides } = section;
+  const headingId = useId();
+  const rootRef = useRef<HTMLElement>(null);
+  const videos = useRef<Array<HTMLVideoElement | null>>([]);
+  const hydrated = useHydrated();
+  const reduced = usePrefersReducedMotion();
+  const [current, setCurrent] = useState(0);
+  const [playing, setPlaying] = useState(true);
+  const animate = playing && !reduced && hydrated;
+  const count = slides.length;
+
+  useInterval(() => setCurrent((i) => (i + 1) % count), animate ? interval : null, current);
+
+  // A slide change restarts that slide's video from the start.
+  useEffect(() => {
+    const video = videos.current[current];
+    if (video) video.currentTime = 0;
+  }, [current]);
+
+  // Only the active slide's video plays, and only while playing.
+  useEffect(() => {
+    videos.current.forEach((video, i) => {
+      if (!video) return;
+      if (i !== current || !animate) {
+        video.pause();
+        return;
+      }
+      const attempt = video.play();
+      // Autoplay refused by the browser: stop quietly, no message. An interrupted play() (the
+      // slide changed meanwhile) rejects with AbortError and must not stop playback.
+      attempt?.catch((error: unknown) => {
+        if (error instanceof DOMException && error.name === 'NotAllowedError') setPlaying(false);
+      });
+    });
+  }, [current, animate]);
+
+  const select = (i: number) => {
+    setCurrent(i);
+    setPlaying(true);
+  };
+
+  const scrollDown = () => {
+    const next = rootRef.current?.nextElementSibling;
+    if (next instanceof HTMLElement) next.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
+  };
+
+  const Heading = index === 0 ? 'h1' : 'h2';
+
+  return (
+    <section
+      ref={rootRef}
+      id={section.id}
+      className={styles.root}
+      data-section="hero"
+      data-playing={animate}
+      aria-labelledby={headingId}
+      style={{ '--hero-interval': `${interval}ms` } as CSSProperties}
+    >
+      <div className={styles.slides} data-slot="slides">
+        {slides.map((slide, i) => {
+          const still = slide.video?.poster ?? slide.image;
+          return (
+            <div
+              key={i}
+              className={styles.slide}
+              data-slot="slide"
+              data-active={i === current}
+              data-kind={slide.video ? 'video' : 'image'}
+            >
+              {/* Only the first slide is in the server HTML: the others cannot show before the
+                  script runs, and fetching them early would compete with the LCP image. */}
+              {still && (i === 0 || hydrated) && (
+                <Picture image={still} priority={index === 0 && i === 0} className={styles.media} />
+              )}
+              {slide.video && hydrated && !reduced && (
+                <video
+                  ref={(node) => {
+                    videos.current[i] = node;
+                  }}
+                  className={styles.video}
+                  muted
+                  loop
+                  playsInline
+                  preload="none"
+                  aria-hidden="true"
+                  tabIndex={-1}
+                  onPlaying={(event) => event.currentTarget.setAttribute('data-visible', '')}
+                >
+                  <source src={slide.video.webm} type="video/webm" />
+                  <source src={slide.video.mp4} type="video/mp4" />
+                </video>
+              )}
+            </div>
+          );
+        })}
+      </div>
+      <div className={styles.overlay} aria-hidden="true" />
+
+      <div className={`container ${styles.content}`} data-slot="content">
+        <Heading id={headingId} className={styles.heading}>
+          <RichText text={heading} />
+        </Heading>
+        <p className={styles.paragraph}>{paragraph}</p>
+        <div className={styles.actions}>
+          <SmartLink to={action.link} variant="primary" className={styles.cta} data-slot="action">
+            {action.label}
+          </SmartLink>
+        </div>
+      </div>
+
+      <div className={`container ${styles.bar}`} data-slot="controls">
+        <div className={styles.controls}>
+          {hydrated && !reduced && (
+            <button
+              type="button"
+              className={styles.toggle}
+              data-slot="toggle"
+              aria-label={animate ? 'Pause background slides' : 'Play background slides'}
+              onClick={() => setPlaying((p) => !p)}
+            >
+              {animate ? <Pause size={16} aria-hidden /> : <Play size={16} aria-hidden />}
+            </button>
+          )}
+          {hydrated && (
+            <div className={styles.dots} role="group" aria-label="Background slides" data-slot="dots">
+              {slides.map((slide, i) => (
+                <button
+                  key={i}
+                  type="button"
+                  className={styles.dot}
+                  data-slot="dot"
+                  aria-label={`Slide ${i + 1} of ${count}: ${slide.label}`}
+                  aria-current={i === current ? 'true' : undefined}
+                  onClick={() => select(i)}
+                >
+                  {i === current && animate && <span key={`${current}`} className={styles.progress} aria-hidden="true" />}
+                </button>
+              ))}
+            </div>
+          )}
+        </div>
+        <button
+          type="button"
+          className={styles.scroll}
+          data-slot="scroll-down"
+          aria-label="Scroll to the next section"
+          onClick={scrollDown}
+        >
+          <ChevronDown size={22} aria-hidden />
+        </button>
+      </div>
+    </section>
+  );
+}

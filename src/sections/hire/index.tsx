@@ -1,0 +1,154 @@
+import { useId, useRef } from 'react';
+import { MessagesSquare } from 'lucide-react';
+import type { SectionProps } from '../registry.ts';
+import type { HireSlide } from '../../generated/schema-types.ts';
+import { useShared } from '../../app/PageView/shared-context.ts';
+import { Carousel } from '../../components/Carousel/index.tsx';
+import { Icon } from '../../components/Icon/index.tsx';
+import { Picture } from '../../components/Picture/index.tsx';
+import { Reveal } from '../../components/Reveal/index.tsx';
+import { RichText, plainText } from '../../components/RichText/index.tsx';
+import { useInView } from '../../hooks/index.ts';
+import { Counter } from './Counter.tsx';
+import styles from './styles.module.css';
+
+/** The template's `{label}` placeholder filled with what the page hires. */
+const fill = (text: string, label: string) => text.replace(/\{label\}/g, label);
+
+type Level = 'h2' | 'h3' | 'h4';
+
+interface SlideProps {
+  readonly slide: HireSlide;
+  readonly priority: boolean;
+  /** Load the picture now even if it is off screen: the slider is about to be seen. */
+  readonly eager: boolean;
+  readonly Heading: Level;
+}
+
+function Slide({ slide, priority, eager, Heading }: SlideProps) {
+  return (
+    <article className={styles.slide}>
+      <div className={styles.slideMedia}>
+        <Picture
+          image={slide.image}
+          priority={priority}
+          className={styles.slidePicture}
+          {...(!priority && eager ? { loading: 'eager' as const } : {})}
+        />
+      </div>
+      <div className={styles.slideBody}>
+        <Heading className={styles.slideHeading} data-slot="slide-heading">
+          <RichText text={slide.heading} />
+        </Heading>
+        <p className={styles.slideText}>{slide.text}</p>
+      </div>
+    </article>
+  );
+}
+
+/**
+ * The remote-hiring template of /start and the technology pages. Its content is shared
+ * (content/shared/hire.yaml); the page passes the label and may replace the heading and intro.
+ * The opening band is dark, so the template can open a page (h1, room for the header) as well as
+ * follow other sections (h2); the heading levels inside follow from that.
+ */
+export default function Hire({ section, index }: SectionProps<'hire'>) {
+  const template = useShared().hire;
+  const headingId = useId();
+  // Slides outside the clipped slider viewport never trigger lazy loading by themselves, so all
+  // slide pictures are requested once the slider comes near the screen.
+  const sliderRef = useRef<HTMLDivElement>(null);
+  const sliderNear = useInView(sliderRef, { rootMargin: '100% 0px' });
+  if (!template) return null;
+  const first = index === 0;
+  const Heading = first ? 'h1' : 'h2';
+  const Sub: Level = first ? 'h2' : 'h3';
+  const Item: Level = first ? 'h3' : 'h4';
+  const heading = fill(section.heading ?? template.heading, section.label);
+  const intro = fill(section.intro ?? template.intro, section.label);
+  const { steps, reasons, counter } = template;
+
+  return (
+    <section id={section.id} className={styles.root} data-section="hire" data-first={first} aria-labelledby={headingId}>
+      <div className={styles.opening} data-slot="opening" data-tone="dark">
+        <div className={`container ${styles.openingInner}`}>
+          <header className={styles.openingCopy}>
+            <Heading id={headingId} className={styles.heading} data-slot="heading">
+              <RichText text={heading} />
+            </Heading>
+            <p className={styles.intro} data-slot="intro">
+              {intro}
+            </p>
+          </header>
+          <div ref={sliderRef} className={styles.slider}>
+            <Carousel
+              label={`Hiring ${plainText(section.label)} developers with Sutra Labs`}
+              slides={template.slides.map((slide, i) => (
+                <Slide key={i} slide={slide} priority={first && i === 0} eager={sliderNear} Heading={Sub} />
+              ))}
+              loop
+              arrows
+              autoplay={template.interval}
+              stopOnInteraction={false}
+              tone="dark"
+            />
+          </div>
+        </div>
+      </div>
+
+      <div className={styles.steps} data-slot="steps">
+        <div className="container">
+          <Sub className={styles.blockHeading}>
+            <RichText text={fill(steps.heading, section.label)} />
+          </Sub>
+          <ol className={styles.stepList} data-count={steps.items.length}>
+            {steps.items.map((step, i) => (
+              <Reveal as="li" key={step.number} index={i} className={styles.step} data-slot="step">
+                <div className={styles.stepTop}>
+                  <span className={styles.stepNumber} aria-hidden="true">
+                    {step.number}
+                  </span>
+                  <span className={styles.stepIcon} aria-hidden="true">
+                    <Icon name={step.icon} size={24} strokeWidth={1.75} />
+                  </span>
+                </div>
+                <Item className={styles.stepTitle}>
+                  <span className="visually-hidden">{step.number} </span>
+                  {step.title}
+                </Item>
+                <p className={styles.stepText}>{step.text}</p>
+              </Reveal>
+            ))}
+          </ol>
+          <Reveal index={steps.items.length} className={styles.noteWrap}>
+            <p className={styles.note} data-slot="note">
+              <MessagesSquare size={18} aria-hidden="true" />
+              {steps.note}
+            </p>
+          </Reveal>
+        </div>
+      </div>
+
+      <div className={styles.reasons} data-slot="reasons">
+        <div className="container">
+          <Sub className={styles.blockHeading}>
+            <RichText text={fill(reasons.heading, section.label)} />
+          </Sub>
+          <ul className={styles.reasonGrid}>
+            {reasons.items.map((reason, i) => (
+              <Reveal as="li" key={reason.title} index={i % 3} className={styles.reason} data-slot="reason">
+                <span className={styles.reasonIcon} aria-hidden="true">
+                  <Icon name={reason.icon} size={24} strokeWidth={1.75} />
+                </span>
+                <Item className={styles.reasonTitle}>{reason.title}</Item>
+                <p className={styles.reasonText}>{reason.text}</p>
+              </Reveal>
+            ))}
+          </ul>
+        </div>
+      </div>
+
+      <Counter counter={counter} />
+    </section>
+  );
+}
