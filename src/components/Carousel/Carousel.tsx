@@ -263,7 +263,15 @@ export function Carousel({
       onBlur={onBlur}
     >
       <style>{responsiveCss(scope, perView, gap)}</style>
-      <div className={styles.viewport} ref={viewportRef} data-slot="viewport" data-ready={ready || undefined}>
+      <div
+        className={styles.viewport}
+        ref={viewportRef}
+        data-slot="viewport"
+        data-ready={ready || undefined}
+        // Until embla takes over (before hydration, or without JavaScript) the row scrolls natively,
+        // and a keyboard user can only scroll what can take focus.
+        tabIndex={ready ? undefined : 0}
+      >
         {/* While it rotates, announcing every slide would drown the page; when still, changes are announced. */}
         <div className={styles.container} data-slot="container" aria-live={running ? 'off' : 'polite'}>
           {slides.map((slide, i) => (

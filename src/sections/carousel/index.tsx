@@ -61,7 +61,7 @@ export default function CategoryCarousel({ section, index }: SectionProps<'carou
       <div className="container">
         <SectionHeading id={headingId} heading={section.heading} intro={section.intro} level={index === 0 ? 1 : 2} />
         <Carousel
-          label={plainText(section.heading)}
+          label={`Slides: ${plainText(section.heading)}`}
           slides={section.items.map((item) => (
             <Category key={item.name} item={item} eager={near} />
           ))}

@@ -1,0 +1,160 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+/** Routes from the sitemap the build generates, as a search engine would find them. */
+async function sitemapRoutes(page: Page): Promise<string[]> {
+  const xml = await (await page.request.get('/sitemap.xml')).text();
+  const routes = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  expect(routes.length).toBe(25);
+  return routes;
+}
+
+const widths = [390, 1280] as const;
+
+for (const width of widths) {
+  test(`every sitemap route at ${width}px loads without console errors, failed requests or hydration warnings`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width, height: 900 });
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || (m.type() === 'warning' && /hydrat|did not match/i.test(m.text())))
+        problems.push(`${m.type()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('requestfailed', (r) => {
+      // A video the browser stops downloading when its slide changes is not a failure.
+      if (/\.(webm|mp4)$/.test(r.url()) && r.failure()?.errorText === 'net::ERR_ABORTED') return;
+      problems.push(`failed: ${r.url()} ${r.failure()?.errorText}`);
+    });
+    page.on('response', (r) => {
+      if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
+    });
+    for (const route of await sitemapRoutes(page)) {
+      await page.goto(route, { waitUntil: 'load' });
+      // Scroll through, so sections below the fold hydrate and their media load.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += 700) {
+          window.scrollTo(0, y);
+          await new Promise((r) => setTimeout(r, 60));
+        }
+      });
+      await page.waitForLoadState('networkidle');
+      expect(problems, `${route} at ${width}px`).toEqual([]);
+    }
+  });
+}
+
+/** Runs axe on the page as it is now and returns the violations, summarised. */
+async function axe(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  return result.violations.map(
+    (v) =>
+      `${v.id}: ${v.help} (${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')})`,
+  );
+}
+
+for (const width of widths) {
+  test(`axe finds no violation on any route at ${width}px`, async ({ browser }) => {
+    test.setTimeout(240_000);
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    for (const route of await sitemapRoutes(page)) {
+      await page.goto(route, { waitUntil: 'networkidle' });
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += 700) {
+          window.scrollTo(0, y);
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        window.scrollTo(0, 0);
+      });
+      // Contrast is judged on what visitors read: after reveal animations, not halfway through a fade.
+      await expect(page.locator('[data-reveal="running"]')).toHaveCount(0);
+      expect(await axe(page), `${route} at ${width}px`).toEqual([]);
+    }
+    await context.close();
+  });
+}
+
+test('axe finds no violation with the mobile menu, the apply dialog and another tab open', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 900 } });
+  const page = await context.newPage();
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
+  expect(await axe(page), 'mobile menu open').toEqual([]);
+
+  await page.goto('/careers', { waitUntil: 'networkidle' });
+  await page.getByRole('tab', { name: 'Designer' }).click();
+  await expect(page.getByRole('tab', { name: 'Designer' })).toHaveAttribute('aria-selected', 'true');
+  expect(await axe(page), 'Designer tab selected').toEqual([]);
+  await page
+    .getByRole('button', { name: /Apply Now/ })
+    .first()
+    .click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await axe(page), 'apply dialog open').toEqual([]);
+  await context.close();
+});
+
+test('the raw HTML of every route holds its content and metadata before any script runs', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  for (const route of await sitemapRoutes(page)) {
+    const response = await request.get(route);
+    expect(response.status(), route).toBe(200);
+    const html = await response.text();
+    const title = html.match(/<title>([^<]+)<\/title>/)?.[1];
+    expect(title, route).toMatch(/ \| Sutra Labs$/);
+    expect(html, route).toMatch(/<meta name="description" content="[^"]{50,}"/);
+    expect(html, route).toContain(`<link rel="canonical" href="https://www.sutralabs.in${route === '/' ? '/' : route}"`);
+    expect(html, route).toMatch(/<meta property="og:image" content="https:\/\/www\.sutralabs\.in\/[^"]+"/);
+    expect(html, route).toContain('<meta name="twitter:card" content="summary_large_image"');
+    expect(html, route).toMatch(/<h1[^>]*>.+?<\/h1>/s);
+    expect(html, route).toContain('data-slot="footer"');
+    expect(html, route).toContain(route === '/' ? '"@type":"Organization"' : '"@type":"BreadcrumbList"');
+  }
+  const careers = await (await request.get('/careers')).text();
+  expect(careers.match(/"@type":"JobPosting"/g)).toHaveLength(12);
+  expect(careers).toContain('"jobLocationType":"TELECOMMUTE"');
+  const notFound = await request.get('/no-such-page');
+  expect(notFound.status()).toBe(404);
+  expect(await notFound.text()).toContain('Page Not Found');
+});
+
+test('robots.txt, the sitemap, the manifest and the favicons are served', async ({ request }) => {
+  expect(await (await request.get('/robots.txt')).text()).toContain('Sitemap: https://www.sutralabs.in/sitemap.xml');
+  const manifest = await (await request.get('/site.webmanifest')).json();
+  expect(manifest.icons.length).toBeGreaterThanOrEqual(3);
+  for (const path of ['/favicon.ico', '/favicon.svg', '/apple-touch-icon.png', '/icon-192.png', '/icon-512.png']) {
+    expect((await request.get(path)).status(), path).toBe(200);
+  }
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('pages show all their sections, with nothing hidden by reveal animations', async ({ page }) => {
+    for (const route of ['/', '/web-development', '/react', '/careers']) {
+      await page.goto(route);
+      const sections = page.locator('#main > [data-section]');
+      expect(await sections.count(), route).toBeGreaterThan(1);
+      for (const section of await sections.all()) {
+        await section.scrollIntoViewIfNeeded();
+        await expect(section, route).toBeVisible();
+        const hidden = await section.evaluate(
+          (el) =>
+            [...el.querySelectorAll('h2, h3, p, li')].filter((n) => {
+              const s = getComputedStyle(n);
+              return s.opacity === '0' || s.visibility === 'hidden';
+            }).length,
+        );
+        expect(hidden, `${route} ${await section.getAttribute('data-section')}`).toBe(0);
+      }
+    }
+  });
+});
