@@ -13,6 +13,21 @@ export default defineConfig({
     manifest: true,
     // Sections are split per type; a warning for a page's chunk would be noise.
     chunkSizeWarningLimit: 250,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The small pieces most sections share (pictures, links, icons, headings, reveal,
+              // hooks) travel together: over HTTP/1.1 each request costs a round trip and one of
+              // six connections, which the hero image needs first.
+              name: 'ui',
+              test: /src[\\/](hooks|components[\\/](Picture|RichText|SmartLink|Icon|SectionHeading|Reveal))[\\/]|node_modules[\\/]lucide-react[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: { port: 5173, strictPort: false },
   preview: { port: 4173 },

@@ -93,7 +93,10 @@ function lcpPreload(html: string): string {
   if (!img) return '';
   const before = html.slice(0, img.index);
   const picture = before.lastIndexOf('<picture');
-  const avif = picture > before.lastIndexOf('</picture>') ? before.slice(picture).match(/<source type="image\/avif" srcSet="([^"]+)"/)?.[1] : undefined;
+  const avif =
+    picture > before.lastIndexOf('</picture>')
+      ? before.slice(picture).match(/<source type="image\/avif" srcSet="([^"]+)"/)?.[1]
+      : undefined;
   const src = img[0].match(/ src="([^"]+)"/)?.[1];
   if (avif) return `<link rel="preload" as="image" type="image/avif" href="${avif}" fetchpriority="high" />`;
   return src ? `<link rel="preload" as="image" href="${src}" fetchpriority="high" />` : '';
@@ -102,18 +105,17 @@ function lcpPreload(html: string): string {
 async function prerender(path: string, outFile: string) {
   const rendered = await server.render(path, datePosted);
   const { js, css } = pageAssets(rendered);
-  const styles = css.map((file) => readFileSync(join(client, file), 'utf8')).join('\n');
-  const head = [
-    rendered.head,
-    lcpPreload(rendered.html),
-    fontPreload,
-    ...js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
-    styles ? `<style data-page-css>${styles}</style>` : '',
-  ]
+  // All CSS the first paint needs is inlined: the site-wide styles and those of the page's sections.
+  const styles = [...entryCss, ...css].map((file) => readFileSync(join(client, file), 'utf8')).join('\n');
+  // The hero image first: it is the largest paint, and the browser requests in document order.
+  const early = [lcpPreload(rendered.html), `<style data-critical-css>${styles}</style>`, fontPreload]
     .filter(Boolean)
     .join('\n    ');
+  const head = [rendered.head, ...js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`)].join('\n    ');
   const html = template
+    .replace(/(<meta name="viewport"[^>]*>)/, `$1\n    ${early}`)
     .replace(/<title>[^<]*<\/title>/, head)
+    .replace(/\s*<link rel="stylesheet"[^>]*href="\/assets\/[^"]+\.css"[^>]*>/g, '')
     .replace('<div id="root"></div>', `<div id="root">${rendered.html}</div>`);
   mkdirSync(dirname(outFile), { recursive: true });
   writeFileSync(outFile, html);

@@ -106,8 +106,9 @@ function nearViewport(index: number): Promise<void> {
           resolve();
         }
       },
-      // Start a screen ahead, so the code is there by the time the section is seen.
-      { rootMargin: '100% 0px' },
+      // Start a little ahead, so the code is there by the time the section is seen, without
+      // loading sections the visitor may never reach while the page is still loading.
+      { rootMargin: '0px 0px 200px 0px' },
     );
     observer.observe(element);
   });
