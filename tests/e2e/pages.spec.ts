@@ -1,38 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { SPEC_ROUTES } from './spec-routes.ts';
 
 /*
  * Service, technology, /services, /technologies, /careers and /start pages. Expected counts and
  * names come from the specification's tables, not from the YAML, so content drift fails here.
  */
-
-/** The 25 routes of the specification's route table. */
-const SPEC_ROUTES = [
-  '/',
-  '/start',
-  '/services',
-  '/technologies',
-  '/contact',
-  '/careers',
-  '/web-development',
-  '/uiux-design',
-  '/cloud-services',
-  '/pwa-development',
-  '/mobile-app-development',
-  '/product-development',
-  '/software-testing',
-  '/web-api',
-  '/databases',
-  '/reporting',
-  '/dot-net',
-  '/react',
-  '/angular',
-  '/vue',
-  '/c-sharp',
-  '/blazor',
-  '/mern',
-  '/node',
-  '/typescript',
-];
 
 /** Service pages: cards, carousel items, tech-stack entries (specification, "Service and technology pages"). */
 const SERVICE_PAGES: Record<string, { name: string; cards: number; carousel: number; stack: number }> = {

@@ -3,7 +3,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AppOptions } from '../../src/server/app.ts';
 import { openStorage, type OpenStorageOptions, type Storage, type StorageConfig } from '../../src/server/storage/index.ts';
 
@@ -147,3 +149,34 @@ export const validApplication = {
 
 export const contactUrl = '/api/v1/contact/create-contact';
 export const applicationUrl = '/api/v1/services/create-service';
+
+/**
+ * The app most test files need, built on the embedded storage and a fixture client build before
+ * the file's tests and closed (database and folder removed) after them. Read its fields inside tests.
+ */
+export function withTestApp(options: Partial<AppOptions> = {}): {
+  readonly app: FastifyInstance;
+  readonly underTest: StorageUnderTest;
+  readonly clientDir: string;
+} {
+  const client = tempDir('client');
+  const state: { app?: FastifyInstance; underTest?: StorageUnderTest } = {};
+  beforeAll(async () => {
+    state.underTest = await anyStorage.open();
+    state.app = await createTestApp(state.underTest.storage, writeClientBuild(client.dir), options);
+  });
+  afterAll(async () => {
+    await state.app?.close();
+    await state.underTest?.cleanup();
+    client.remove();
+  });
+  return {
+    get app() {
+      return state.app!;
+    },
+    get underTest() {
+      return state.underTest!;
+    },
+    clientDir: client.dir,
+  };
+}

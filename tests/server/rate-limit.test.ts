@@ -1,33 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  anyStorage,
-  applicationUrl,
-  contactUrl,
-  createTestApp,
-  tempDir,
-  validApplication,
-  validContact,
-  writeClientBuild,
-  type StorageUnderTest,
-} from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { applicationUrl, contactUrl, validApplication, validContact, withTestApp } from './helpers.ts';
 
-let underTest: StorageUnderTest;
-let app: FastifyInstance;
-const client = tempDir('client');
+const ctx = withTestApp({ rateLimit: { max: 2, timeWindowMs: 60_000 } });
 
-beforeAll(async () => {
-  underTest = await anyStorage.open();
-  app = await createTestApp(underTest.storage, writeClientBuild(client.dir), { rateLimit: { max: 2, timeWindowMs: 60_000 } });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await underTest?.cleanup();
-  client.remove();
-});
-
-const post = (url: string, payload: object, remoteAddress: string) => app.inject({ method: 'POST', url, payload, remoteAddress });
+const post = (url: string, payload: object, remoteAddress: string) =>
+  ctx.app.inject({ method: 'POST', url, payload, remoteAddress });
 
 describe('rate limit per address and endpoint', () => {
   it('answers 429 RateLimited with Retry-After once an address has used its allowance', async () => {

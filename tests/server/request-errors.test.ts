@@ -1,35 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Storage } from '../../src/server/storage/index.ts';
-import {
-  anyStorage,
-  applicationUrl,
-  contactUrl,
-  createTestApp,
-  tempDir,
-  validContact,
-  writeClientBuild,
-  type StorageUnderTest,
-} from './helpers.ts';
+import { applicationUrl, contactUrl, createTestApp, validContact, withTestApp } from './helpers.ts';
 
-let underTest: StorageUnderTest;
-let app: FastifyInstance;
-const client = tempDir('client');
-
-beforeAll(async () => {
-  underTest = await anyStorage.open();
-  app = await createTestApp(underTest.storage, writeClientBuild(client.dir));
-});
-
-afterAll(async () => {
-  await app?.close();
-  await underTest?.cleanup();
-  client.remove();
-});
+const ctx = withTestApp();
 
 describe('request bodies that are not JSON', () => {
   it('answers 415 UnsupportedMediaType to a form-encoded body', async () => {
-    const response = await app.inject({
+    const response = await ctx.app.inject({
       method: 'POST',
       url: contactUrl,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -44,7 +22,7 @@ describe('request bodies that are not JSON', () => {
   });
 
   it('answers 415 to text/plain, which Fastify would otherwise parse', async () => {
-    const response = await app.inject({
+    const response = await ctx.app.inject({
       method: 'POST',
       url: applicationUrl,
       headers: { 'content-type': 'text/plain' },
@@ -56,14 +34,14 @@ describe('request bodies that are not JSON', () => {
   });
 
   it('answers 415 to a request with neither a body nor a Content-Type', async () => {
-    const response = await app.inject({ method: 'POST', url: contactUrl });
+    const response = await ctx.app.inject({ method: 'POST', url: contactUrl });
 
     expect(response.statusCode).toBe(415);
     expect(response.json().error).toBe('UnsupportedMediaType');
   });
 
   it('accepts JSON sent with a charset parameter', async () => {
-    const response = await app.inject({
+    const response = await ctx.app.inject({
       method: 'POST',
       url: contactUrl,
       headers: { 'content-type': 'application/json; charset=utf-8' },
@@ -76,7 +54,7 @@ describe('request bodies that are not JSON', () => {
 
 describe('malformed and oversized bodies', () => {
   it('answers 400 InvalidJson naming the syntax problem', async () => {
-    const response = await app.inject({
+    const response = await ctx.app.inject({
       method: 'POST',
       url: contactUrl,
       headers: { 'content-type': 'application/json' },
@@ -90,7 +68,7 @@ describe('malformed and oversized bodies', () => {
   });
 
   it('answers 400 InvalidJson to an empty JSON body', async () => {
-    const response = await app.inject({
+    const response = await ctx.app.inject({
       method: 'POST',
       url: contactUrl,
       headers: { 'content-type': 'application/json' },
@@ -102,7 +80,7 @@ describe('malformed and oversized bodies', () => {
   });
 
   it('answers 413 PayloadTooLarge above 32 KB', async () => {
-    const response = await app.inject({
+    const response = await ctx.app.inject({
       method: 'POST',
       url: contactUrl,
       headers: { 'content-type': 'application/json' },
@@ -114,7 +92,7 @@ describe('malformed and oversized bodies', () => {
   });
 
   it('accepts a body just under 32 KB as far as the size goes', async () => {
-    const response = await app.inject({
+    const response = await ctx.app.inject({
       method: 'POST',
       url: contactUrl,
       headers: { 'content-type': 'application/json' },
@@ -134,7 +112,7 @@ describe('unknown API addresses', () => {
     ['GET', '/api'],
     ['DELETE', '/api/v1/services/create-service'],
   ])('answers %s %s with a JSON 404 NotFound', async (method, url) => {
-    const response = await app.inject({ method: method as 'GET', url });
+    const response = await ctx.app.inject({ method: method as 'GET', url });
 
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
@@ -154,7 +132,7 @@ describe('when the database fails', () => {
   };
 
   beforeAll(async () => {
-    failing = await createTestApp(failingStorage, client.dir);
+    failing = await createTestApp(failingStorage, ctx.clientDir);
   });
   afterAll(() => failing?.close());
 

@@ -1,52 +1,29 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
-import {
-  anyStorage,
-  assetSource,
-  createTestApp,
-  hashedAsset,
-  htmlPage,
-  tempDir,
-  writeClientBuild,
-  type StorageUnderTest,
-} from './helpers.ts';
+import { assetSource, createTestApp, hashedAsset, htmlPage, tempDir, writeClientBuild, withTestApp } from './helpers.ts';
 
-let underTest: StorageUnderTest;
-let app: FastifyInstance;
-const client = tempDir('client');
-
-beforeAll(async () => {
-  underTest = await anyStorage.open();
-  app = await createTestApp(underTest.storage, writeClientBuild(client.dir));
-});
-
-afterAll(async () => {
-  await app?.close();
-  await underTest?.cleanup();
-  client.remove();
-});
+const ctx = withTestApp();
 
 describe('cache headers', () => {
   it('caches hashed assets for a year as immutable', async () => {
-    const response = await app.inject({ url: hashedAsset });
+    const response = await ctx.app.inject({ url: hashedAsset });
 
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it.each(['/', '/react', '/start', '/react/index.html'])('makes browsers revalidate the page %s', async (url) => {
-    const response = await app.inject({ url });
+    const response = await ctx.app.inject({ url });
 
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers.etag).toBeDefined();
   });
 
   it('caches other files such as media for a day', async () => {
-    const response = await app.inject({ url: '/media/brand/logo.svg' });
+    const response = await ctx.app.inject({ url: '/media/brand/logo.svg' });
 
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
@@ -54,8 +31,8 @@ describe('cache headers', () => {
   });
 
   it('answers a revalidation of an unchanged page with 304', async () => {
-    const first = await app.inject({ url: '/react' });
-    const again = await app.inject({ url: '/react', headers: { 'if-none-match': String(first.headers.etag) } });
+    const first = await ctx.app.inject({ url: '/react' });
+    const again = await ctx.app.inject({ url: '/react', headers: { 'if-none-match': String(first.headers.etag) } });
 
     expect(again.statusCode).toBe(304);
   });
@@ -63,7 +40,7 @@ describe('cache headers', () => {
 
 describe('known routes', () => {
   it('serves the prerendered page of a route that has one', async () => {
-    const response = await app.inject({ url: '/react' });
+    const response = await ctx.app.inject({ url: '/react' });
 
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
@@ -71,21 +48,21 @@ describe('known routes', () => {
   });
 
   it('serves the app shell for a route without a prerendered page', async () => {
-    const response = await app.inject({ url: '/start' });
+    const response = await ctx.app.inject({ url: '/start' });
 
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('App shell');
   });
 
   it('serves the home page at /', async () => {
-    const response = await app.inject({ url: '/' });
+    const response = await ctx.app.inject({ url: '/' });
 
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('App shell');
   });
 
   it('answers HEAD for a route with headers and no body', async () => {
-    const response = await app.inject({ method: 'HEAD', url: '/react' });
+    const response = await ctx.app.inject({ method: 'HEAD', url: '/react' });
 
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
@@ -93,7 +70,7 @@ describe('known routes', () => {
   });
 
   it('redirects a route with a trailing slash to the route, keeping the query', async () => {
-    const response = await app.inject({ url: '/react/?utm_source=newsletter' });
+    const response = await ctx.app.inject({ url: '/react/?utm_source=newsletter' });
 
     expect(response.statusCode).toBe(301);
     expect(response.headers.location).toBe('/react?utm_source=newsletter');
@@ -104,7 +81,7 @@ describe('unknown paths', () => {
   it.each(['/no-such-page', '/assets/missing-1234.js', '/unknown/', '/react/extra', '/.env', '/assets/../.env'])(
     'answers %s with 404 and the not-found page',
     async (url) => {
-      const response = await app.inject({ url });
+      const response = await ctx.app.inject({ url });
 
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
@@ -115,7 +92,7 @@ describe('unknown paths', () => {
 
   it('falls back to the app shell when the build has no 404.html', async () => {
     const bare = tempDir('client-without-404');
-    const server = await createTestApp(underTest.storage, writeClientBuild(bare.dir, { notFoundPage: false }));
+    const server = await createTestApp(ctx.underTest.storage, writeClientBuild(bare.dir, { notFoundPage: false }));
     try {
       const response = await server.inject({ url: '/no-such-page' });
 
@@ -130,24 +107,24 @@ describe('unknown paths', () => {
 
 describe('compression', () => {
   it('serves the precompressed .br sibling to a browser that accepts br', async () => {
-    const response = await app.inject({ url: hashedAsset, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const response = await ctx.app.inject({ url: hashedAsset, headers: { 'accept-encoding': 'gzip, deflate, br' } });
 
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers['content-type']).toMatch(/^(application|text)\/javascript/);
     expect(response.headers.vary).toMatch(/accept-encoding/i);
-    expect(response.rawPayload.equals(readFileSync(path.join(client.dir, `${hashedAsset}.br`)))).toBe(true);
+    expect(response.rawPayload.equals(readFileSync(path.join(ctx.clientDir, `${hashedAsset}.br`)))).toBe(true);
     expect(brotliDecompressSync(response.rawPayload).toString()).toBe(assetSource);
   });
 
   it('serves the .gz sibling to a browser that accepts only gzip', async () => {
-    const response = await app.inject({ url: hashedAsset, headers: { 'accept-encoding': 'gzip' } });
+    const response = await ctx.app.inject({ url: hashedAsset, headers: { 'accept-encoding': 'gzip' } });
 
     expect(response.headers['content-encoding']).toBe('gzip');
   });
 
   it('serves the file as it is to a client that accepts no encoding', async () => {
-    const response = await app.inject({ url: hashedAsset, headers: { 'accept-encoding': 'identity' } });
+    const response = await ctx.app.inject({ url: hashedAsset, headers: { 'accept-encoding': 'identity' } });
 
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.body).toBe(assetSource);
@@ -157,7 +134,7 @@ describe('compression', () => {
     ['a prerendered page', '/react', 200],
     ['the not-found page', '/no-such-page', 404],
   ])('compresses %s on the fly when it has no precompressed sibling', async (_case, url, status) => {
-    const response = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+    const response = await ctx.app.inject({ url, headers: { 'accept-encoding': 'br' } });
 
     expect(response.statusCode).toBe(status);
     expect(response.headers['content-encoding']).toBe('br');
@@ -169,7 +146,7 @@ describe('the client build', () => {
   it('must exist: without index.html the server refuses to start with ClientBuildMissing', async () => {
     const empty = tempDir('no-build');
     try {
-      await expect(buildApp({ storage: underTest.storage, clientDir: empty.dir, roles: [] })).rejects.toMatchObject({
+      await expect(buildApp({ storage: ctx.underTest.storage, clientDir: empty.dir, roles: [] })).rejects.toMatchObject({
         name: 'ClientBuildMissing',
         message: expect.stringContaining('npm run build'),
       });
@@ -182,7 +159,7 @@ describe('the client build', () => {
     const broken = tempDir('bad-routes');
     try {
       writeClientBuild(broken.dir, { routes: ['/', '../etc'] });
-      await expect(buildApp({ storage: underTest.storage, clientDir: broken.dir, roles: [] })).rejects.toMatchObject({
+      await expect(buildApp({ storage: ctx.underTest.storage, clientDir: broken.dir, roles: [] })).rejects.toMatchObject({
         name: 'RoutesManifestInvalid',
         message: expect.stringContaining('"../etc"'),
       });
@@ -196,7 +173,7 @@ describe('the client build', () => {
     writeClientBuild(old.dir);
     rmSync(path.join(old.dir, 'routes.json'));
     writeFileSync(path.join(old.dir, 'index.html'), htmlPage('Old shell'));
-    const server = await createTestApp(underTest.storage, old.dir);
+    const server = await createTestApp(ctx.underTest.storage, old.dir);
     try {
       expect((await server.inject({ url: '/' })).statusCode).toBe(200);
       expect((await server.inject({ url: '/react' })).statusCode).toBe(404);

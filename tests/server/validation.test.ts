@@ -1,31 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  anyStorage,
-  applicationUrl,
-  contactUrl,
-  createTestApp,
-  tempDir,
-  validApplication,
-  validContact,
-  writeClientBuild,
-  type StorageUnderTest,
-} from './helpers.ts';
+import { applicationUrl, contactUrl, createTestApp, validApplication, validContact, withTestApp } from './helpers.ts';
 
-let underTest: StorageUnderTest;
-let app: FastifyInstance;
-const client = tempDir('client');
-
-beforeAll(async () => {
-  underTest = await anyStorage.open();
-  app = await createTestApp(underTest.storage, writeClientBuild(client.dir));
-});
-
-afterAll(async () => {
-  await app?.close();
-  await underTest?.cleanup();
-  client.remove();
-});
+const ctx = withTestApp();
 
 interface ErrorResponse {
   error: string;
@@ -34,7 +11,7 @@ interface ErrorResponse {
 }
 
 async function submit(url: string, payload: unknown) {
-  const response = await app.inject({ method: 'POST', url, payload: payload as object });
+  const response = await ctx.app.inject({ method: 'POST', url, payload: payload as object });
   return { status: response.statusCode, body: response.json<ErrorResponse>() };
 }
 
@@ -110,7 +87,7 @@ describe('contact enquiry validation', () => {
   });
 
   it('treats a __proto__ key as an unknown field', async () => {
-    const response = await app.inject({
+    const response = await ctx.app.inject({
       method: 'POST',
       url: contactUrl,
       headers: { 'content-type': 'application/json' },
@@ -175,7 +152,7 @@ describe('job application validation', () => {
 describe('when the content lists no roles', () => {
   let noRoles: FastifyInstance;
   beforeAll(async () => {
-    noRoles = await createTestApp(underTest.storage, client.dir, { roles: [] });
+    noRoles = await createTestApp(ctx.underTest.storage, ctx.clientDir, { roles: [] });
   });
   afterAll(() => noRoles?.close());
 
