@@ -32,11 +32,18 @@ const toast = (page: Page, text: string) => toaster(page).locator('[data-slot="t
  */
 async function open(page: Page, path: '/contact' | '/careers') {
   await page.goto(path);
-  await waitForHydration(page);
+  await waitForHydration(page, path === '/contact' ? 'contact' : 'careers');
 }
-async function waitForHydration(page: Page) {
-  await expect(page.locator('[data-hydrated="true"]').first()).toBeAttached();
-  await expect(page.locator('[data-hydrated="false"]')).toHaveCount(0);
+/**
+ * Waits until React has hydrated the section holding the form. Sections further down the page
+ * hydrate only as they come near the viewport, so the whole page is not waited for.
+ */
+async function waitForHydration(page: Page, section: 'contact' | 'careers' = 'contact') {
+  const root = page.locator(`[data-section="${section}"]`);
+  // A visitor reaches the form by scrolling to it, which is also what hydrates it.
+  await root.scrollIntoViewIfNeeded();
+  await expect(root.locator('[data-hydrated="true"]').first()).toBeAttached();
+  await expect(root.locator('[data-hydrated="false"]')).toHaveCount(0);
 }
 
 /** Stops the page's clock from following real time, so a test decides exactly how much time passes. */
@@ -333,7 +340,17 @@ test.describe('toasts', () => {
     await submit.click();
     await stepUntil(page, card, 1);
     await expect(card).toBeVisible();
-    const box = (await card.boundingBox())!;
+    // The toast slides in with a CSS transition (real time, not the test's clock): its box is read
+    // once it has stopped moving, or the drag could start beside it.
+    let box = (await card.boundingBox())!;
+    await expect
+      .poll(async () => {
+        const now = (await card.boundingBox())!;
+        const still = now.x === box.x && now.y === box.y;
+        box = now;
+        return still;
+      })
+      .toBe(true);
     const drag = async (distance: number) => {
       await page.mouse.move(box.x + 20, box.y + box.height / 2);
       await page.mouse.down();
@@ -480,12 +497,24 @@ test.describe('apply dialog', () => {
     await page.setViewportSize({ width: 1280, height: 700 });
     await open(page, '/careers');
     const button = page.getByRole('button', { name: 'Apply Now: Backend Developer' });
-    await button.scrollIntoViewIfNeeded();
+    // The button in the middle of the screen, clear of the fixed header, so that opening the dialog
+    // needs no scrolling of its own and any movement seen later comes from the dialog.
+    await button.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await page.mouse.wheel(0, 120);
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-    const before = await page.evaluate(() => window.scrollY);
+    // A wheel scroll glides for a moment; the position is read once it has come to rest.
+    let last = -1;
+    await expect
+      .poll(async () => {
+        const y = await page.evaluate(() => window.scrollY);
+        const resting = y === last && y > 0;
+        last = y;
+        return resting;
+      })
+      .toBe(true);
+    const before = last;
 
-    await button.click();
+    await button.focus();
+    await page.keyboard.press('Enter');
     await expect(dialog(page)).toBeVisible();
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
     await page.mouse.move(20, 350);
@@ -590,6 +619,8 @@ test('the map contacts Google only after “Show map” is pressed', async ({ pa
 
   const map = section.locator('[data-slot="map"]');
   await map.scrollIntoViewIfNeeded();
+  // The section hydrates as it comes into view, as it does for a visitor scrolling down to it.
+  await expect(map).toHaveAttribute('data-hydrated', 'true');
   await expect(map.locator('[data-slot="map-placeholder"]')).toContainText('Greater Noida, Uttar Pradesh 201306');
   await expect(map.getByRole('link', { name: /Open in Google Maps/ })).toHaveAttribute('target', '_blank');
   expect((await map.boundingBox())!.height).toBeCloseTo(450, 0);
