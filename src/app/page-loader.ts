@@ -95,21 +95,43 @@ export function deferredSection(type: SectionType, index: number, hydrating: boo
   return loading;
 }
 
+/**
+ * Waiting sections start loading at the visitor's first interaction, whatever is on screen. An
+ * interaction can reach a section that has not hydrated: a click inside it, or a navigation, whose
+ * new location flows into every link on the page. React then has to hydrate that section before it
+ * can go on, and one that waits for visibility (a section jumped over) would hold the page forever.
+ */
+const gates = new Set<() => void>();
+let released = false;
+function releaseAll() {
+  released = true;
+  for (const open of gates) open();
+  gates.clear();
+}
+if (typeof window !== 'undefined') {
+  for (const type of ['pointerdown', 'keydown', 'touchstart', 'popstate']) {
+    window.addEventListener(type, releaseAll, { capture: true, passive: true, once: true });
+  }
+}
+
 function nearViewport(index: number): Promise<void> {
   const element = document.querySelectorAll('#main > [data-section]')[index];
-  if (!element) return Promise.resolve();
+  if (!element || released) return Promise.resolve();
   return new Promise((resolve) => {
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting)) {
-          observer.disconnect();
-          resolve();
-        }
+        if (entries.some((e) => e.isIntersecting)) open();
       },
       // Start a little ahead, so the code is there by the time the section is seen, without
       // loading sections the visitor may never reach while the page is still loading.
       { rootMargin: '0px 0px 200px 0px' },
     );
+    const open = () => {
+      observer.disconnect();
+      gates.delete(open);
+      resolve();
+    };
+    gates.add(open);
     observer.observe(element);
   });
 }

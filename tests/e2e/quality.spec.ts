@@ -91,6 +91,10 @@ test('axe finds no violation with the mobile menu, the apply dialog and another 
   expect(await axe(page), 'mobile menu open').toEqual([]);
 
   await page.goto('/careers', { waitUntil: 'networkidle' });
+  // The careers list hydrates as it comes into view; its tabs work from then on.
+  const careers = page.locator('[data-section="careers"]');
+  await careers.scrollIntoViewIfNeeded();
+  await expect(careers.locator('[data-hydrated="true"]').first()).toBeAttached();
   await page.getByRole('tab', { name: 'Designer' }).click();
   await expect(page.getByRole('tab', { name: 'Designer' })).toHaveAttribute('aria-selected', 'true');
   expect(await axe(page), 'Designer tab selected').toEqual([]);
