@@ -1,5 +1,6 @@
 import { useId, useState, type FocusEvent, type ReactNode } from 'react';
-import { ArrowRight, Pause, Play, Plus } from 'lucide-react';
+import { ArrowRight, Plus } from 'lucide-react';
+import { PauseToggle } from '../../components/PauseToggle/index.tsx';
 import type { SectionProps } from '../registry.ts';
 import type { CardGridSection } from '../../generated/schema-types.ts';
 import { SectionHeading } from '../../components/SectionHeading/index.tsx';
@@ -197,10 +198,7 @@ function useHighlight(enabled: boolean, interval: number, count: number) {
     },
     control: canRotate ? (
       <div className={styles.controlBar}>
-        <button type="button" className={styles.control} data-slot="pause" onClick={() => setPaused((p) => !p)}>
-          {paused ? <Play size={14} aria-hidden /> : <Pause size={14} aria-hidden />}
-          {paused ? 'Play highlight' : 'Pause highlight'}
-        </button>
+        <PauseToggle paused={paused} onToggle={() => setPaused((p) => !p)} subject="highlight" />
       </div>
     ) : null,
   };

@@ -1,5 +1,5 @@
 import { useId, useState, type CSSProperties } from 'react';
-import { Pause, Play } from 'lucide-react';
+import { PauseToggle } from '../../components/PauseToggle/index.tsx';
 import type { SectionProps } from '../registry.ts';
 import type { LogoItem } from '../../generated/schema-types.ts';
 import { SectionHeading } from '../../components/SectionHeading/index.tsx';
@@ -63,12 +63,7 @@ export default function Marquee({ section, index }: SectionProps<'marquee'>) {
         ))}
       </div>
       <div className={`container ${styles.bar}`}>
-        {hydrated && (
-          <button type="button" className={styles.control} data-slot="pause" onClick={() => setPaused((p) => !p)}>
-            {paused ? <Play size={14} aria-hidden /> : <Pause size={14} aria-hidden />}
-            {paused ? 'Play logo animation' : 'Pause logo animation'}
-          </button>
-        )}
+        {hydrated && <PauseToggle paused={paused} onToggle={() => setPaused((p) => !p)} subject="logo animation" />}
       </div>
     </section>
   );
