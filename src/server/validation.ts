@@ -75,6 +75,14 @@ export function createBodyValidator<T>(schema: SchemaObject, options: ValidatorO
     const trimmed = trimStrings(body as Record<string, unknown>);
     const schemaValid = validate(trimmed);
     const fields = schemaValid ? [] : describeErrors(validate.errors ?? [], patternMessages);
+    for (const [field, value] of Object.entries(trimmed)) {
+      if (typeof value === 'string' && unstorable.test(value) && !fields.some((error) => error.field === field)) {
+        fields.push({
+          field,
+          message: `${field} contains a character that cannot be stored (a NUL character or half of an emoji); remove it and send the form again`,
+        });
+      }
+    }
     for (const rule of rules) {
       const failedSchema = fields.some((error) => error.field === rule.field);
       if (!failedSchema && Object.hasOwn(trimmed, rule.field) && !rule.test(trimmed[rule.field])) {
@@ -84,6 +92,14 @@ export function createBodyValidator<T>(schema: SchemaObject, options: ValidatorO
     return schemaValid && fields.length === 0 ? { ok: true, value: trimmed as T } : { ok: false, fields };
   };
 }
+
+/**
+ * Characters that text columns cannot hold as sent: PostgreSQL refuses U+0000 in text (the insert fails), and
+ * a lone UTF-16 surrogate has no UTF-8 encoding, so both drivers would silently store U+FFFD instead. No person
+ * types either; refusing them keeps every stored value equal to what was sent.
+ */
+// eslint-disable-next-line no-control-regex -- matching U+0000 is the point of this expression.
+const unstorable = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
  * Trims every top-level string. Object.fromEntries defines own properties, so a `__proto__` key in the JSON

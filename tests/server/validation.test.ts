@@ -97,6 +97,30 @@ describe('contact enquiry validation', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json<ErrorResponse>().fields).toEqual([{ field: '__proto__', message: "unknown field '__proto__'" }]);
   });
+
+  // PostgreSQL refuses U+0000 in text (the insert failed with a 500), and a lone surrogate has no UTF-8 form.
+  it.each([
+    ['a NUL character', 'Asha\\u0000Verma'],
+    ['a lone high surrogate', 'Asha \\ud83d'],
+    ['a lone low surrogate', '\\ude00 Asha'],
+  ])('refuses a field holding %s instead of storing something else', async (_case, escaped) => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: contactUrl,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(validContact).replace('"Asha Verma"', `"${escaped}"`),
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ErrorResponse>().fields).toEqual([
+      { field: 'username', message: expect.stringMatching(/^username contains a character that cannot be stored/) },
+    ]);
+  });
+
+  it('accepts an emoji, whose surrogates come in pairs', async () => {
+    const { status } = await submit(contactUrl, { ...validContact, username: 'Asha 😀 Verma' });
+    expect(status).toBe(201);
+  });
 });
 
 describe('job application validation', () => {

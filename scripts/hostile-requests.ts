@@ -1,0 +1,562 @@
+/**
+ * Generates hostile requests for the two form endpoints from a seed, so that a failing run can be replayed
+ * exactly: `npm run bench:fuzz` sends thousands of them to the real server over HTTP, and
+ * tests/server/fuzz.test.ts a few hundred through `inject` on both databases.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv } from 'ajv';
+import type { FormatsPlugin } from 'ajv-formats';
+import type { Storage } from '../src/server/storage/index.ts';
+
+// ajv-formats is CommonJS and types only a default export (see src/server/validation.ts).
+const addFormats = createRequire(import.meta.url)('ajv-formats') as FormatsPlugin;
+
+/** A random number generator: the same seed gives the same sequence on every machine (mulberry32). */
+export type Random = () => number;
+
+export function createRandom(seed: number): Random {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Reads SEED from the environment: a whole number, `random`, or unset for `fallback`. */
+export function readSeed(raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  if (raw.trim() === 'random') return Math.floor(Math.random() * 2 ** 32);
+  const seed = Number(raw);
+  if (!Number.isSafeInteger(seed) || seed < 0) {
+    throw new Error(`SEED is '${raw}'; use a whole number (0 or more), 'random', or leave it unset for ${fallback}.`);
+  }
+  return seed;
+}
+
+/** One request to send, as bytes, so that invalid UTF-8 and broken JSON can be expressed. */
+export interface HostileRequest {
+  /** Which mutation produced it, for the report (`valid`, `wrong-type`, `truncated-json`, …). */
+  readonly kind: string;
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Buffer | undefined;
+}
+
+interface FieldSchema {
+  readonly type: string;
+  readonly maxLength?: number;
+}
+
+interface RequestSchema {
+  readonly required: readonly string[];
+  readonly properties: Readonly<Record<string, FieldSchema>>;
+}
+
+/** One endpoint to attack: where it is, its schema and a way to make a body it accepts. */
+export interface FuzzTarget {
+  readonly name: 'contact' | 'application';
+  readonly url: string;
+  readonly schema: RequestSchema;
+  /** A body the endpoint accepts (it may carry SQL or HTML in its free text: that is valid input). */
+  valid(random: Random): Record<string, string>;
+}
+
+const schemasDir = fileURLToPath(new URL('../schemas/api/', import.meta.url));
+
+function readSchema(file: string): RequestSchema {
+  return JSON.parse(readFileSync(path.join(schemasDir, file), 'utf8')) as RequestSchema;
+}
+
+const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+const between = (random: Random, min: number, max: number): number => min + Math.floor(random() * (max - min + 1));
+
+/** Free text that a form field may legitimately hold and that must be stored as text, never run. */
+export const injectionPayloads = [
+  "'; DROP TABLE contact_submissions; --",
+  "Robert'); DROP TABLE applications;--",
+  '" OR "1"="1',
+  "' OR 1=1 --",
+  '1; SELECT pg_sleep(5); --',
+  "'||(SELECT sqlite_version())||'",
+  "admin'/*",
+  '<script>alert(document.cookie)</script>',
+  '<img src=x onerror=alert(1)>',
+  '"><svg onload=alert(1)>',
+  'javascript:alert(1)',
+  '{{constructor.constructor("return process")()}}',
+  '${7*7} #{7*7} <%= 7*7 %>',
+  '../../../../etc/passwd',
+  '%00%0d%0aSet-Cookie: a=b',
+  '\u202eevil\u202c',
+  'zero\u200bwidth\u200djoiner\ufeff',
+  'नमस्ते दुनिया',
+  'مرحبا بالعالم',
+  '😀👩🏽‍💻🇮🇳',
+];
+
+const names = ['Asha Verma', 'Ravi Kumar', 'Zoë Ångström', "O'Brien", 'Nguyễn Thị Minh', 'अनन्या शर्मा', 'Li Wei'];
+const domains = ['example.in', 'example.com', 'mail.example.org', 'xn--80ak6aa92e.example'];
+
+function marker(random: Random): string {
+  return Math.floor(random() * 2 ** 32)
+    .toString(36)
+    .padStart(7, '0');
+}
+
+function validEmail(random: Random): string {
+  return `${pick(random, ['asha', 'ravi.kumar', 'first+tag', 'o_brien', 'x'])}.${marker(random)}@${pick(random, domains)}`;
+}
+
+function validPhone(random: Random): string {
+  const digits = Array.from({ length: between(random, 10, 12) }, () => between(random, 0, 9)).join('');
+  return pick(random, [`+91 ${digits.slice(0, 5)} ${digits.slice(5, 10)}`, digits.slice(0, 10), `+${digits}`]);
+}
+
+function freeText(random: Random, maxLength: number): string {
+  const parts = Array.from({ length: between(random, 1, 4) }, () =>
+    random() < 0.5 ? pick(random, injectionPayloads) : `Project note ${marker(random)}`,
+  );
+  return parts.join(' ').slice(0, maxLength);
+}
+
+/** The two endpoints; `roles` are the open roles an application's `domain` must name. */
+export function fuzzTargets(roles: readonly string[]): FuzzTarget[] {
+  const role = roles[0] ?? 'React Developer';
+  return [
+    {
+      name: 'contact',
+      url: '/api/v1/contact/create-contact',
+      schema: readSchema('contact.schema.json'),
+      valid: (random) => ({
+        username: `${pick(random, names)} ${random() < 0.3 ? pick(random, injectionPayloads).slice(0, 40) : ''}`.trim(),
+        mobile: validPhone(random).replace(/[()]/g, '').slice(0, 20),
+        email: validEmail(random),
+        ...(random() < 0.7 ? { company: freeText(random, 120) } : {}),
+        projectDetails: freeText(random, 5000),
+        ...(random() < 0.1 ? { website: 'http://spam.example' } : {}),
+      }),
+    },
+    {
+      name: 'application',
+      url: '/api/v1/services/create-service',
+      schema: readSchema('application.schema.json'),
+      valid: (random) => ({
+        name: `${pick(random, names)} ${random() < 0.3 ? pick(random, injectionPayloads).slice(0, 40) : ''}`.trim(),
+        email: validEmail(random),
+        phone: validPhone(random),
+        domain: random() < 0.9 ? pick(random, roles.length > 0 ? roles : [role]) : `${role} ${marker(random)}`,
+        ...(random() < 0.1 ? { website: 'http://spam.example' } : {}),
+      }),
+    },
+  ];
+}
+
+const json = { 'content-type': 'application/json' } as const;
+
+/** Values of every JSON type but the right one, and some that stress parsers and validators. */
+function wrongValue(random: Random): unknown {
+  return pick<() => unknown>(random, [
+    () => null,
+    () => true,
+    () => 0,
+    () => -1.5e308,
+    () => between(random, -1e9, 1e9),
+    () => [],
+    () => ['a', 'b'],
+    () => ({}),
+    () => ({ value: 'x' }),
+    () => ({ $gt: '' }),
+    () => nested(random, between(random, 10, 2000)),
+  ])();
+}
+
+function nested(random: Random, depth: number): unknown {
+  let value: unknown = 'bottom';
+  const asArray = random() < 0.5;
+  for (let i = 0; i < depth; i += 1) value = asArray ? [value] : { a: value };
+  return value;
+}
+
+/** Raw JSON text for values JSON.stringify cannot produce: deep nesting without recursion, own __proto__ keys. */
+function deepJson(depth: number, asArray: boolean): string {
+  return asArray ? `${'['.repeat(depth)}1${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+}
+
+/** Characters that are valid JSON escapes but troublesome to store: NUL, lone surrogates, controls. */
+const awkwardEscapes = [
+  '\\u0000',
+  '\\ud800',
+  '\\udfff',
+  '\\udc00\\ud800',
+  '\\u0007',
+  '\\u001b[31m',
+  '\\u2028',
+  '\\ufeff',
+  '\\r\\n',
+];
+
+/** Bytes that are not UTF-8: lone continuation bytes, overlong encodings, surrogates encoded as UTF-8, 0xff. */
+const invalidUtf8 = [
+  Buffer.from([0xff]),
+  Buffer.from([0xfe, 0xff]),
+  Buffer.from([0x80]),
+  Buffer.from([0xc0, 0xaf]),
+  Buffer.from([0xe0, 0x80, 0xaf]),
+  Buffer.from([0xed, 0xa0, 0x80]),
+  Buffer.from([0xf4, 0x90, 0x80, 0x80]),
+  Buffer.from([0xc3]),
+  Buffer.from([0x00]),
+];
+
+type Mutation = (random: Random, target: FuzzTarget) => Omit<HostileRequest, 'url'> & { url?: string };
+
+function jsonBody(value: unknown): Buffer {
+  return Buffer.from(JSON.stringify(value));
+}
+
+function withField(random: Random, target: FuzzTarget, field: string, rawValue: string): Buffer {
+  const body = target.valid(random);
+  delete body[field];
+  const entries = Object.entries(body).map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`);
+  entries.splice(between(random, 0, entries.length), 0, `${JSON.stringify(field)}:${rawValue}`);
+  return Buffer.from(`{${entries.join(',')}}`);
+}
+
+const fieldsOf = (target: FuzzTarget) => Object.keys(target.schema.properties);
+
+/** Each mutation with a weight: the valid kind is frequent enough that stored rows can be checked. */
+const mutations: ReadonlyArray<readonly [string, number, Mutation]> = [
+  ['valid', 12, (random, target) => ({ kind: 'valid', method: 'POST', headers: json, body: jsonBody(target.valid(random)) })],
+  [
+    'wrong-type',
+    8,
+    (random, target) => {
+      const body: Record<string, unknown> = target.valid(random);
+      body[pick(random, fieldsOf(target))] = wrongValue(random);
+      return { kind: 'wrong-type', method: 'POST', headers: json, body: jsonBody(body) };
+    },
+  ],
+  [
+    'missing-fields',
+    6,
+    (random, target) => {
+      const body: Record<string, unknown> = target.valid(random);
+      for (const field of target.schema.required) if (random() < 0.5) delete body[field];
+      if (random() < 0.2) for (const field of Object.keys(body)) delete body[field];
+      return { kind: 'missing-fields', method: 'POST', headers: json, body: jsonBody(body) };
+    },
+  ],
+  [
+    'extra-fields',
+    5,
+    (random, target) => {
+      const body: Record<string, unknown> = target.valid(random);
+      for (let i = between(random, 1, 5); i > 0; i -= 1) {
+        body[pick(random, ['id', 'spam', 'createdAt', 'admin', 'role', `x${marker(random)}`, ''])] = wrongValue(random);
+      }
+      return { kind: 'extra-fields', method: 'POST', headers: json, body: jsonBody(body) };
+    },
+  ],
+  [
+    'prototype-pollution',
+    6,
+    (random, target) => {
+      const valid = JSON.stringify(target.valid(random)).slice(1, -1);
+      const hostile = pick(random, [
+        '"__proto__":{"polluted":true,"spam":false}',
+        '"constructor":{"prototype":{"polluted":true}}',
+        '"__proto__":null',
+        '"__proto__":[]',
+        '"prototype":{"polluted":true}',
+        '"__proto__":{"__proto__":{"polluted":true}}',
+        '"toString":"x","hasOwnProperty":"y","valueOf":1',
+      ]);
+      const text = random() < 0.5 ? `{${hostile},${valid}}` : `{${valid},${hostile}}`;
+      const body = random() < 0.2 ? `{${hostile}}` : text;
+      return { kind: 'prototype-pollution', method: 'POST', headers: json, body: Buffer.from(body) };
+    },
+  ],
+  [
+    'huge-string',
+    5,
+    (random, target) => {
+      const field = pick(random, fieldsOf(target));
+      const max = target.schema.properties[field]?.maxLength ?? 100;
+      const length = pick(random, [max, max + 1, max * 2, between(random, 6000, 31_000)]);
+      const text = pick(random, ['a', 'é', '😀', ' ', 'ß']).repeat(length);
+      return { kind: 'huge-string', method: 'POST', headers: json, body: withField(random, target, field, JSON.stringify(text)) };
+    },
+  ],
+  [
+    'deep-nesting',
+    4,
+    (random, target) => {
+      const depth = pick(random, [100, 1000, 5000, 15_000]);
+      const deep = deepJson(depth, random() < 0.5);
+      const body = random() < 0.5 ? withField(random, target, pick(random, fieldsOf(target)), deep) : Buffer.from(deep);
+      return { kind: 'deep-nesting', method: 'POST', headers: json, body };
+    },
+  ],
+  [
+    'invalid-utf8',
+    5,
+    (random, target) => {
+      const field = pick(random, fieldsOf(target));
+      const text = withField(random, target, field, '"@@BYTES@@"').toString();
+      const [before = '', after = ''] = text.split('@@BYTES@@');
+      const bytes = Buffer.concat([Buffer.from('ab'), pick(random, invalidUtf8), Buffer.from('cd')]);
+      const body = random() < 0.8 ? Buffer.concat([Buffer.from(before), bytes, Buffer.from(after)]) : bytes;
+      return { kind: 'invalid-utf8', method: 'POST', headers: json, body };
+    },
+  ],
+  [
+    'awkward-characters',
+    6,
+    (random, target) => {
+      const field = pick(random, fieldsOf(target));
+      const body = target.valid(random);
+      const value = `${body[field] ?? 'x'}`;
+      const at = between(random, 0, value.length);
+      const raw =
+        JSON.stringify(value.slice(0, at)).slice(0, -1) + pick(random, awkwardEscapes) + JSON.stringify(value.slice(at)).slice(1);
+      return { kind: 'awkward-characters', method: 'POST', headers: json, body: withField(random, target, field, raw) };
+    },
+  ],
+  [
+    'non-object',
+    3,
+    (random) => ({
+      kind: 'non-object',
+      method: 'POST',
+      headers: json,
+      body: Buffer.from(pick(random, ['null', 'true', '0', '"text"', '[]', '[{"email":"a@b.c"}]', '1e400', '-0', '"\\u0000"'])),
+    }),
+  ],
+  [
+    'wrong-content-type',
+    6,
+    (random, target) => {
+      const contentType = pick(random, [
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/xml',
+        'application/json; charset=utf-16',
+        'application/json; charset=latin1',
+        'application/jsonp',
+        'APPLICATION/JSON',
+        'application/json, text/plain',
+        'application/vnd.api+json',
+        `application/json; ${'x'.repeat(5000)}=1`,
+        '',
+        ';',
+        '*/*',
+      ]);
+      const body = jsonBody(target.valid(random));
+      return {
+        kind: 'wrong-content-type',
+        method: 'POST',
+        headers: contentType === '' ? {} : { 'content-type': contentType },
+        body: random() < 0.8 ? body : Buffer.from(new URLSearchParams(target.valid(random)).toString()),
+      };
+    },
+  ],
+  [
+    'wrong-method',
+    5,
+    (random, target) => {
+      const method = pick(random, ['GET', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD']);
+      const hasBody = method !== 'GET' && method !== 'HEAD' && random() < 0.7;
+      return {
+        kind: 'wrong-method',
+        method,
+        headers: hasBody ? json : {},
+        body: hasBody ? jsonBody(target.valid(random)) : undefined,
+      };
+    },
+  ],
+  [
+    'wrong-path',
+    3,
+    (random, target) => ({
+      kind: 'wrong-path',
+      method: 'POST',
+      headers: json,
+      body: jsonBody(target.valid(random)),
+      url: pick(random, [
+        `${target.url}/`,
+        `${target.url}?id=1&spam=0`,
+        target.url.toUpperCase(),
+        target.url.replace('/api/v1/', '/api/v1//'),
+        target.url.replace('/v1/', '/v1/../v1/'),
+        `${target.url}%00`,
+        `${target.url}/${'a'.repeat(3000)}`,
+        target.url.replace('create', '%63reate'),
+        '/api/v1/',
+        '/api/v2' + target.url.slice('/api/v1'.length),
+      ]),
+    }),
+  ],
+  [
+    'truncated-json',
+    6,
+    (random, target) => {
+      const text = JSON.stringify(target.valid(random));
+      return {
+        kind: 'truncated-json',
+        method: 'POST',
+        headers: json,
+        body: Buffer.from(text.slice(0, between(random, 1, text.length - 1))),
+      };
+    },
+  ],
+  [
+    'broken-json',
+    4,
+    (random, target) => {
+      const text = JSON.stringify(target.valid(random));
+      const broken = pick(random, [
+        text.replace(/"/g, "'"),
+        text.replace(/:/, ''),
+        `${text},`,
+        `${text}${text}`,
+        text.replace('{', '{,'),
+        `{${text.slice(1, -1)},}`,
+        text.replace(/"(\w+)":/, '$1:'),
+        `\ufeff${text}`,
+        `/*comment*/${text}`,
+        text.replace(/"([^"]+)"$/, 'NaN'),
+      ]);
+      return { kind: 'broken-json', method: 'POST', headers: json, body: Buffer.from(broken) };
+    },
+  ],
+  [
+    'duplicate-keys',
+    3,
+    (random, target) => {
+      const field = pick(random, target.schema.required);
+      const valid = JSON.stringify(target.valid(random)).slice(1, -1);
+      const value = random() < 0.5 ? JSON.stringify(wrongValue(random)) : '"second value"';
+      return { kind: 'duplicate-keys', method: 'POST', headers: json, body: Buffer.from(`{${valid},"${field}":${value}}`) };
+    },
+  ],
+  [
+    'empty-body',
+    3,
+    (random) => ({
+      kind: 'empty-body',
+      method: 'POST',
+      headers: random() < 0.7 ? json : {},
+      body: Buffer.from(pick(random, ['', ' ', '\n\t ', '{}', '""'])),
+    }),
+  ],
+  [
+    'huge-body',
+    3,
+    (random, target) => {
+      const size = pick(random, [33 * 1024, 100 * 1024, 1024 * 1024]);
+      const body: Record<string, unknown> = target.valid(random);
+      body.padding = 'x'.repeat(size);
+      return { kind: 'huge-body', method: 'POST', headers: json, body: jsonBody(body) };
+    },
+  ],
+  [
+    'foreign-origin',
+    2,
+    (random, target) => ({
+      kind: 'foreign-origin',
+      method: 'POST',
+      headers: {
+        ...json,
+        origin: pick(random, ['https://evil.example', 'null', 'file://', 'http://localhost.evil.example', 'not an origin']),
+      },
+      body: jsonBody(target.valid(random)),
+    }),
+  ],
+  [
+    'random-bytes',
+    2,
+    (random) => ({
+      kind: 'random-bytes',
+      method: 'POST',
+      headers: json,
+      body: Buffer.from(Array.from({ length: between(random, 1, 2000) }, () => between(random, 0, 255))),
+    }),
+  ],
+];
+
+const totalWeight = mutations.reduce((sum, [, weight]) => sum + weight, 0);
+
+/** The mutation kinds, for reports that list every kind even when a run produced none of one. */
+export const mutationKinds: readonly string[] = mutations.map(([kind]) => kind);
+
+/** `count` hostile requests for `target`, the same ones for the same seed. */
+export function* hostileRequests(target: FuzzTarget, seed: number, count: number): Generator<HostileRequest> {
+  const random = createRandom(seed ^ (target.name === 'contact' ? 0x0c0c0c0c : 0x0a0a0a0a));
+  for (let i = 0; i < count; i += 1) {
+    let roll = random() * totalWeight;
+    let chosen = mutations[0]![2];
+    for (const [, weight, mutation] of mutations) {
+      roll -= weight;
+      if (roll < 0) {
+        chosen = mutation;
+        break;
+      }
+    }
+    const request = chosen(random, target);
+    yield { ...request, url: request.url ?? target.url };
+  }
+}
+
+/** What a stored submission looks like to the checks below: the fields of its request, as stored. */
+export interface StoredRow {
+  readonly id: string;
+  readonly fields: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Checks rows read back from the database against the request schemas, with a validator of its own (not the
+ * server's): every stored value must be one the API was allowed to accept, already trimmed, and an
+ * application's role must be open. Returns one line per problem.
+ */
+export function storedRowProblems(target: FuzzTarget, rows: readonly StoredRow[], roles: readonly string[]): string[] {
+  const ajv = new Ajv({ allErrors: true, strict: true });
+  addFormats(ajv, ['email']);
+  const { $id: _id, ...schema } = target.schema as RequestSchema & { $id?: string };
+  const validate = ajv.compile(schema);
+  const problems: string[] = [];
+  for (const row of rows) {
+    if (!validate(row.fields)) {
+      problems.push(`${target.name} ${row.id}: ${ajv.errorsText(validate.errors)}`);
+    }
+    for (const [field, value] of Object.entries(row.fields)) {
+      if (typeof value === 'string' && value !== value.trim()) problems.push(`${target.name} ${row.id}: ${field} is not trimmed`);
+    }
+    if (target.name === 'application' && !roles.includes(String(row.fields.domain))) {
+      problems.push(`${target.name} ${row.id}: domain is not an open role`);
+    }
+  }
+  return problems;
+}
+
+/** Reads every stored submission of one endpoint, shaped like the request that created it. */
+export async function readStoredRows(storage: Storage, name: FuzzTarget['name']): Promise<StoredRow[]> {
+  if (name === 'contact') {
+    return (await storage.listContacts()).map(({ id, username, mobile, email, company, projectDetails }) => ({
+      id,
+      // A null company is a field that was left out; an empty one was sent empty.
+      fields: { username, mobile, email, projectDetails, ...(company === null ? {} : { company }) },
+    }));
+  }
+  return (await storage.listApplications()).map(({ id, name: applicant, email, phone, domain }) => ({
+    id,
+    fields: { name: applicant, email, phone, domain },
+  }));
+}
