@@ -128,6 +128,7 @@ describe('when the database fails', () => {
     saveApplication: () => Promise.reject(new Error('connection refused')),
     listContacts: async () => [],
     listApplications: async () => [],
+    ping: () => Promise.reject(new Error('SQLITE_IOERR: disk I/O error at /secret/path/submissions.db')),
     close: async () => {},
   };
 

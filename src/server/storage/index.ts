@@ -66,6 +66,8 @@ export interface Storage {
   saveApplication(submission: NewApplication): Promise<Application>;
   listContacts(query?: ListQuery): Promise<ContactSubmission[]>;
   listApplications(query?: ListQuery): Promise<Application[]>;
+  /** Runs `select 1`: resolves when the database answers, rejects when it cannot (used by /healthz). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -199,6 +201,10 @@ class KyselyStorage implements Storage {
     if (query.since !== undefined) select = select.where('created_at', '>=', query.since);
     if (query.limit !== undefined) select = select.limit(query.limit);
     return (await select.execute()).map(toApplication);
+  }
+
+  async ping(): Promise<void> {
+    await sql`select 1`.execute(this.db);
   }
 
   async close(): Promise<void> {
