@@ -15,6 +15,13 @@ export interface ServerConfig {
   readonly trustProxy: boolean | string;
   readonly rateLimit: RateLimitConfig;
   readonly logLevel: string;
+  /**
+   * Redis shared by every instance for the rate limit (REDIS_URL); unset keeps the counts in this process,
+   * which is right for a single instance only.
+   */
+  readonly redisUrl: string | undefined;
+  /** How long after SIGTERM the server keeps serving while /healthz already says it is stopping. */
+  readonly shutdownDrainMs: number;
 }
 
 /** How many submissions one IP address may send to one endpoint per time window. */
@@ -69,6 +76,8 @@ export function readServerConfig(env: Env): ServerConfig {
     problems.push((error as Error).message);
   }
 
+  const redisUrl = readRedisUrl(value('REDIS_URL'), problems);
+  const shutdownDrainMs = readInteger(value('SHUTDOWN_DRAIN_MS'), 0, 0, 60_000, 'SHUTDOWN_DRAIN_MS', problems);
   const allowedOrigins = readAllowedOrigins(value('API_ALLOWED_ORIGINS'), problems);
   const trustProxy = readTrustProxy(value('TRUST_PROXY'), problems);
 
@@ -78,7 +87,7 @@ export function readServerConfig(env: Env): ServerConfig {
       `The server cannot start because of its environment variables:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
     );
   }
-  return { port, host, storage, clientDir, allowedOrigins, trustProxy, rateLimit, logLevel };
+  return { port, host, storage, clientDir, allowedOrigins, trustProxy, rateLimit, logLevel, redisUrl, shutdownDrainMs };
 }
 
 /**
@@ -115,6 +124,24 @@ function readInteger(
     return fallback;
   }
   return parsed;
+}
+
+/** Checks REDIS_URL (redis:// or rediss://); the address is not repeated in the message, as it may hold a password. */
+function readRedisUrl(raw: string | undefined, problems: string[]): string | undefined {
+  if (raw === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== 'redis:' && url.protocol !== 'rediss:') || url.hostname === '') {
+    problems.push(
+      'REDIS_URL is not a Redis address; write it as redis://host:6379 (or rediss:// for TLS, redis://:password@host:6379/0 with a password), or leave it unset for a single instance.',
+    );
+    return undefined;
+  }
+  return raw;
 }
 
 /** Parses API_ALLOWED_ORIGINS into normalised origins (scheme://host[:port], default ports dropped). */

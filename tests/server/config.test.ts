@@ -28,6 +28,8 @@ describe('readServerConfig', () => {
       API_RATE_LIMIT_WINDOW_MS: '30000',
       LOG_LEVEL: 'warn',
       CLIENT_DIR: 'build/client',
+      REDIS_URL: 'redis://:secret@cache.internal:6379/0',
+      SHUTDOWN_DRAIN_MS: '5000',
     });
 
     expect(config).toEqual({
@@ -39,7 +41,16 @@ describe('readServerConfig', () => {
       trustProxy: true,
       rateLimit: { max: 10, timeWindowMs: 30_000 },
       logLevel: 'warn',
+      redisUrl: 'redis://:secret@cache.internal:6379/0',
+      shutdownDrainMs: 5000,
     });
+  });
+
+  it('refuses a REDIS_URL that is not a Redis address without repeating it', () => {
+    expect(() => readServerConfig({ REDIS_URL: 'http://:secret@cache.internal:6379' })).toThrow(
+      expect.objectContaining({ name: 'InvalidConfig', message: expect.not.stringContaining('secret') }),
+    );
+    expect(() => readServerConfig({ REDIS_URL: 'cache.internal:6379' })).toThrow(/REDIS_URL is not a Redis address/);
   });
 
   it('passes a list of trusted proxy addresses on to Fastify', () => {
