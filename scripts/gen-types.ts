@@ -21,6 +21,9 @@ type Schema = {
   enum?: unknown[];
   items?: Schema;
   oneOf?: Schema[];
+  allOf?: Schema[];
+  if?: Schema;
+  then?: Schema;
   properties?: Record<string, Schema>;
   required?: string[];
   default?: unknown;
@@ -84,8 +87,23 @@ function typeOf(schema: Schema, base: string): string {
   return schema.title ?? inline(schema, base);
 }
 
+/**
+ * The variants of a tagged union written for editors (the page's sections): `allOf` of
+ * `if: { type: X } then: { $ref }`, one per variant. Plain JSON Schema validators, such as VS Code's
+ * YAML extension, check only the variant whose `if` matches, so a mistake gets one precise error.
+ */
+function variantsOf(schema: Schema): Schema[] | undefined {
+  const thens = schema.allOf?.map((s) => (s.if && s.then ? s.then : undefined));
+  return thens?.length && thens.every((s) => s !== undefined) ? (thens as Schema[]) : undefined;
+}
+
+/** A `oneOf` whose alternatives only require one key each ("give `icon` or `image`") adds no type. */
+const isChoice = (schema: Schema) =>
+  schema.oneOf?.every((s) => Object.keys(s).length === 1 && Array.isArray(s.required) && s.required.length === 1) ?? false;
+
 function declaration(schema: Schema, base: string): string {
   const name = schema.title!;
+  if (variantsOf(schema)) return `${doc(schema.description)}export type ${name} = ${inline(schema, base)};\n`;
   if (schema.type === 'object' && schema.properties) {
     return `${doc(schema.description)}export interface ${name} ${inline(schema, base)}\n`;
   }
@@ -93,7 +111,9 @@ function declaration(schema: Schema, base: string): string {
 }
 
 function inline(schema: Schema, base: string): string {
-  if (schema.oneOf) return schema.oneOf.map((s) => typeOf(s, base)).join(' | ');
+  const variants = variantsOf(schema);
+  if (variants) return variants.map((s) => typeOf(s, base)).join(' | ');
+  if (schema.oneOf && !isChoice(schema)) return schema.oneOf.map((s) => typeOf(s, base)).join(' | ');
   if (schema.const !== undefined) return JSON.stringify(schema.const);
   if (schema.enum) return schema.enum.map((v) => JSON.stringify(v)).join(' | ');
   switch (schema.type) {
@@ -135,18 +155,26 @@ for (const file of files) {
 const sectionSchemas = files.filter((f) => f.includes(`${join('schemas', 'sections')}`));
 const sectionTypes = sectionSchemas.map((f) => f.split('/').pop()!.replace('.schema.json', ''));
 
-// Every section schema must be one of the page's section choices, or no page could use it.
+// Every section schema must be one of the page's section variants, or no page could use it; and
+// the list of types editors complete must name the same ones.
 const pageSchema = byId.get('https://schemas.local/page.schema.json')!;
+const sectionItems = pageSchema.properties?.sections?.items as Schema | undefined;
 const listed = new Set(
-  ((pageSchema.properties?.sections?.items as Schema | undefined)?.oneOf ?? []).map((s) =>
-    s.$ref?.replace(/^sections\//, '').replace(/\.schema\.json$/, ''),
-  ),
+  (variantsOf(sectionItems ?? {}) ?? []).map((s) => s.$ref?.replace(/^sections\//, '').replace(/\.schema\.json$/, '')),
 );
-const unlisted = sectionTypes.filter((t) => !listed.has(t));
+const completed = new Set((sectionItems?.properties?.type?.enum ?? []).map(String));
+const unlisted = sectionTypes.filter((t) => !listed.has(t) || !completed.has(t));
 if (unlisted.length > 0) {
   console.error(
     `SectionNotInPage: ${unlisted.map((t) => `schemas/sections/${t}.schema.json`).join(', ')} ${unlisted.length === 1 ? 'is' : 'are'} not listed in schemas/page.schema.json.\n` +
-      `Add ${unlisted.map((t) => `{ "$ref": "sections/${t}.schema.json" }`).join(', ')} to properties.sections.items.oneOf there.`,
+      `In properties.sections.items there, add ${unlisted.map((t) => `"${t}"`).join(', ')} to properties.type.enum, and to allOf ` +
+      unlisted
+        .map(
+          (t) =>
+            `{ "if": { "properties": { "type": { "const": "${t}" } }, "required": ["type"] }, "then": { "$ref": "sections/${t}.schema.json" } }`,
+        )
+        .join(', ') +
+      '.',
   );
   process.exit(1);
 }

@@ -26,10 +26,29 @@ export const problemCodes = {
   UnknownLogo: 'A logo name is not in the logo sets.',
   TitleLength: 'A page title is missing or outside the usual length range.',
   DescriptionLength: 'A page description is missing or outside the usual length range.',
+  InsecureLink: 'A link to another site starts with `http://` instead of `https://`.',
 } as const;
 
 /** The permanent name of a content problem. */
 export type ProblemCode = keyof typeof problemCodes;
+
+/**
+ * Problems found only by the build, never by an editor's JSON Schema validator: they compare
+ * content with other files (routes, pictures, icon sets) or with other pages, or judge it beyond
+ * its shape. Every other code is a schema problem, and VS Code's YAML extension flags it at the
+ * same place while the file is typed (tests/unit/content-editor-parity.test.ts keeps that true).
+ */
+export const buildOnlyCodes: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
+  'FileUnreadable',
+  'DuplicateRoute',
+  'DuplicateId',
+  'UnknownRoute',
+  'MissingAsset',
+  'UnknownIcon',
+  'UnknownLogo',
+  'TitleLength',
+  'DescriptionLength',
+]);
 
 /** Errors fail the build; warnings are printed and let it go on. */
 export type Severity = 'error' | 'warning';

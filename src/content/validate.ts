@@ -71,7 +71,6 @@ export function compileSchemas(schemaDir: string): Validators {
   let collected: Reference[] = [];
   const ajv = new Ajv({
     allErrors: true,
-    discriminator: true,
     useDefaults: true,
     verbose: true,
     strict: true,
@@ -79,6 +78,9 @@ export function compileSchemas(schemaDir: string): Validators {
   });
   addFormats(ajv);
   ajv.addKeyword({ keyword: 'filledByBuild', schemaType: 'boolean' });
+  // What VS Code's YAML extension says instead of "does not match the pattern"; the build explains
+  // the same mistake in its own words, so here it is only an annotation.
+  ajv.addKeyword({ keyword: 'patternErrorMessage', schemaType: 'string' });
   ajv.addKeyword({
     keyword: 'contentKind',
     schemaType: 'string',
@@ -88,21 +90,6 @@ export function compileSchemas(schemaDir: string): Validators {
       return true;
     },
   });
-  ajv.addKeyword({
-    keyword: 'oneRequired',
-    schemaType: 'array',
-    type: 'object',
-    errors: true,
-    validate: function oneRequired(keys: string[], value: Record<string, unknown>) {
-      const present = keys.filter((k) => value[k] !== undefined);
-      if (present.length === 1) return true;
-      (oneRequired as unknown as { errors: Partial<ErrorObject>[] }).errors = [
-        { keyword: 'oneRequired', params: { keys, present }, message: '' },
-      ];
-      return false;
-    },
-  });
-
   const schemaFiles = listSchemaFiles(schemaDir);
   for (const file of schemaFiles) ajv.addSchema(JSON.parse(readFileSync(file, 'utf8')) as object);
   const get = (id: string) => {
@@ -125,7 +112,7 @@ export function compileSchemas(schemaDir: string): Validators {
       validate(data);
       const references = collected;
       collected = [];
-      const problems = dedupe((validate.errors ?? []).map((e) => explain(e, sectionTypes)));
+      const problems = dedupe((validate.errors ?? []).flatMap((e) => explain(e, sectionTypes) ?? []));
       // A value that broke its own schema (a malformed link, say) is reported once, not checked again.
       const broken = new Set(problems.map((p) => JSON.stringify(p.path)));
       return { problems, references: references.filter((r) => !broken.has(JSON.stringify(r.path))) };
@@ -183,31 +170,39 @@ function describeOwner(schema: Schema | undefined): string {
   return ` in ${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
 }
 
-/** Turns one ajv error into a plain-language problem. */
-function explain(error: ErrorObject, sectionTypes: readonly string[]): RawProblem {
+/** The keys of a "give exactly one of" choice: a `oneOf` whose alternatives each require one key. */
+function choiceKeys(schema: Schema | undefined): string[] | undefined {
+  const alternatives = schema?.oneOf as Schema[] | undefined;
+  const keys = alternatives?.map((a) => (Object.keys(a).length === 1 && Array.isArray(a.required) && a.required.length === 1 ? a.required[0] : undefined));
+  return keys && keys.every((k) => typeof k === 'string') ? (keys as string[]) : undefined;
+}
+
+const SECTION_TYPE = /^#\/properties\/sections\/items\/properties\/type\/enum$/;
+const CHOICE_ALTERNATIVE = /\/oneOf\/\d+\/required$/;
+
+/**
+ * Turns one ajv error into a plain-language problem, or into nothing when another error of the
+ * same mistake says it better (the `if` of a section whose fields are wrong, the alternatives of
+ * a choice).
+ */
+function explain(error: ErrorObject, sectionTypes: readonly string[]): RawProblem | undefined {
   const path = splitPointer(error.instancePath);
   const parent = error.parentSchema as Schema | undefined;
   const value = error.data;
   const params = error.params as Record<string, unknown>;
+  if (error.keyword === 'if') return undefined;
+  if (error.keyword === 'required' && CHOICE_ALTERNATIVE.test(error.schemaPath)) return undefined;
+  if (error.keyword === 'enum' && SECTION_TYPE.test(error.schemaPath)) {
+    const tag = typeof value === 'string' ? value : JSON.stringify(value);
+    const guess = closest(tag, sectionTypes);
+    return {
+      code: 'UnknownSectionType',
+      path,
+      message: `\`${tag}\` is not a section type.`,
+      hint: `${guess ? `Did you mean \`${guess}\`? ` : ''}Section types: ${sectionTypes.map((t) => `\`${t}\``).join(', ')}.`,
+    };
+  }
   switch (error.keyword) {
-    case 'discriminator': {
-      if (params.error === 'mapping') {
-        const tag = String(params.tagValue);
-        const guess = closest(tag, sectionTypes);
-        return {
-          code: 'UnknownSectionType',
-          path: [...path, 'type'],
-          message: `\`${tag}\` is not a section type.`,
-          hint: `${guess ? `Did you mean \`${guess}\`? ` : ''}Section types: ${sectionTypes.map((t) => `\`${t}\``).join(', ')}.`,
-        };
-      }
-      return {
-        code: 'MissingSectionType',
-        path,
-        message: 'This section has no `type`, so its layout is unknown.',
-        hint: `Add \`type:\` with one of ${sectionTypes.map((t) => `\`${t}\``).join(', ')}.`,
-      };
-    }
     case 'required': {
       const missing = String(params.missingProperty);
       if (missing === 'type' && path[0] === 'sections' && path.length === 2) {
@@ -258,6 +253,14 @@ function explain(error: ErrorObject, sectionTypes: readonly string[]): RawProble
     }
     case 'pattern':
     case 'format':
+      if (typeof value === 'string' && /^http:\/\//i.test(value) && /https:/.test(String(parent?.pattern))) {
+        return {
+          code: 'InsecureLink',
+          path,
+          message: `${capital(nameOf(path))} starts with \`http://\`: browsers warn visitors about unencrypted pages, and search engines rank them lower.`,
+          hint: `Write \`${value.replace(/^http:/i, 'https:')}\` (open it in a browser first to be sure the site answers on https).`,
+        };
+      }
       return {
         code: 'BadFormat',
         path,
@@ -294,9 +297,11 @@ function explain(error: ErrorObject, sectionTypes: readonly string[]): RawProble
         message: `${capital(nameOf(path))} is ${String(value)}; it must be ${error.keyword === 'minimum' ? 'at least' : 'at most'} ${String(params.limit)}.`,
         hint: parent?.description ?? undefined,
       };
-    case 'oneRequired': {
-      const keys = params.keys as string[];
-      const present = params.present as string[];
+    case 'oneOf': {
+      const keys = choiceKeys(parent);
+      if (!keys) break;
+      const object = isObject(value) ? value : {};
+      const present = keys.filter((k) => object[k] !== undefined);
       return {
         code: 'MissingChoice',
         path,
@@ -308,14 +313,15 @@ function explain(error: ErrorObject, sectionTypes: readonly string[]): RawProble
         hint: `Give exactly one of ${keys.map((k) => `\`${k}\``).join(', ')}.`,
       };
     }
-    default:
-      return {
-        code: 'BadFormat',
-        path,
-        message: `${capital(nameOf(path))} ${error.message ?? 'is not valid'}.`,
-      };
   }
+  return {
+    code: 'BadFormat',
+    path,
+    message: `${capital(nameOf(path))} ${error.message ?? 'is not valid'}.`,
+  };
 }
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1).replace(/\.$/, '');

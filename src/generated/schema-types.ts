@@ -1055,7 +1055,7 @@ export interface TimelineSection {
 }
 
 /**
- * One section of a page.
+ * One section of a page. Its `type` selects the layout, and with it the fields the section takes (those of `schemas/sections/<type>.schema.json`).
  */
 export type Section = CardGridSection | CareersSection | CarouselSection | ContactSection | CtaBannerSection | HeroSection | HireSection | LocationsSection | MarqueeSection | OverviewSection | PageHeroSection | ProjectsSection | ServiceListSection | SlideBannerSection | TeamSection | TechStackSection | TimelineSection;
 
