@@ -23,5 +23,10 @@ export function createPostgresDialect(options: PostgresOptions): PostgresDialect
   });
   // Without a listener, an error on an idle connection is an unhandled 'error' event and stops the process.
   pool.on('error', (error) => options.onIdleError?.(error));
+  // The same holds for a connection that is checked out when the server goes away (a restart, a failover, a
+  // dropped network): pg emits 'error' on the client as well as failing its query, and the pool listens only
+  // to idle clients. The failed query already reports the error (the request answers 500, /healthz 503) and
+  // the pool discards the broken client on release, so the event needs no handling beyond not crashing.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return new PostgresDialect({ pool });
 }
