@@ -1,11 +1,12 @@
 import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { api } from './api/index.ts';
 import { defaultRateLimit, type RateLimitConfig } from './config.ts';
 import { HttpError, toHttpError } from './errors.ts';
+import { Readiness, registerHealthCheck } from './health.ts';
 import { defaultClientDir, defaultContentDir } from './paths.ts';
-import { RequestLogController } from './request-log.ts';
+import { registerRateLimit, type SharedRateLimitStore } from './rate-limit.ts';
+import { RequestLogController, registerRequestIdHeader, requestIdOf } from './request-log.ts';
 import { loadRoles } from './roles.ts';
 import { registerSecurityHeaders } from './security.ts';
 import { readClientBuild, registerStaticSite } from './static.ts';
@@ -26,6 +27,12 @@ export interface AppOptions {
   /** Origins of other sites allowed to call the API (normalised, see `normaliseOrigin`). */
   readonly allowedOrigins?: readonly string[];
   readonly rateLimit?: RateLimitConfig;
+  /** Redis for rate-limit counts shared by every instance; counted in this process when left out. */
+  readonly sharedRateLimit?: SharedRateLimitStore;
+  /** Turned to "stopping" on shutdown, which /healthz reports; a fresh one when left out. */
+  readonly readiness?: Readiness;
+  /** How long /healthz waits for the database; 2 s by default. */
+  readonly healthTimeoutMs?: number;
   readonly trustProxy?: boolean | string;
   /** Fastify logger settings; no logging when left out (tests). */
   readonly logger?: FastifyServerOptions['logger'];
@@ -39,9 +46,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logController: new RequestLogController(),
     bodyLimit,
     trustProxy: options.trustProxy ?? false,
+    // A well-formed X-Request-Id from the proxy in front, otherwise a new UUID; echoed in the response.
+    genReqId: requestIdOf,
   });
 
   registerSecurityHeaders(app);
+  registerRequestIdHeader(app);
 
   const site = await readClientBuild({
     clientDir: options.clientDir ?? defaultClientDir,
@@ -73,14 +83,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Plugins that hook into route registration (compression, rate limits) come before the routes.
   await app.register(compress, { encodings: ['br', 'gzip'] });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new HttpError('RateLimited', {
-        message: `Too many submissions came from your network in a short time, so this one was refused. Wait ${context.after} and send the form again.`,
-      }),
-  });
+  await registerRateLimit(app, options.sharedRateLimit);
 
+  registerHealthCheck(app, {
+    storage: options.storage,
+    readiness: options.readiness ?? new Readiness(),
+    ...(options.healthTimeoutMs === undefined ? {} : { timeoutMs: options.healthTimeoutMs }),
+  });
   await registerStaticSite(app, site);
   await app.register(api, {
     prefix: '/api/v1',

@@ -1,12 +1,16 @@
 /**
  * `npm start`: serves the built site and the form API. Configuration comes from environment variables (see
- * config.ts): PORT, HOST, DATA_DIR, DATABASE_URL, API_ALLOWED_ORIGINS, TRUST_PROXY, API_RATE_LIMIT_MAX,
- * API_RATE_LIMIT_WINDOW_MS, LOG_LEVEL, CLIENT_DIR.
+ * config.ts and docs/deploy.md): PORT, HOST, DATA_DIR, DATABASE_URL, REDIS_URL, API_ALLOWED_ORIGINS,
+ * TRUST_PROXY, API_RATE_LIMIT_MAX, API_RATE_LIMIT_WINDOW_MS, LOG_LEVEL, CLIENT_DIR, SHUTDOWN_DRAIN_MS.
  */
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { readServerConfig } from './config.ts';
 import { SetupError } from './errors.ts';
+import { Readiness } from './health.ts';
+import { createRateLimitRedis, waitForRateLimitRedis } from './rate-limit.ts';
 import { loggerOptions } from './request-log.ts';
 import { openStorage, type Storage } from './storage/index.ts';
 
@@ -16,22 +20,31 @@ const shutdownGraceMs = 10_000;
 async function main(): Promise<void> {
   const config = readServerConfig(process.env);
   let storage: Storage | undefined;
+  let redis: Redis | undefined;
   try {
     storage = await openStorage(config.storage, {
       onIdleError: (error) => console.error(`PostgreSQL dropped an idle connection (${error.message}); it will reconnect.`),
     });
+    redis = config.redisUrl === undefined ? undefined : createRateLimitRedis(config.redisUrl);
+    const readiness = new Readiness();
     const app = await buildApp({
       storage,
       ...(config.clientDir === undefined ? {} : { clientDir: config.clientDir }),
       allowedOrigins: config.allowedOrigins,
       trustProxy: config.trustProxy,
       rateLimit: config.rateLimit,
+      ...(redis === undefined ? {} : { sharedRateLimit: { redis } }),
+      readiness,
       logger: loggerOptions(config.logLevel),
     });
+    // onClose hooks run once the server has stopped listening and every in-flight request has been answered.
     const openedStorage = storage;
+    const openedRedis = redis;
     app.addHook('onClose', async () => {
       await openedStorage.close();
+      await openedRedis?.quit().catch(() => openedRedis.disconnect());
     });
+    if (redis !== undefined) await waitForRateLimitRedis(redis, app.log);
 
     await app.listen({ port: config.port, host: config.host });
     const { port } = app.server.address() as AddressInfo;
@@ -41,6 +54,9 @@ async function main(): Promise<void> {
       })`,
     );
 
+    // Shutting down: /healthz answers 503 at once; after SHUTDOWN_DRAIN_MS (time for a load balancer to notice
+    // and stop sending traffic) the server stops accepting connections, answers the requests it has, closes
+    // the database and exits 0.
     let stopping = false;
     const stop = (signal: NodeJS.Signals) => {
       if (stopping) {
@@ -48,23 +64,34 @@ async function main(): Promise<void> {
         process.exit(1);
       }
       stopping = true;
-      app.log.info(`${signal} received: finishing in-flight requests, then exiting.`);
+      readiness.stop();
+      app.log.info(
+        `${signal} received: ${
+          config.shutdownDrainMs > 0 ? `/healthz reports stopping; closing in ${config.shutdownDrainMs} ms, then ` : ''
+        }finishing in-flight requests and exiting.`,
+      );
       setTimeout(() => {
         app.log.error(`Requests were still running ${shutdownGraceMs / 1000} s after ${signal}; exiting anyway.`);
         process.exit(1);
-      }, shutdownGraceMs).unref();
-      app.close().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          app.log.error({ err: error }, 'The server did not close cleanly.');
-          process.exit(1);
-        },
-      );
+      }, config.shutdownDrainMs + shutdownGraceMs).unref();
+      sleep(config.shutdownDrainMs)
+        .then(() => app.close())
+        .then(
+          () => {
+            app.log.info('Stopped: every request was answered and the database is closed.');
+            process.exit(0);
+          },
+          (error: unknown) => {
+            app.log.error({ err: error }, 'The server did not close cleanly.');
+            process.exit(1);
+          },
+        );
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   } catch (error) {
     await storage?.close().catch(() => {});
+    redis?.disconnect();
     throw error;
   }
 }

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { isIPv4, isIPv6 } from 'node:net';
-import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
 /**
  * Hides the host part of an address so that a log line cannot identify a visitor, while still showing which
@@ -18,10 +20,35 @@ export function maskIp(ip: string | undefined): string {
   return 'unknown';
 }
 
-/** The path of a URL without its query string, which may carry personal data, and without absurd lengths. */
+/**
+ * The path of a URL without its query string, which may carry personal data, and without absurd lengths.
+ * Anything in the path that looks like an e-mail address or a phone number (someone typing one into the
+ * address bar, a mistyped link) is replaced too: no route of the site holds either.
+ */
 export function pathOf(url: string): string {
-  const path = url.split('?', 1)[0] ?? '';
+  const path = (url.split('?', 1)[0] ?? '')
+    .replace(/[^/@\s]+(@|%40)[^/@\s]+/gi, '[email]')
+    .replace(/(\+|%2B)?\d(?:[\d\s().-]|%20){5,}\d/gi, '[number]');
   return path.length > 200 ? `${path.slice(0, 200)}…` : path;
+}
+
+/** A request id a client or proxy may choose: short, printable, and safe in a header and a log line. */
+const requestIdPattern = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
+
+/**
+ * The id of a request: the X-Request-Id of the proxy in front (so that its log and ours can be joined) when it
+ * is well formed, otherwise a new UUID. A malformed one is not trusted, as it would go into every log line.
+ */
+export function requestIdOf(request: IncomingMessage): string {
+  const header = request.headers['x-request-id'];
+  return typeof header === 'string' && requestIdPattern.test(header) ? header : randomUUID();
+}
+
+/** Sends the request id back in X-Request-Id, so that a visitor's report or a proxy log points at our log lines. */
+export function registerRequestIdHeader(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
 }
 
 /**
@@ -43,8 +70,9 @@ export function loggerOptions(level: string): Exclude<NonNullable<FastifyServerO
 
 /**
  * Fastify's request log lines, replaced by one line per request (method, path, status, duration, masked
- * address) written when the response is finished. Fastify's own lines carry the full address and the query
- * string; bodies and headers are never logged.
+ * address; Fastify adds the request id as `reqId`) written when the response is finished. Fastify's own lines
+ * carry the full address and the query string; bodies and headers are never logged. Routes marked
+ * `config.quietLog` (health probes) are logged at debug level.
  */
 export class RequestLogController extends LogController {
   override incomingRequest(): void {
@@ -57,6 +85,7 @@ export class RequestLogController extends LogController {
     const line = { method: request.method, path, status: reply.statusCode, ms, ip: maskIp(request.ip) };
     const message = `${request.method} ${path} ${reply.statusCode} ${ms}ms`;
     if (error) reply.log.error({ ...line, err: { type: error.name, message: error.message } }, message);
+    else if (request.routeOptions.config?.quietLog === true) reply.log.debug(line, message);
     else reply.log.info(line, message);
   }
 }

@@ -39,10 +39,20 @@ function collectOutput(child: ChildProcessWithoutNullStreams) {
 }
 
 describe('npm start', () => {
-  it('serves the site and the API on PORT, stores in DATA_DIR, and exits 0 on SIGTERM', async () => {
+  it('serves the site and the API on PORT, stores in DATA_DIR, counts in REDIS_URL, and exits 0 on SIGTERM', async () => {
     writeClientBuild(client.dir);
     server = spawn(path.resolve('node_modules/.bin/tsx'), [path.resolve('src/server/main.ts')], {
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', CLIENT_DIR: client.dir, DATA_DIR: data.dir, DATABASE_URL: '' },
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        CLIENT_DIR: client.dir,
+        DATA_DIR: data.dir,
+        DATABASE_URL: '',
+        REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+        // The count lives in a Redis that outlives this test: a low limit would refuse the next run's submission.
+        API_RATE_LIMIT_MAX: '1000',
+      },
     });
     const output = collectOutput(server);
     const [, port] = await output.waitFor(/Serving the site on http:\/\/localhost:(\d+)/);
@@ -55,12 +65,18 @@ describe('npm start', () => {
       body: JSON.stringify(validContact),
     });
     expect(submitted.status).toBe(201);
+    const requestId = submitted.headers.get('x-request-id');
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
 
     const exited = new Promise<number | null>((resolve) => server?.once('exit', resolve));
     server.kill('SIGTERM');
     expect(await exited).toBe(0);
     const log = output.text();
     expect(log).toMatch(/"msg":"POST \/api\/v1\/contact\/create-contact 201 [\d.]+ms"/);
+    expect(log).toContain(`"reqId":"${requestId}"`);
+    expect(log).toMatch(/The rate limit counts in Redis/);
+    expect(log).not.toMatch(/healthz/);
     expect(log).not.toContain(validContact.email);
   }, 20_000);
 });
