@@ -27,6 +27,14 @@ export const problemCodes = {
   TitleLength: 'A page title is missing or outside the usual length range.',
   DescriptionLength: 'A page description is missing or outside the usual length range.',
   InsecureLink: 'A link to another site starts with `http://` instead of `https://`.',
+  MissingAltText: 'A picture that carries content has no alt text.',
+  HeadingOrder: 'A heading skips a level of the page outline (an h3 straight after the h1).',
+  DuplicateSlideHeading: 'Two slides of one carousel have the same heading.',
+  UnknownAnchor: 'An internal link names an anchor (`#id`) that its page does not have.',
+  DuplicateTitle: 'Two pages have the same title.',
+  DuplicateDescription: 'Two pages have the same description.',
+  PlaceholderText: 'Template text marked `TODO` is still in the content.',
+  UnusedAsset: 'A file under `public/media/` is used by no content and no code.',
 } as const;
 
 /** The permanent name of a content problem. */
@@ -48,6 +56,14 @@ export const buildOnlyCodes: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
   'UnknownLogo',
   'TitleLength',
   'DescriptionLength',
+  'MissingAltText',
+  'HeadingOrder',
+  'DuplicateSlideHeading',
+  'UnknownAnchor',
+  'DuplicateTitle',
+  'DuplicateDescription',
+  'PlaceholderText',
+  'UnusedAsset',
 ]);
 
 /** Errors fail the build; warnings are printed and let it go on. */

@@ -12,7 +12,8 @@ import { compileSchemas, type RawProblem, type Reference, type Validators } from
 import { codeFrame, formatPath, locate } from './locate.ts';
 import { closest } from './suggest.ts';
 import { imageSize, logoNames, lucideIcons, lucideRenamed, resolveLogo, siblings } from './assets.ts';
-import type { Problem, ProblemCode, Severity } from './catalog.ts';
+import { buildOnlyCodes, type Problem, type ProblemCode, type Severity } from './catalog.ts';
+import { lintContent } from './lint.ts';
 import type { CollectedAssets, IconNode, LogoData } from './module-types.ts';
 
 /** Where content, schemas and public files live; defaults follow the project layout. */
@@ -280,6 +281,29 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
       },
       'warning',
     );
+  }
+
+  // 6. Lint: what the schemas cannot say (src/content/lint.ts). Files whose shape is wrong are left
+  // out, and so is anything that is not a file of the content folder.
+  const misshapen = new Set(problems.filter((p) => p.severity === 'error' && !buildOnlyCodes.has(p.code)).map((p) => p.file));
+  const contentPrefix = `${rel(contentDir)}/`;
+  const linted = [...references].filter(([source]) => source.file.startsWith(contentPrefix) && !misshapen.has(source.file));
+  const findings = lintContent({
+    files: linted.map(([source, refs]) => ({
+      file: source.file,
+      kind: source.file === rel(sitePath) ? 'site' : source.file === rel(hirePath) ? 'hire' : 'page',
+      data: source.data,
+      references: refs,
+    })),
+    routes,
+    root,
+    publicDir,
+    complete: misshapen.size === 0 && !problems.some((p) => p.code === 'FileUnreadable'),
+  });
+  for (const { file, path, code, severity, message, hint } of findings) {
+    const source = linted.find(([s]) => s.file === file)?.[0];
+    if (source) report(source, { code, path, message, hint }, severity);
+    else problems.push({ code, severity, file, line: 1, column: 1, path: formatPath(path), message, hint, frame: '' });
   }
 
   problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);

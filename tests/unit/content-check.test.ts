@@ -191,16 +191,16 @@ describe('content check: what a marketer sees for each mistake', () => {
 
   it('refuses a referenced image that does not exist and suggests a file next to it', async () => {
     expect(await report('missing-image')).toMatchInlineSnapshot(`
-      "content/pages/home.yaml:11:16  MissingAsset  sections[0].cards[0].image.src
+      "content/pages/home.yaml:14:16  MissingAsset  sections[1].cards[0].image.src
         The file \`public/media/pics.webp\` does not exist.
         Did you mean \`/media/pic.webp\`? Put the file under public/ and write its path from there, starting with \`/\`.
 
-           9 |         text: Every change reviewed and tested.
-          10 |         image:
-        > 11 |           src: /media/pics.webp
+          12 |         text: Every change reviewed and tested.
+          13 |         image:
+        > 14 |           src: /media/pics.webp
              |                ^^^^^^^^^^^^^^^^
-          12 |           alt: A violet rectangle
-          13 |
+          15 |           alt: A violet rectangle
+          16 |
 
       1 content error in 1 file."
     `);
@@ -208,26 +208,26 @@ describe('content check: what a marketer sees for each mistake', () => {
 
   it('refuses unknown icons and tells the new name of a renamed one', async () => {
     expect(await report('unknown-icon')).toMatchInlineSnapshot(`
-      "content/pages/home.yaml:10:15  UnknownIcon  sections[0].cards[0].icon
+      "content/pages/home.yaml:13:15  UnknownIcon  sections[1].cards[0].icon
         \`zapp\` is not the name of a Lucide icon.
         Use \`zap\`. Names are listed at https://lucide.dev/icons (kebab-case, such as \`cloud-cog\`).
 
-           8 |       - title: Fast
-           9 |         text: Pages that load quickly on any phone.
-        > 10 |         icon: zapp
+          11 |       - title: Fast
+          12 |         text: Pages that load quickly on any phone.
+        > 13 |         icon: zapp
              |               ^^^^
-          11 |       - title: Office
-          12 |         text: Our building in Greater Noida.
+          14 |       - title: Office
+          15 |         text: Our building in Greater Noida.
 
-      content/pages/home.yaml:13:15  UnknownIcon  sections[0].cards[1].icon
+      content/pages/home.yaml:16:15  UnknownIcon  sections[1].cards[1].icon
         \`building-2\` is an old Lucide name; the icon is now called \`building-complex\`.
         Use \`building-complex\`. Names are listed at https://lucide.dev/icons (kebab-case, such as \`cloud-cog\`).
 
-          11 |       - title: Office
-          12 |         text: Our building in Greater Noida.
-        > 13 |         icon: building-2
+          14 |       - title: Office
+          15 |         text: Our building in Greater Noida.
+        > 16 |         icon: building-2
              |               ^^^^^^^^^^
-          14 |
+          17 |
 
       2 content errors in 1 file."
     `);

@@ -25,7 +25,9 @@ describe('section schema examples', () => {
     // checked against what really exists, as they would be for a marketer copying an example.
     const root = mkdtempSync(join(tmpdir(), 'schema-examples-'));
     cpSync(join(projectRoot, 'content'), join(root, 'content'), { recursive: true });
-    const sections = schemas.flatMap((s) => s.schema.examples ?? []);
+    // The page opens with the page-hero's example, as a page must for its headings to be in order.
+    const opener = (s: (typeof schemas)[number]) => (s.type === 'page-hero' ? 0 : 1);
+    const sections = [...schemas].sort((a, b) => opener(a) - opener(b)).flatMap((s) => s.schema.examples ?? []);
     writeFileSync(
       join(root, 'content/pages/schema-examples.yaml'),
       stringify({

@@ -1,0 +1,410 @@
+/**
+ * Content lint: what the schemas cannot say about content, checked after it has the right shape.
+ * Pictures without alt text, headings that skip a level, carousels whose slides share a heading,
+ * links to anchors a page does not have, template text left in, pages sharing a title or a
+ * description, and media files nothing uses. Run by the content check, so by the Vite plugin and
+ * `npm run content:check`; an editor never sees these (docs/content-guide.md lists them).
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { ProblemCode, Severity } from './catalog.ts';
+import type { Reference } from './validate.ts';
+import { formatPath } from './locate.ts';
+import { closest } from './suggest.ts';
+
+/** A content file whose shape is valid, with the references the schema marked in it. */
+export interface LintFile {
+  /** Path relative to the project root, such as `content/pages/home.yaml`. */
+  readonly file: string;
+  readonly kind: 'site' | 'page' | 'hire';
+  readonly data: unknown;
+  readonly references: readonly Reference[];
+}
+
+export interface LintInput {
+  /** Only files without schema errors: their data has the shape the rules rely on. */
+  readonly files: readonly LintFile[];
+  /** Every route, with the file that defines it. */
+  readonly routes: ReadonlyMap<string, string>;
+  readonly root: string;
+  readonly publicDir: string;
+  /**
+   * Whether every content file was read and validated. Rules that need all of the content (a
+   * media file nobody uses) stay silent otherwise, rather than blame a file for another's error.
+   */
+  readonly complete: boolean;
+}
+
+/** One lint problem. `path` is inside `file`; a media file's problem has an empty path. */
+export interface LintFinding {
+  readonly code: ProblemCode;
+  readonly severity: Severity;
+  readonly file: string;
+  readonly path: (string | number)[];
+  readonly message: string;
+  readonly hint: string;
+}
+
+type Path = (string | number)[];
+type Data = Record<string, unknown>;
+const isRecord = (value: unknown): value is Data => typeof value === 'object' && value !== null && !Array.isArray(value);
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+const plain = (text: string) => text.replace(/\*\*/g, '').replace(/\s+/g, ' ').trim();
+const code = (text: string) => `\`${text}\``;
+
+/** Runs every rule. Findings come in no particular order; the content check sorts them. */
+export function lintContent(input: LintInput): LintFinding[] {
+  const pages = input.files.filter((f) => f.kind === 'page');
+  const hire = input.files.find((f) => f.kind === 'hire');
+  return [
+    ...input.files.flatMap(missingAltText),
+    ...pages.flatMap((page) => headingOrder(page, hire?.data)),
+    ...input.files.flatMap(duplicateSlideHeadings),
+    ...input.files.flatMap((file) => unknownAnchors(file, input)),
+    ...input.files.flatMap(placeholderText),
+    ...duplicateSearchTexts(pages),
+    ...(input.complete ? unusedAssets(input) : []),
+  ];
+}
+
+// ─── Alt text ────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Pictures drawn behind text, whose alt text may be empty: the page-hero and hero backgrounds,
+ * the slide-banner backdrops and every video poster. Each entry is `<section type> <path in the
+ * section>`, with `[]` for any position in a list.
+ */
+const BACKGROUNDS = new Set(['page-hero image', 'hero slides[].image', 'slide-banner slides[].image']);
+
+function missingAltText(file: LintFile): LintFinding[] {
+  return file.references.flatMap((ref) => {
+    if (ref.kind !== 'image' || !isRecord(ref.value)) return [];
+    const alt = ref.value.alt;
+    if (typeof alt !== 'string' || alt.trim() !== '') return [];
+    if (ref.path[ref.path.length - 1] === 'poster' || isBackground(file, ref.path)) return [];
+    return [
+      {
+        code: 'MissingAltText',
+        severity: 'error',
+        file: file.file,
+        path: [...ref.path, 'alt'],
+        message: `The picture ${code(String(ref.value.src))} has an empty \`alt\`, so people who cannot see it learn nothing from it.`,
+        hint:
+          'Write in `alt:` what the picture shows, in a short sentence (for example `alt: Two developers reviewing a design on a laptop`). ' +
+          'Only backgrounds (of page-hero, hero and slide-banner sections, and video posters) may have `alt: ""`.',
+      },
+    ];
+  });
+}
+
+function isBackground(file: LintFile, path: Path): boolean {
+  if (file.kind !== 'page' || path[0] !== 'sections' || typeof path[1] !== 'number') return false;
+  const section = list((file.data as Data).sections)[path[1]];
+  if (!isRecord(section)) return false;
+  const inner = formatPath(path.slice(2).map((p) => (typeof p === 'number' ? -1 : p))).replace(/\[-1\]/g, '[]');
+  return BACKGROUNDS.has(`${String(section.type)} ${inner}`);
+}
+
+// ─── Heading outline ─────────────────────────────────────────────────────────────────────────
+
+/** One heading a section renders: its level (1 for h1) and the field whose text it shows. */
+export interface OutlineHeading {
+  readonly level: number;
+  readonly path: Path;
+}
+
+/**
+ * The headings a section renders, in page order, as the components in src/sections/ draw them:
+ * the first section of a page opens it with the h1, every later one starts at h2, and the items
+ * of a few sections (cards, projects, timeline steps, location cards, roles) are h3. The shared
+ * hiring template (`hire`) nests its blocks one level below its own heading. A unit test renders
+ * every section type and compares its headings with this outline.
+ */
+export function headingOutline(section: Data, index: number, hireTemplate?: unknown): OutlineHeading[] {
+  const at = (...rest: Path): Path => ['sections', index, ...rest];
+  const top = index === 0 ? 1 : 2;
+  const items = (key: string, field: string, level: number, times = 1) =>
+    Array.from({ length: times }, () => list(section[key]).map((_, i) => ({ level, path: at(key, i, field) }))).flat();
+  switch (section.type) {
+    case 'slide-banner':
+      return [
+        ...list(section.slides).map((_, i) => ({ level: index === 0 && i === 0 ? 1 : 2, path: at('slides', i, 'heading') })),
+        ...(isRecord(section.intro) ? [{ level: 2, path: at('intro', 'heading') }] : []),
+      ];
+    case 'hire': {
+      if (!isRecord(hireTemplate)) return [];
+      const steps = isRecord(hireTemplate.steps) ? hireTemplate.steps : {};
+      const reasons = isRecord(hireTemplate.reasons) ? hireTemplate.reasons : {};
+      const block = (n: number) => Array.from({ length: n }, () => ({ level: top + 1, path: at() }));
+      const item = (n: number) => Array.from({ length: n }, () => ({ level: top + 2, path: at() }));
+      return [
+        { level: top, path: at(section.heading === undefined ? 'label' : 'heading') },
+        ...block(list(hireTemplate.slides).length),
+        ...block(1),
+        ...item(list(steps.items).length),
+        ...block(1),
+        ...item(list(reasons.items).length),
+      ];
+    }
+    case 'card-grid':
+      return [{ level: top, path: at('heading') }, ...items('cards', 'title', 3)];
+    case 'projects':
+      // The carousel shows the list `repeat` times over.
+      return [{ level: top, path: at('heading') }, ...items('items', 'title', 3, Number(section.repeat ?? 2))];
+    case 'timeline':
+      return [{ level: top, path: at('heading') }, ...items('items', 'title', 3)];
+    case 'locations':
+      return [{ level: top, path: at('heading') }, ...items('cards', 'title', 3)];
+    case 'careers':
+      // Every tab's roles are in the page; tabs only hide the panels once it is interactive.
+      return [
+        { level: top, path: at('heading') },
+        ...list(section.tabs).flatMap((tab, t) =>
+          list(isRecord(tab) ? tab.roles : []).map((_, r) => ({ level: 3, path: at('tabs', t, 'roles', r, 'role') })),
+        ),
+      ];
+    default:
+      return [{ level: top, path: at('heading') }];
+  }
+}
+
+/** Sections that open a page well: their own headings start at h1 and go down one level at a time. */
+const OPENERS = ['page-hero', 'hero', 'slide-banner'];
+
+function headingOrder(page: LintFile, hireTemplate: unknown): LintFinding[] {
+  const sections = list((page.data as Data).sections);
+  const findings: LintFinding[] = [];
+  let previous = 0;
+  sections.forEach((section, index) => {
+    if (!isRecord(section)) return;
+    let reported = false;
+    for (const heading of headingOutline(section, index, hireTemplate)) {
+      if (heading.level > previous + 1 && !reported) {
+        reported = true;
+        findings.push({
+          code: 'HeadingOrder',
+          severity: 'error',
+          file: page.file,
+          path: heading.path,
+          message:
+            `This text is shown as an h${heading.level} right after an h${previous}, skipping the h${previous + 1}` +
+            (index === 0 ? ` (\`${String(section.type)}\` opens the page, so its own heading is the h1)` : '') +
+            '. People who move through a page by its headings, with a screen reader, lose their place in the outline.',
+          hint:
+            index === 0
+              ? `Open the page with a ${OPENERS.slice(0, -1).map(code).join(', ')} or ${code(OPENERS[OPENERS.length - 1]!)} section, or move this section below one.`
+              : `Move this section below one whose heading is an h${heading.level - 1}.`,
+        });
+      }
+      previous = heading.level;
+    }
+  });
+  return findings;
+}
+
+// ─── Carousels ───────────────────────────────────────────────────────────────────────────────
+
+/** The lists shown as the slides of one carousel, and the field that names each slide. */
+const CAROUSELS: Record<string, { list: string; field: string; noun: string }> = {
+  'slide-banner': { list: 'slides', field: 'heading', noun: 'heading' },
+  hero: { list: 'slides', field: 'label', noun: 'label' },
+  projects: { list: 'items', field: 'title', noun: 'title' },
+  team: { list: 'members', field: 'name', noun: 'name' },
+  carousel: { list: 'items', field: 'name', noun: 'name' },
+};
+
+function duplicateSlideHeadings(file: LintFile): LintFinding[] {
+  const data = file.data as Data;
+  const carousels: { path: Path; list: string; field: string; noun: string }[] = [];
+  if (file.kind === 'hire') carousels.push({ path: [], list: 'slides', field: 'heading', noun: 'heading' });
+  if (file.kind === 'page') {
+    list(data.sections).forEach((section, index) => {
+      const carousel = isRecord(section) ? CAROUSELS[String(section.type)] : undefined;
+      if (carousel) carousels.push({ path: ['sections', index], ...carousel });
+    });
+  }
+  return carousels.flatMap((carousel) => {
+    const owner = carousel.path.reduce<unknown>((node, key) => (isRecord(node) || Array.isArray(node) ? (node as Data)[key] : undefined), data);
+    const seen = new Map<string, number>();
+    return list(isRecord(owner) ? owner[carousel.list] : undefined).flatMap((slide, i): LintFinding[] => {
+      const value = isRecord(slide) ? slide[carousel.field] : undefined;
+      const text = typeof value === 'string' ? plain(value) : '';
+      const first = seen.get(text.toLowerCase());
+      if (!text || first === undefined) {
+        if (text) seen.set(text.toLowerCase(), i);
+        return [];
+      }
+      return [
+        {
+          code: 'DuplicateSlideHeading',
+          severity: 'error',
+          file: file.file,
+          path: [...carousel.path, carousel.list, i, carousel.field],
+          message: `Slide ${i + 1} of this carousel has the same ${carousel.noun} as slide ${first + 1}, "${text}", so the two cannot be told apart when the carousel is read aloud.`,
+          hint: `Give each slide its own ${carousel.noun}, or remove the repeated slide.`,
+        },
+      ];
+    });
+  });
+}
+
+// ─── Links to anchors ────────────────────────────────────────────────────────────────────────
+
+/** The `#ids` a page has: its sections' `id`s and, on a careers page, `role-<id>` for each role. */
+function anchorsOf(page: Data): Set<string> {
+  const anchors = new Set<string>();
+  for (const section of list(page.sections)) {
+    if (!isRecord(section)) continue;
+    if (typeof section.id === 'string') anchors.add(section.id);
+    for (const tab of list(section.tabs)) {
+      for (const role of list(isRecord(tab) ? tab.roles : [])) {
+        if (isRecord(role) && typeof role.id === 'string') anchors.add(`role-${role.id}`);
+      }
+    }
+  }
+  return anchors;
+}
+
+function guessOf(anchor: string, anchors: Set<string>, route: string): string {
+  const guess = closest(anchor, anchors);
+  return guess ? `Did you mean ${code(`${route}#${guess}`)}? ` : '';
+}
+
+function unknownAnchors(file: LintFile, input: LintInput): LintFinding[] {
+  return file.references.flatMap((ref) => {
+    if (ref.kind !== 'link' || typeof ref.value !== 'string' || !ref.value.startsWith('/')) return [];
+    const [route, anchor] = ref.value.split('#');
+    if (!anchor) return [];
+    const target = input.files.find((f) => f.kind === 'page' && input.routes.get(route!) === f.file);
+    // An unknown route is reported by the content check itself; an unreadable page cannot be judged.
+    if (!target) return [];
+    const anchors = anchorsOf(target.data as Data);
+    if (anchors.has(anchor)) return [];
+    return [
+      {
+        code: 'UnknownAnchor',
+        severity: 'error',
+        file: file.file,
+        path: ref.path,
+        message: `The link ${code(ref.value)} goes to ${code(`#${anchor}`)}, which ${target.file} does not have, so it would open the top of the page.`,
+        hint: anchors.size
+          ? `${guessOf(anchor, anchors, route!)}Anchors of ${code(route!)}: ${[...anchors].map((a) => code(`#${a}`)).join(', ')}. Or give the section you mean \`id: ${anchor}\`.`
+          : `Give the section you mean \`id: ${anchor}\` in ${target.file}, or link to ${code(route!)} alone.`,
+      },
+    ];
+  });
+}
+
+// ─── Template text ───────────────────────────────────────────────────────────────────────────
+
+/** Marks text that `npm run new:page` wrote for the marketer to replace. */
+export const PLACEHOLDER = 'TODO';
+const PLACEHOLDER_PATTERN = new RegExp(`\\b${PLACEHOLDER}\\b`);
+
+function placeholderText(file: LintFile): LintFinding[] {
+  const found: LintFinding[] = [];
+  const walk = (value: unknown, path: Path) => {
+    if (typeof value === 'string' && PLACEHOLDER_PATTERN.test(value)) {
+      found.push({
+        code: 'PlaceholderText',
+        severity: 'warning',
+        file: file.file,
+        path,
+        message: `This text still starts from the page template: "${value.length > 60 ? `${value.slice(0, 60)}…` : value}".`,
+        hint: `Write the page's own words here, without \`${PLACEHOLDER}\`; the site shows this text as it is.`,
+      });
+    } else if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i]));
+    else if (isRecord(value)) for (const [k, v] of Object.entries(value)) walk(v, [...path, k]);
+  };
+  walk(file.data, []);
+  return found;
+}
+
+// ─── Search texts ────────────────────────────────────────────────────────────────────────────
+
+function duplicateSearchTexts(pages: readonly LintFile[]): LintFinding[] {
+  const findings: LintFinding[] = [];
+  for (const [key, code, noun] of [
+    ['title', 'DuplicateTitle', 'title'],
+    ['description', 'DuplicateDescription', 'description'],
+  ] as const) {
+    const seen = new Map<string, string>();
+    for (const page of pages) {
+      const value = (page.data as Data)[key];
+      if (typeof value !== 'string') continue;
+      const normal = plain(value).toLowerCase();
+      const first = seen.get(normal);
+      if (!first) {
+        seen.set(normal, page.file);
+        continue;
+      }
+      findings.push({
+        code,
+        severity: 'warning',
+        file: page.file,
+        path: [key],
+        message: `${first} has the same ${noun}; search engines show one of two pages with the same ${noun} and may drop the other.`,
+        hint: `Say in the ${noun} what this page offers that the other does not.`,
+      });
+    }
+  }
+  return findings;
+}
+
+// ─── Media nobody uses ───────────────────────────────────────────────────────────────────────
+
+/** The folder of content media, under `public/`: every picture and video content refers to. */
+export const MEDIA_DIR = 'media';
+
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
+}
+
+/** `/media/…` paths named in the app's own source (the header's logo mark, say). */
+function usedByCode(root: string): Set<string> {
+  const used = new Set<string>();
+  const sources = [...filesUnder(join(root, 'src')), join(root, 'index.html')].filter(
+    (f) => /\.(tsx?|css|html)$/.test(f) && !f.includes(`${join('src', 'generated')}`) && existsSync(f),
+  );
+  for (const source of sources) {
+    for (const match of readFileSync(source, 'utf8').matchAll(/\/media\/[A-Za-z0-9_\-./]+\.[a-z0-9]+/g)) used.add(match[0]);
+  }
+  return used;
+}
+
+function unusedAssets(input: LintInput): LintFinding[] {
+  const used = usedByCode(input.root);
+  const walk = (value: unknown) => {
+    if (typeof value === 'string' && value.startsWith(`/${MEDIA_DIR}/`)) used.add(value);
+    else if (Array.isArray(value)) value.forEach(walk);
+    else if (isRecord(value)) Object.values(value).forEach(walk);
+  };
+  input.files.forEach((f) => walk(f.data));
+  // A picture's AVIF twin is served in its place, so it is used when the picture is.
+  for (const src of [...used]) used.add(src.replace(/\.[a-z0-9]+$/, '.avif'));
+
+  const files = filesUnder(join(input.publicDir, MEDIA_DIR))
+    .map((abs) => `/${relative(input.publicDir, abs).split('\\').join('/')}`)
+    .filter((src) => !used.has(src))
+    .sort();
+  const unused = new Set(files);
+  // Named from the project root, as content files are; a public folder elsewhere by its full path.
+  const fromRoot = relative(input.root, input.publicDir).split('\\').join('/');
+  const publicName = !fromRoot || fromRoot.startsWith('..') ? input.publicDir : fromRoot;
+  return files
+    .filter((src) => !(src.endsWith('.avif') && [...unused].some((o) => o !== src && o.replace(/\.[a-z0-9]+$/, '.avif') === src)))
+    .map((src) => {
+      const twin = [...unused].find((o) => o !== src && o === src.replace(/\.[a-z0-9]+$/, '.avif'));
+      return {
+        code: 'UnusedAsset' as const,
+        severity: 'warning' as const,
+        file: `${publicName}${src}`,
+        path: [],
+        message: `No page, site setting or component uses ${code(`${publicName}${src}`)}${twin ? ' (nor its AVIF twin)' : ''}; it is published with the site all the same.`,
+        hint: `Delete it${twin ? ' and its twin' : ''} if it is no longer needed, or use it in content as \`src: ${src}\`.`,
+      };
+    });
+}
