@@ -6,10 +6,20 @@
  * type per `title`, read-only properties, and the rule we rely on everywhere: a property with a
  * schema `default` (or `filledByBuild`) is always present in built content, because the content
  * plugin fills it in. Run with `--check` to fail when the committed file is stale.
+ *
+ * It also writes the list of section types into `schemas/page.schema.json` (for editors; the content
+ * check derives the same list itself), from the files in `schemas/sections/`, so adding a section
+ * type never means editing the page schema. Renamed properties (src/content/renames.ts) are left out
+ * of the types, and the new name's comment says what it was called before.
+ *
+ * `--schemas DIR` and `--out FILE` run it on another copy of the schemas (the tests do).
  */
 import { readFileSync, writeFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
+import { renameMistakes, renamesIn, renameOf } from '../src/content/renames.ts';
+import { listedSectionTypes, sectionTypesOf, withSectionList } from '../src/content/section-list.ts';
 
 type Schema = {
   $id?: string;
@@ -32,8 +42,14 @@ type Schema = {
 };
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const schemaDir = join(root, 'schemas');
-const outFile = join(root, 'src/generated/schema-types.ts');
+const option = (name: string) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 && process.argv[i + 1] ? resolve(process.argv[i + 1]!) : undefined;
+};
+const schemaDir = option('--schemas') ?? join(root, 'schemas');
+const outFile = option('--out') ?? join(root, 'src/generated/schema-types.ts');
+const checkOnly = process.argv.includes('--check');
+const shown = (file: string) => relative(root, file) || file;
 
 function listSchemas(dir: string): string[] {
   return readdirSync(dir)
@@ -46,11 +62,27 @@ function listSchemas(dir: string): string[] {
 
 const files = listSchemas(schemaDir);
 const byId = new Map<string, Schema>();
+const mistakes: string[] = [];
 for (const file of files) {
   const schema = JSON.parse(readFileSync(file, 'utf8')) as Schema;
   if (!schema.$id) throw new Error(`${relative(root, file)} has no $id; every schema needs one.`);
   byId.set(schema.$id, schema);
+  mistakes.push(...renameMistakes(schema, relative(dirname(schemaDir), file)));
 }
+if (mistakes.length > 0) {
+  console.error(`SchemaRenameInvalid: a renamed property is marked wrongly.\n${mistakes.join('\n')}`);
+  process.exit(1);
+}
+
+// The page's list of section types: what schemas/sections/ holds. Types are generated from the
+// derived list, and the page schema file gets it too (or, with --check, is reported stale).
+const sectionTypes = sectionTypesOf(schemaDir, files);
+const pageFile = join(schemaDir, 'page.schema.json');
+const pageOnDisk = JSON.parse(readFileSync(pageFile, 'utf8')) as Schema;
+const pageDerived = withSectionList(pageOnDisk, sectionTypes);
+byId.set(pageDerived.$id!, structuredClone(pageDerived));
+const listedNow = listedSectionTypes(pageOnDisk);
+const sectionListStale = JSON.stringify(pageDerived) !== JSON.stringify(pageOnDisk);
 
 function resolveRef(ref: string, base: string): Schema {
   const [path, pointer = ''] = ref.split('#');
@@ -128,11 +160,18 @@ function inline(schema: Schema, base: string): string {
       return `readonly (${typeOf(schema.items ?? {}, base)})[]`;
     case 'object': {
       const required = new Set(schema.required ?? []);
+      const renamed = [...renamesIn(schema)];
       const props = Object.entries(schema.properties ?? {})
-        .filter(([key]) => key !== '$schema')
+        // An old name is only a marker for error messages; content never has it once valid.
+        .filter(([key, prop]) => key !== '$schema' && !renameOf(prop))
         .map(([key, prop]) => {
           const always = required.has(key) || prop.default !== undefined || prop.filledByBuild === true;
-          const description = [prop.description, prop.default !== undefined ? `@default ${JSON.stringify(prop.default)}` : '']
+          const formerly = renamed.filter(([, r]) => r.to === key).map(([from, r]) => `Called \`${from}\` before ${r.in}.`);
+          const description = [
+            prop.description,
+            ...formerly,
+            prop.default !== undefined ? `@default ${JSON.stringify(prop.default)}` : '',
+          ]
             .filter(Boolean)
             .join('\n');
           return `${doc(description, '  ')}  readonly ${key}${always ? '' : '?'}: ${typeOf(prop, base)};`;
@@ -152,32 +191,9 @@ for (const file of files) {
   typeOf(byId.get(base)!, base);
 }
 
-const sectionSchemas = files.filter((f) => f.includes(`${join('schemas', 'sections')}`));
-const sectionTypes = sectionSchemas.map((f) => f.split('/').pop()!.replace('.schema.json', ''));
-
-// Every section schema must be one of the page's section variants, or no page could use it; and
-// the list of types editors complete must name the same ones.
-const pageSchema = byId.get('https://schemas.local/page.schema.json')!;
-const sectionItems = pageSchema.properties?.sections?.items as Schema | undefined;
-const listed = new Set(
-  (variantsOf(sectionItems ?? {}) ?? []).map((s) => s.$ref?.replace(/^sections\//, '').replace(/\.schema\.json$/, '')),
-);
-const completed = new Set((sectionItems?.properties?.type?.enum ?? []).map(String));
-const unlisted = sectionTypes.filter((t) => !listed.has(t) || !completed.has(t));
-if (unlisted.length > 0) {
-  console.error(
-    `SectionNotInPage: ${unlisted.map((t) => `schemas/sections/${t}.schema.json`).join(', ')} ${unlisted.length === 1 ? 'is' : 'are'} not listed in schemas/page.schema.json.\n` +
-      `In properties.sections.items there, add ${unlisted.map((t) => `"${t}"`).join(', ')} to properties.type.enum, and to allOf ` +
-      unlisted
-        .map(
-          (t) =>
-            `{ "if": { "properties": { "type": { "const": "${t}" } }, "required": ["type"] }, "then": { "$ref": "sections/${t}.schema.json" } }`,
-        )
-        .join(', ') +
-      '.',
-  );
-  process.exit(1);
-}
+const added = sectionTypes.filter((t) => !listedNow.includes(t));
+const removed = listedNow.filter((t) => !sectionTypes.includes(t));
+const names = (types: string[]) => types.map((t) => `\`${t}\``).join(', ');
 
 const header = `// Generated by scripts/gen-types.ts from schemas/*.schema.json; do not edit. Run \`npm run gen:types\`.\n/* eslint-disable */\n`;
 const body = order.map((name) => declared.get(name)).join('\n');
@@ -193,22 +209,46 @@ export type SectionOf<T extends SectionType> = Extract<Section, { readonly type:
 `;
 const output = header + '\n' + body + extra;
 
-if (process.argv.includes('--check')) {
+if (checkOnly) {
   let current = '';
   try {
     current = readFileSync(outFile, 'utf8');
   } catch {
     /* missing counts as stale */
   }
-  if (current !== output) {
+  let stale = false;
+  if (sectionListStale) {
+    stale = true;
     console.error(
-      'GeneratedTypesStale: src/generated/schema-types.ts does not match schemas/.\n' +
+      `SectionListStale: the section list of ${shown(pageFile)} does not match ${shown(join(schemaDir, 'sections'))}/` +
+        [
+          added.length ? `; it lacks ${names(added)}` : '',
+          removed.length ? `; it still names ${names(removed)}, whose schema is gone` : '',
+        ]
+          .filter(Boolean)
+          .join('') +
+        '.\n' +
+        'The list is generated from the section schema files. Run `npm run gen:types` and commit the result.',
+    );
+  }
+  if (current !== output) {
+    stale = true;
+    console.error(
+      `GeneratedTypesStale: ${shown(outFile)} does not match schemas/.\n` +
         'A schema changed without regenerating its types. Run `npm run gen:types` and commit the result.',
     );
-    process.exit(1);
   }
-  console.log('Generated types are up to date.');
+  if (stale) process.exit(1);
+  console.log("Generated types and the page schema's section list are up to date.");
 } else {
+  if (sectionListStale) {
+    const text = JSON.stringify(pageDerived, null, 2);
+    writeFileSync(pageFile, await format(text, { ...(await resolveConfig(pageFile)), filepath: pageFile }));
+    const change = [added.length ? `added ${names(added)}` : '', removed.length ? `removed ${names(removed)}` : ''].filter(
+      Boolean,
+    );
+    console.log(`Wrote the section list of ${shown(pageFile)}${change.length ? `: ${change.join('; ')}` : ''}.`);
+  }
   writeFileSync(outFile, output);
-  console.log(`Wrote ${relative(root, outFile)} (${order.length} types).`);
+  console.log(`Wrote ${shown(outFile)} (${order.length} types).`);
 }

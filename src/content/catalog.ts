@@ -10,6 +10,7 @@ export const problemCodes = {
   MissingSectionType: 'A section has no `type`.',
   UnknownSectionType: 'A section has a `type` that does not exist.',
   UnknownProperty: 'A property is not allowed in this place.',
+  RenamedProperty: 'A property has a new name; the content still uses the old one.',
   MissingProperty: 'A required property is missing.',
   WrongType: 'A value is of the wrong kind (text, number, list …).',
   NotAllowedValue: 'A value is not one of the allowed choices.',

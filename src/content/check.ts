@@ -88,7 +88,8 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
     severity: Severity = 'error',
   ) => {
     const position = locate(source.doc, source.counter, raw.path, raw.key);
-    const path = formatPath(raw.key && raw.code === 'UnknownProperty' ? [...raw.path, raw.key] : raw.path);
+    const keyed = raw.code === 'UnknownProperty' || raw.code === 'RenamedProperty';
+    const path = formatPath(raw.key && keyed ? [...raw.path, raw.key] : raw.path);
     problems.push({
       code: raw.code,
       severity,

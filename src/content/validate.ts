@@ -4,12 +4,14 @@
  * located, plain-language problems.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { closest } from './suggest.ts';
 import { formatPath, splitPointer } from './locate.ts';
 import type { ProblemCode } from './catalog.ts';
+import { addRenameKeywords, explainRename, RENAMED_TO, renameMistakes, renamesIn, withoutRenameEchoes } from './renames.ts';
+import { sectionTypesOf, withSectionList } from './section-list.ts';
 
 // ajv-formats is CommonJS; under Node's ESM loader its default export arrives wrapped.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
@@ -90,17 +92,22 @@ export function compileSchemas(schemaDir: string): Validators {
       return true;
     },
   });
+  addRenameKeywords(ajv);
   const schemaFiles = listSchemaFiles(schemaDir);
-  for (const file of schemaFiles) ajv.addSchema(JSON.parse(readFileSync(file, 'utf8')) as object);
+  const sectionTypes = sectionTypesOf(schemaDir, schemaFiles);
+  const mistakes: string[] = [];
+  for (const file of schemaFiles) {
+    const schema = JSON.parse(readFileSync(file, 'utf8')) as object;
+    mistakes.push(...renameMistakes(schema, relative(join(schemaDir, '..'), file)));
+    // The section list is what schemas/sections/ holds, whether or not gen:types has written it yet.
+    ajv.addSchema(file === join(schemaDir, 'page.schema.json') ? withSectionList(schema, sectionTypes) : schema);
+  }
+  if (mistakes.length > 0) throw new Error(`SchemaRenameInvalid: a renamed property is marked wrongly.\n${mistakes.join('\n')}`);
   const get = (id: string) => {
     const validate = ajv.getSchema(ID + id);
     if (!validate) throw new Error(`SchemaMissing: schemas/${id} could not be compiled.`);
     return validate;
   };
-  const sectionTypes = schemaFiles
-    .filter((f) => f.includes(`${join('schemas', 'sections')}`))
-    .map((f) => f.slice(f.lastIndexOf('/') + 1, -'.schema.json'.length));
-
   return {
     site: get('site.schema.json'),
     page: get('page.schema.json'),
@@ -112,7 +119,7 @@ export function compileSchemas(schemaDir: string): Validators {
       validate(data);
       const references = collected;
       collected = [];
-      const problems = dedupe((validate.errors ?? []).flatMap((e) => explain(e, sectionTypes) ?? []));
+      const problems = dedupe(withoutRenameEchoes(validate.errors ?? []).flatMap((e) => explain(e, sectionTypes) ?? []));
       // A value that broke its own schema (a malformed link, say) is reported once, not checked again.
       const broken = new Set(problems.map((p) => JSON.stringify(p.path)));
       return { problems, references: references.filter((r) => !broken.has(JSON.stringify(r.path))) };
@@ -191,6 +198,7 @@ function explain(error: ErrorObject, sectionTypes: readonly string[]): RawProble
   const value = error.data;
   const params = error.params as Record<string, unknown>;
   if (error.keyword === 'if') return undefined;
+  if (error.keyword === RENAMED_TO) return explainRename(error);
   if (error.keyword === 'required' && CHOICE_ALTERNATIVE.test(error.schemaPath)) return undefined;
   if (error.keyword === 'enum' && SECTION_TYPE.test(error.schemaPath)) {
     const tag = typeof value === 'string' ? value : JSON.stringify(value);
@@ -223,8 +231,11 @@ function explain(error: ErrorObject, sectionTypes: readonly string[]): RawProble
     }
     case 'additionalProperties': {
       const extra = String(params.additionalProperty);
-      const allowed = Object.keys(parent?.properties ?? {}).filter((k) => k !== '$schema');
-      const guess = closest(extra, allowed);
+      const renamed = renamesIn(parent);
+      const allowed = Object.keys(parent?.properties ?? {}).filter((k) => k !== '$schema' && !renamed.has(k));
+      // A misspelt old name (`heding` for a `heading` now called `title`) leads to the new name.
+      const near = closest(extra, [...allowed, ...renamed.keys()]);
+      const guess = near && (renamed.get(near)?.to ?? near);
       return {
         code: 'UnknownProperty',
         path,
