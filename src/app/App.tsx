@@ -1,4 +1,4 @@
-import { Suspense, use } from 'react';
+import { Suspense, lazy, use } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import pages from 'virtual:content/pages';
 import type { PageEntry } from '../content/module-types.ts';
@@ -6,6 +6,10 @@ import { Layout } from './Layout.tsx';
 import { NotFound } from './NotFound/index.tsx';
 import { PageView } from './PageView/index.tsx';
 import { loadPage } from './page-loader.ts';
+
+// The section gallery (src/app/SectionGallery) is a dev-server tool: `import.meta.env.DEV` is false
+// in builds, so its code, its content module and its route are left out of production.
+const SectionGallery = import.meta.env.DEV ? lazy(() => import('./SectionGallery/index.tsx')) : undefined;
 
 /** A page route: reads its loaded content and components (suspends on a first visit). */
 function PageRoute({ entry }: { readonly entry: PageEntry }) {
@@ -34,6 +38,16 @@ export function App() {
             }
           />
         ))}
+        {SectionGallery && (
+          <Route
+            path="/__sections"
+            element={
+              <Suspense fallback={<div style={{ minHeight: '100vh' }} />}>
+                <SectionGallery />
+              </Suspense>
+            }
+          />
+        )}
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

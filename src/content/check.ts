@@ -22,6 +22,11 @@ export interface ContentOptions {
   readonly contentDir?: string;
   readonly schemaDir?: string;
   readonly publicDir?: string;
+  /**
+   * Pages that are not files of `contentDir`, checked and prepared exactly like them: the dev
+   * server's section gallery is one, made of the schemas' examples. `file` is relative to `root`.
+   */
+  readonly extraPages?: readonly { readonly file: string; readonly text: string }[];
 }
 
 /** A page that passed every check, ready to be served as a module. */
@@ -81,6 +86,8 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
   const validators = validatorsFor(schemaDir);
   const problems: Problem[] = [];
   const rel = (abs: string) => relative(root, abs).split('\\').join('/');
+  const extraPages = new Map((options.extraPages ?? []).map((p) => [join(root, p.file), p.text]));
+  const textOf = (abs: string) => extraPages.get(abs) ?? readFileSync(abs, 'utf8');
 
   const report = (
     source: SourceFile,
@@ -105,7 +112,7 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
 
   const read = (abs: string): SourceFile | undefined => {
     const file = rel(abs);
-    const text = readFileSync(abs, 'utf8');
+    const text = textOf(abs);
     const counter = new LineCounter();
     const doc = parseDocument(text, { lineCounter: counter, prettyErrors: true, uniqueKeys: true });
     const source: SourceFile = { file, text, doc, counter, data: undefined };
@@ -135,7 +142,11 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
   // 1. Parse and validate every file against its schema.
   const sitePath = join(contentDir, 'site.yaml');
   const hirePath = join(contentDir, 'shared', 'hire.yaml');
-  const pagePaths = [...listFiles(join(contentDir, 'pages'), '.yaml'), ...listFiles(join(contentDir, 'pages'), '.yml')].sort();
+  const pagePaths = [
+    ...listFiles(join(contentDir, 'pages'), '.yaml'),
+    ...listFiles(join(contentDir, 'pages'), '.yml'),
+    ...extraPages.keys(),
+  ].sort();
   const references = new Map<SourceFile, Reference[]>();
   const validateFile = (abs: string, validate: Validators['site']) => {
     const source = read(abs);
@@ -159,7 +170,7 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
   const routes = new Map<string, string>();
   for (const abs of pagePaths) {
     if (pageSources.some((s) => s.file === rel(abs))) continue;
-    const route = readFileSync(abs, 'utf8').match(/^route:\s*["']?([^\s"'#]+)/m)?.[1];
+    const route = textOf(abs).match(/^route:\s*["']?([^\s"'#]+)/m)?.[1];
     if (route) routes.set(route, rel(abs));
   }
   for (const source of pageSources) {

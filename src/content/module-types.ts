@@ -2,7 +2,7 @@
  * Shapes of the modules the content plugin serves to the app (`virtual:content/*`). The content
  * itself is typed by the generated schema types; these add what the build attaches to it.
  */
-import type { HireTemplate, Page, Site } from '../generated/schema-types.ts';
+import type { HireTemplate, Page, Section, SectionType, Site } from '../generated/schema-types.ts';
 
 /** A Lucide icon as SVG element descriptions on a 24 × 24 grid: `[tag, attributes]` pairs. */
 export type IconNode = readonly (readonly [string, Readonly<Record<string, string | number>>])[];
@@ -43,5 +43,21 @@ export interface PageModule extends InlineAssets {
   readonly page: Page;
   /** Source file of the page, relative to the project root (for messages). */
   readonly file: string;
+  readonly shared: { readonly hire?: HireTemplate };
+}
+
+/**
+ * `virtual:content/gallery` (dev server only): every section type with its schema examples,
+ * prepared like a page, for the section gallery at `/__sections`.
+ */
+export interface GalleryModule extends InlineAssets {
+  readonly sections: readonly {
+    readonly type: SectionType;
+    /** The schema's description of the section type. */
+    readonly description: string;
+    /** Path of the schema file, relative to the project root. */
+    readonly schema: string;
+    readonly examples: readonly Section[];
+  }[];
   readonly shared: { readonly hire?: HireTemplate };
 }

@@ -5,6 +5,8 @@
  *   virtual:content/site         site settings + the icons and logos they use
  *   virtual:content/pages        the route table: route, title and a lazy loader per page
  *   virtual:content/page/<name>  one page + its icons, logos and shared blocks
+ *   virtual:content/gallery      dev server only: every section type's schema examples, prepared
+ *                                like a page, for the section gallery at `/__sections`
  *
  * ajv and the YAML parser run only here, in Node; the browser receives JSON-like data.
  * In `vite build` any content error fails the build; in `vite dev` it is printed in the terminal
@@ -14,6 +16,7 @@ import { createHash } from 'node:crypto';
 import { relative, resolve } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { checkContent, type ContentOptions, type ContentResult } from './check.ts';
+import { checkGallery } from './gallery.ts';
 import { formatProblems } from './format.ts';
 import type { Problem } from './catalog.ts';
 import type { CollectedAssets, InlineAssets, LogoData } from './module-types.ts';
@@ -137,6 +140,14 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
         if (!page) return this.error(`No content file defines the page module "${name}".`);
         const shared = page.usesHire && r.hire ? { hire: r.hire.template } : {};
         return `export default ${JSON.stringify({ page: page.page, file: page.file, shared, ...logos.inline(page.assets) })};`;
+      }
+      if (name === 'gallery') {
+        // The gallery is a tool for the dev server; a production bundle must never contain it.
+        if (isBuild) return this.error(`${PREFIX}gallery is served by the dev server only; import it behind \`import.meta.env.DEV\`.`);
+        const gallery = await checkGallery(options);
+        if (gallery.result.errors > 0) throw contentError(gallery.result.problems, root);
+        const assets = logos.inline(gallery.assets);
+        return `export default ${JSON.stringify({ sections: gallery.sections, shared: gallery.hire ? { hire: gallery.hire } : {}, ...assets })};`;
       }
       return this.error(`Unknown content module "${PREFIX}${name}".`);
     },
