@@ -526,7 +526,13 @@ export interface StoredRow {
  * server's): every stored value must be one the API was allowed to accept, already trimmed, and an
  * application's role must be open. Returns one line per problem.
  */
-export function storedRowProblems(target: FuzzTarget, rows: readonly StoredRow[], roles: readonly string[]): string[] {
+export function storedRowProblems(
+  target: FuzzTarget,
+  rows: readonly StoredRow[],
+  roles: readonly string[],
+  /** What each 201 promised, by the id it answered (see `expectedFields`): every row must be one of them. */
+  acknowledged?: ReadonlyMap<string, Readonly<Record<string, unknown>>>,
+): string[] {
   const ajv = new Ajv({ allErrors: true, strict: true });
   addFormats(ajv, ['email']);
   const { $id: _id, ...schema } = target.schema as RequestSchema & { $id?: string };
@@ -542,8 +548,40 @@ export function storedRowProblems(target: FuzzTarget, rows: readonly StoredRow[]
     if (target.name === 'application' && !roles.includes(String(row.fields.domain))) {
       problems.push(`${target.name} ${row.id}: domain is not an open role`);
     }
+    if (acknowledged !== undefined) {
+      const sent = acknowledged.get(row.id);
+      if (sent === undefined) problems.push(`${target.name} ${row.id}: stored, but no request was answered 201 with this id`);
+      else if (JSON.stringify(sortKeys(sent)) !== JSON.stringify(sortKeys(row.fields))) {
+        problems.push(`${target.name} ${row.id}: stored values differ from the values sent`);
+      }
+    }
   }
   return problems;
+}
+
+const sortKeys = (fields: Readonly<Record<string, unknown>>) =>
+  Object.fromEntries(Object.entries(fields).sort(([a], [b]) => a.localeCompare(b)));
+
+/**
+ * The fields a request that was answered 201 must have been stored with: its JSON body (the last of
+ * duplicate keys, as JSON.parse keeps), top-level strings trimmed, without the honeypot, which is not stored.
+ */
+export function expectedFields(request: HostileRequest): Record<string, unknown> {
+  let body: Record<string, unknown>;
+  try {
+    body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(request.body ?? Buffer.alloc(0))) as Record<
+      string,
+      unknown
+    >;
+  } catch (error) {
+    // Nothing can match this, so the stored row is reported as differing from what was sent.
+    return { '(body)': `answered 201, but it is not UTF-8 JSON (${(error as Error).message})` };
+  }
+  return Object.fromEntries(
+    Object.entries(body)
+      .filter(([key]) => key !== 'website')
+      .map(([key, value]) => [key, typeof value === 'string' ? value.trim() : value]),
+  );
 }
 
 /** Reads every stored submission of one endpoint, shaped like the request that created it. */

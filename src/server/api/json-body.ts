@@ -2,13 +2,31 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../errors.ts';
 
 /**
+ * JSON travels as UTF-8 (RFC 8259). Decoding strictly refuses bytes that are not, where a lenient decoder would
+ * store U+FFFD in their place and so keep something other than what was sent. A leading byte-order mark is
+ * kept, and refused by JSON.parse, as before.
+ */
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
  * Makes JSON the only body type of the API (anything else is 415 UnsupportedMediaType) and parses it with a
  * message that names the problem, where Fastify's own parser only says "not valid JSON".
  */
 export function acceptOnlyJson(api: FastifyInstance): void {
   api.removeAllContentTypeParsers();
-  api.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = body as string;
+  api.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+    let text: string;
+    try {
+      text = utf8.decode(body as Buffer);
+    } catch {
+      done(
+        new HttpError('InvalidJson', {
+          message: 'The request body is not valid UTF-8, so nothing was saved. Send the JSON encoded as UTF-8, as browsers do.',
+        }),
+        undefined,
+      );
+      return;
+    }
     if (text.trim() === '') {
       done(
         new HttpError('InvalidJson', {

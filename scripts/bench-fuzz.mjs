@@ -1,0 +1,272 @@
+#!/usr/bin/env node
+// `npm run bench:fuzz`: thousands of hostile requests per form endpoint, sent over real HTTP to the
+// production server (`node --import tsx src/server/main.ts`): wrong types, missing and extra fields, huge
+// strings, deep nesting, invalid UTF-8, __proto__ and constructor keys, SQL and HTML payloads, wrong
+// content types and methods, truncated and broken JSON, empty and huge bodies (scripts/hostile-requests.ts,
+// the generator that tests/server/fuzz.test.ts also uses). Then it reads every stored row back through the
+// storage layer and validates it against schemas/api. Prints counts by status; exits 1 on any 5xx, an
+// unanswered request, a crash, a stored row that breaks the schema, a 201 without its row (or a row
+// without its 201), or a submitted e-mail address in the server's log. Runs on the embedded database and
+// on PostgreSQL.
+//
+//   npm run bench:fuzz [-- --count 5000] [--only embedded|postgres]      SEED=1 (default) | SEED=random
+//
+// The same SEED sends the same requests, so a failure can be replayed. PostgreSQL: TEST_DATABASE_URL
+// (postgres://postgres@127.0.0.1:5432/test by default), in a throw-away schema. Port: BENCH_FUZZ_PORT (3302).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { defaultContentDir } from '../src/server/paths.ts';
+import { loadRoles } from '../src/server/roles.ts';
+import { openStorage } from '../src/server/storage/index.ts';
+import {
+  expectedFields,
+  fuzzTargets,
+  hostileRequests,
+  mutationKinds,
+  readSeed,
+  readStoredRows,
+  storedRowProblems,
+} from './hostile-requests.ts';
+
+const root = join(import.meta.dirname, '..');
+const { values: args } = parseArgs({
+  options: {
+    count: { type: 'string', default: '5000' },
+    concurrency: { type: 'string', default: '8' },
+    only: { type: 'string' },
+  },
+});
+const count = wholeNumber(args.count, '--count');
+const concurrency = wholeNumber(args.concurrency, '--concurrency');
+if (args.only !== undefined && args.only !== 'embedded' && args.only !== 'postgres') {
+  fail('BadArgument', `--only is '${args.only}'; use embedded or postgres.`);
+}
+let seed;
+try {
+  seed = readSeed(process.env.SEED, 1);
+} catch (error) {
+  fail('BadArgument', error.message);
+}
+const databaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const port = Number(process.env.BENCH_FUZZ_PORT ?? 3302);
+
+function wholeNumber(value, name) {
+  const parsed = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(parsed) || parsed < 1) fail('BadArgument', `${name} is '${value}'; use a whole number from 1.`);
+  return parsed;
+}
+
+function fail(name, message) {
+  console.error(`${name}: ${message}`);
+  process.exit(1);
+}
+
+function writeClientBuild(dir) {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>bench</title>');
+  writeFileSync(join(dir, 'routes.json'), '["/"]');
+  return dir;
+}
+
+async function startServer(env) {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', API_RATE_LIMIT_MAX: '1000000' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout.on('data', (chunk) => (log += chunk));
+  child.stderr.on('data', (chunk) => (log += chunk));
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  let exit;
+  void exited.then((result) => (exit = result));
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (exit) fail('ServerDidNotStart', `The server exited before it answered /healthz:\n${log}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      fail('ServerDidNotStart', `The server did not answer /healthz within 30 s:\n${log}`);
+    }
+    const status = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) break;
+    await sleep(25);
+  }
+  return {
+    log: () => log,
+    /** How the process ended, once it has; undefined while it runs. */
+    exit: () => exit,
+    stop: async () => {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+/** Sends one request as bytes; resolves with the status, or with what went wrong on the connection. */
+function send(agent, request) {
+  return new Promise((resolve) => {
+    const headers = { ...request.headers };
+    if (request.body !== undefined) headers['content-length'] = String(request.body.length);
+    const outgoing = http.request(
+      { host: '127.0.0.1', port, method: request.method, path: request.url, headers, agent, timeout: 15_000 },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode, text }));
+        response.on('error', (error) => resolve({ failure: error.code ?? error.message }));
+      },
+    );
+    outgoing.on('timeout', () => {
+      outgoing.destroy();
+      resolve({ failure: 'no answer within 15 s' });
+    });
+    outgoing.on('error', (error) => resolve({ failure: error.code ?? error.message }));
+    outgoing.end(request.body);
+  });
+}
+
+async function fuzz(target) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const requests = [...hostileRequests(target, seed, count)];
+  const byKind = new Map(mutationKinds.map((kind) => [kind, new Map()]));
+  const statuses = new Map();
+  const failures = [];
+  const acknowledged = new Map(); // id answered -> the fields that must be stored under it
+  let next = 0;
+  const started = Date.now();
+  const worker = async () => {
+    while (next < requests.length) {
+      const index = next;
+      next += 1;
+      const request = requests[index];
+      let outcome = await send(agent, request);
+      // A server may close a kept-alive connection just as the next request goes out on it (the 413 of a
+      // huge body closes it, say); that request never reached the handler, so it is sent again once.
+      if (outcome.failure === 'ECONNRESET' || outcome.failure === 'EPIPE') outcome = await send(agent, request);
+      const key = outcome.status ?? `no answer (${outcome.failure})`;
+      statuses.set(key, (statuses.get(key) ?? 0) + 1);
+      const kind = byKind.get(request.kind);
+      kind.set(key, (kind.get(key) ?? 0) + 1);
+      if (outcome.status === undefined || outcome.status >= 500) failures.push(`#${index} ${request.kind}: ${key}`);
+      if (outcome.status === 201) acknowledged.set(JSON.parse(outcome.text).id, expectedFields(request));
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  agent.destroy();
+  return { statuses, byKind, failures, acknowledged, seconds: (Date.now() - started) / 1000 };
+}
+
+const format = (counts) =>
+  [...counts]
+    .sort(([a], [b]) => String(a).localeCompare(String(b)))
+    .map(([status, n]) => `${status}: ${n}`)
+    .join(', ');
+
+async function runOn(name, env, storageConfig, roles) {
+  console.log(`\n${name}`);
+  const server = await startServer(env);
+  const problems = [];
+  const results = [];
+  for (const target of fuzzTargets(roles)) {
+    const result = await fuzz(target);
+    results.push([target, result]);
+    console.log(`  ${target.url}: ${count} requests in ${result.seconds.toFixed(1)} s`);
+    console.log(`    by status    ${format(result.statuses)}`);
+    for (const [kind, counts] of result.byKind) {
+      const total = [...counts.values()].reduce((sum, n) => sum + n, 0);
+      if (total > 0) console.log(`    ${kind.padEnd(21)}${String(total).padStart(5)}  ${format(counts)}`);
+    }
+    problems.push(...result.failures.slice(0, 20));
+    if (server.exit()) problems.push(`The server stopped while it was being fuzzed: ${JSON.stringify(server.exit())}`);
+  }
+
+  const health = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+    (response) => response.status,
+    (error) => error.message,
+  );
+  if (health !== 200) problems.push(`/healthz answered ${health} after the run`);
+  const { code, signal } = await server.stop();
+  if (code !== 0) problems.push(`The server did not exit cleanly on SIGTERM (code ${code}, signal ${signal})`);
+
+  const storage = await openStorage(storageConfig);
+  let rowsChecked = 0;
+  const emails = [];
+  for (const [target, result] of results) {
+    const rows = await readStoredRows(storage, target.name);
+    rowsChecked += rows.length;
+    if (rows.length !== result.acknowledged.size) {
+      problems.push(`${target.name}: ${result.acknowledged.size} answers were 201 but ${rows.length} rows are stored`);
+    }
+    // Valid against schemas/api, and exactly what the 201 with the row's id acknowledged.
+    problems.push(...storedRowProblems(target, rows, roles, result.acknowledged).slice(0, 20));
+    emails.push(...rows.map((row) => String(row.fields.email)));
+  }
+  await storage.close();
+  const log = server.log();
+  const leaked = emails.filter((email) => log.includes(email));
+  if (leaked.length > 0) problems.push(`${leaked.length} submitted e-mail addresses appear in the server log`);
+  console.log(
+    `  stored rows checked against schemas/api and against what was sent: ${rowsChecked}; server log: ${log.split('\n').length - 1} lines, e-mail addresses in it: ${leaked.length}`,
+  );
+
+  for (const problem of problems) console.log(`  FAIL ${problem}`);
+  return problems.length === 0;
+}
+
+const roles = await loadRoles(defaultContentDir);
+if (roles.length === 0) fail('NoRoles', 'The careers page lists no role, so no application can be valid. Check content/pages.');
+const work = mkdtempSync(join(tmpdir(), 'bench-fuzz-'));
+const clientDir = writeClientBuild(join(work, 'client'));
+let ok = true;
+console.log(`bench:fuzz: SEED=${seed}, ${count} requests per endpoint, ${concurrency} at a time, port ${port}`);
+try {
+  if (args.only !== 'postgres') {
+    const dataDir = join(work, 'data');
+    ok =
+      (await runOn(
+        'Embedded database (SQLite)',
+        { CLIENT_DIR: clientDir, DATA_DIR: dataDir, DATABASE_URL: '' },
+        { kind: 'sqlite', file: join(dataDir, 'submissions.db') },
+        roles,
+      )) && ok;
+  }
+  if (args.only !== 'embedded') {
+    const schema = `bench_fuzz_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    try {
+      await admin.connect();
+    } catch (error) {
+      fail('PostgresUnavailable', `PostgreSQL at ${databaseUrl} could not be reached (${error.message}); set TEST_DATABASE_URL.`);
+    }
+    await admin.query(`create schema ${schema}`);
+    try {
+      const url = new URL(databaseUrl);
+      url.searchParams.set('options', `-c search_path=${schema}`);
+      ok =
+        (await runOn(
+          'PostgreSQL',
+          { CLIENT_DIR: clientDir, DATABASE_URL: url.href },
+          { kind: 'postgres', connectionString: databaseUrl, schema },
+          roles,
+        )) && ok;
+    } finally {
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
+    }
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+console.log(ok ? `\nNo 5xx, no crash, every stored row valid (SEED=${seed}).` : `\nFAILED (replay with SEED=${seed}).`);
+process.exitCode = ok ? 0 : 1;
