@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts'],
+    // Each section folder carries its own test (src/sections/<type>/index.test.tsx).
+    include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts', 'src/sections/**/*.test.tsx'],
     environment: 'node',
     testTimeout: 20_000,
     // Server tests share one PostgreSQL; files run in parallel but each uses its own schema.

@@ -1,0 +1,74 @@
+{
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "$id": "https://schemas.local/sections/{{type}}.schema.json",
+  "title": "{{Title}}",
+  "description": "{{Label}}: a heading, an optional introduction and a list of items, each with a title and a text.",
+  "examples": [
+    {
+      "type": "{{type}}",
+      "eyebrow": "HOW WE WORK",
+      "heading": "Three reasons teams **stay with us**",
+      "intro": "Senior developers, short feedback loops and plain reporting, from the first week on.",
+      "items": [
+        { "title": "Senior developers", "text": "Every engineer has shipped production software for five years or more." },
+        { "title": "Weekly releases", "text": "Working software every week, reviewed with you before it goes live." },
+        { "title": "Plain reporting", "text": "One page a week on progress, risks and the hours spent." }
+      ]
+    }
+  ],
+  "type": "object",
+  "additionalProperties": false,
+  "required": ["type", "heading", "items"],
+  "properties": {
+    "type": {
+      "description": "Section type; `{{type}}` selects this layout.",
+      "const": "{{type}}"
+    },
+    "id": {
+      "description": "Anchor name of the section, so that `/page#id` links to it.",
+      "type": "string",
+      "pattern": "^[a-z][a-z0-9-]*$"
+    },
+    "eyebrow": {
+      "$ref": "../common.schema.json#/definitions/text",
+      "description": "Small label above the heading (for example `HOW WE WORK`)."
+    },
+    "heading": {
+      "$ref": "../common.schema.json#/definitions/richText",
+      "description": "Heading of the section; `**bold**` marks the emphasised words."
+    },
+    "intro": {
+      "$ref": "../common.schema.json#/definitions/text",
+      "description": "Paragraph under the heading."
+    },
+    "tone": {
+      "description": "Background of the section: `light` (page colour), `muted` (soft tint) or `dark` (navy).",
+      "type": "string",
+      "enum": ["light", "muted", "dark"],
+      "default": "light"
+    },
+    "items": {
+      "description": "The items, in order.",
+      "type": "array",
+      "minItems": 1,
+      "maxItems": 12,
+      "items": {
+        "title": "{{Item}}",
+        "description": "One item of the section.",
+        "type": "object",
+        "additionalProperties": false,
+        "required": ["title", "text"],
+        "properties": {
+          "title": {
+            "$ref": "../common.schema.json#/definitions/text",
+            "description": "Title of the item."
+          },
+          "text": {
+            "$ref": "../common.schema.json#/definitions/text",
+            "description": "Text of the item."
+          }
+        }
+      }
+    }
+  }
+}

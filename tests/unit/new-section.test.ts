@@ -1,0 +1,168 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkGallery } from '../../src/content/gallery.ts';
+import { formatProblems } from '../../src/content/format.ts';
+import { compileSchemas } from '../../src/content/validate.ts';
+import { projectRoot } from './content-fixtures.ts';
+
+// The script runs on a copy of the project, never on the real tree: other work goes on there, and
+// a generated section must not be left behind. Dependencies and media are linked, not copied.
+let copy: string;
+beforeAll(() => {
+  copy = mkdtempSync(join(tmpdir(), 'new-section-'));
+  for (const dir of ['schemas', 'src', 'scripts', 'tests', 'content'])
+    cpSync(join(projectRoot, dir), join(copy, dir), { recursive: true });
+  for (const file of [
+    'package.json',
+    'tsconfig.json',
+    'vitest.config.ts',
+    'vite.config.ts',
+    'playwright.config.ts',
+    'eslint.config.js',
+  ]) {
+    cpSync(join(projectRoot, file), join(copy, file));
+  }
+  for (const file of ['.prettierrc.json', '.prettierignore']) {
+    if (existsSync(join(projectRoot, file))) cpSync(join(projectRoot, file), join(copy, file));
+  }
+  symlinkSync(join(projectRoot, 'node_modules'), join(copy, 'node_modules'));
+  symlinkSync(join(projectRoot, 'public'), join(copy, 'public'));
+});
+afterAll(() => rmSync(copy, { recursive: true, force: true }));
+
+/** Runs a Node program in the copy, as `npm run …` would (through tsx for TypeScript). */
+function run(args: string[], timeout = 60_000) {
+  const result = spawnSync(process.execPath, args, {
+    cwd: copy,
+    encoding: 'utf8',
+    timeout,
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+const newSection = (...args: string[]) => run(['--import', 'tsx', 'scripts/new-section.ts', ...args]);
+
+/** Every file of the copy that new:section may touch, with its content, to prove a refusal wrote nothing. */
+function tree(): Map<string, string> {
+  const files = new Map<string, string>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(join(copy, dir), { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else files.set(path, readFileSync(join(copy, path), 'utf8'));
+    }
+  };
+  ['schemas', 'src/sections', 'src/generated'].forEach(walk);
+  return files;
+}
+
+/** Every property schema in a schema, with its JSON pointer. */
+function properties(node: unknown, at = '#'): [string, Record<string, unknown>][] {
+  if (Array.isArray(node)) return node.flatMap((n, i) => properties(n, `${at}/${i}`));
+  if (!node || typeof node !== 'object') return [];
+  const object = node as Record<string, unknown>;
+  const own = Object.entries((object.properties ?? {}) as Record<string, Record<string, unknown>>).map(
+    ([key, value]) => [`${at}/properties/${key}`, value] as [string, Record<string, unknown>],
+  );
+  return [
+    ...own,
+    ...Object.entries(object)
+      .filter(([key]) => key !== 'examples')
+      .flatMap(([key, value]) => properties(value, `${at}/${key}`)),
+  ];
+}
+
+describe('npm run new:section', () => {
+  it('refuses a name that is not kebab-case, an existing type, or no name, and writes nothing', () => {
+    const before = tree();
+    expect(newSection('StatsBand').output).toMatchInlineSnapshot(`
+      "SectionNameInvalid: \`StatsBand\` cannot be a section type. Types are kebab-case: lowercase letters and digits, words joined by single hyphens, starting with a letter, as content writes them (\`type: stats-band\`). Did you mean \`stats-band\`?
+      "
+    `);
+    expect(newSection('hero').output).toMatchInlineSnapshot(`
+      "SectionExists: \`hero\` is already a section type, or partly one: schemas/sections/hero.schema.json and src/sections/hero exist. Choose another name, or finish that section by hand (docs/sections.md lists its three places).
+      "
+    `);
+    expect(newSection().output).toMatchInlineSnapshot(`
+      "SectionNameMissing: give the name of the new section type: \`npm run new:section -- stats-band\`.
+      "
+    `);
+    expect(newSection('stats-band', 'quote-band').output).toMatch(/^OneSectionAtATime: /);
+    expect(newSection('--force', 'stats-band').output).toMatch(/^UnknownOption: /);
+    expect(newSection('3d-band').output).toMatch(/^SectionNameInvalid: /);
+    expect(tree()).toEqual(before);
+  });
+
+  it('adds a section type that typechecks, passes the content check and the tests, and shows in the gallery', async () => {
+    const added = newSection('stats-band');
+    expect(added.status, added.output).toBe(0);
+    expect(added.output).toContain('Next steps:');
+
+    // The three places, and what is derived from them.
+    const schema = JSON.parse(readFileSync(join(copy, 'schemas/sections/stats-band.schema.json'), 'utf8')) as {
+      examples?: unknown[];
+    };
+    expect(schema.examples?.length).toBeGreaterThan(0);
+    for (const [pointer, property] of properties(schema)) expect(property.description, pointer).toEqual(expect.any(String));
+    expect(readdirSync(join(copy, 'src/sections/stats-band')).sort()).toEqual([
+      'index.test.tsx',
+      'index.tsx',
+      'styles.module.css',
+    ]);
+    expect(readFileSync(join(copy, 'src/sections/registry.ts'), 'utf8')).toContain(
+      "  'slide-banner': () => import('./slide-banner/index.tsx'),\n  'stats-band': () => import('./stats-band/index.tsx'),\n",
+    );
+    expect(readFileSync(join(copy, 'schemas/page.schema.json'), 'utf8')).toContain('"$ref": "sections/stats-band.schema.json"');
+    expect(readFileSync(join(copy, 'src/generated/schema-types.ts'), 'utf8')).toContain('export interface StatsBandSection {');
+
+    const typecheck = run([join(copy, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], 180_000);
+    expect(typecheck.status, typecheck.output).toBe(0);
+    const tests = run(
+      [join(copy, 'node_modules/vitest/vitest.mjs'), 'run', 'tests/unit/schema-examples.test.ts', 'src/sections/stats-band'],
+      120_000,
+    );
+    expect(tests.status, tests.output).toBe(0);
+    expect(tests.output).toMatch(/src\/sections\/stats-band\/index\.test\.tsx/);
+    const content = run(['--import', 'tsx', 'src/content/cli.ts']);
+    expect(content.status, content.output).toBe(0);
+    expect(run(['--import', 'tsx', 'scripts/gen-types.ts', '--check']).status).toBe(0);
+
+    // The gallery is drawn from this list, prepared like a page (the schema default is filled in).
+    const gallery = await checkGallery({ root: copy, publicDir: join(projectRoot, 'public') });
+    expect(gallery.result.errors, formatProblems(gallery.result.problems)).toBe(0);
+    const entry = gallery.sections.find((s) => s.type === 'stats-band');
+    expect(entry?.examples).toHaveLength(schema.examples!.length);
+    expect(entry?.examples[0]).toMatchObject({ type: 'stats-band', tone: 'light' });
+  }, 300_000);
+
+  it('a section schema added by hand is valid content at once, and gen:types names what it derives', () => {
+    const schema = readFileSync(join(copy, 'schemas/sections/cta-banner.schema.json'), 'utf8')
+      .replace(/cta-banner/g, 'quote-band')
+      .replace('"CtaBannerSection"', '"QuoteBandSection"');
+    writeFileSync(join(copy, 'schemas/sections/quote-band.schema.json'), schema);
+    // The content check builds the page schema's list of types from the folder, before any generation.
+    const validators = compileSchemas(join(copy, 'schemas'));
+    const page = {
+      route: '/quotes',
+      title: 'Quotes',
+      description: 'A page with the new section.',
+      sections: [{ type: 'quote-band', heading: 'What clients say', action: { label: 'Contact us', link: '/contact' } }],
+    };
+    expect(validators.run(validators.page, page).problems).toEqual([]);
+    expect(validators.sectionTypes).toContain('quote-band');
+    // Editors read the list from the file: the check says it is stale and how to fix it.
+    expect(run(['--import', 'tsx', 'scripts/gen-types.ts', '--check']).output).toMatchInlineSnapshot(`
+      "SectionListStale: the section list of schemas/page.schema.json does not match schemas/sections/; it lacks \`quote-band\`.
+      The list is generated from the section schema files. Run \`npm run gen:types\` and commit the result.
+      GeneratedTypesStale: src/generated/schema-types.ts does not match schemas/.
+      A schema changed without regenerating its types. Run \`npm run gen:types\` and commit the result.
+      "
+    `);
+    const generated = run(['--import', 'tsx', 'scripts/gen-types.ts']);
+    expect(generated.output).toContain('Wrote the section list of schemas/page.schema.json: added `quote-band`.');
+    expect(readFileSync(join(copy, 'schemas/page.schema.json'), 'utf8')).toContain('"const": "quote-band"');
+  });
+});
