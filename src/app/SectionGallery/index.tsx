@@ -76,7 +76,7 @@ function Examples() {
         {examples.map((example, i) => {
           const label = `${type}, example ${i + 1} of ${examples.length}`;
           return (
-            <div key={i} className={styles.example}>
+            <div key={i}>
               <p className={`container ${styles.label}`} data-slot="gallery-label">
                 {label}
               </p>
