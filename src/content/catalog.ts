@@ -34,7 +34,7 @@ export const problemCodes = {
   UnknownAnchor: 'An internal link names an anchor (`#id`) that its page does not have.',
   DuplicateTitle: 'Two pages have the same title.',
   DuplicateDescription: 'Two pages have the same description.',
-  PlaceholderText: 'Template text marked `TODO` is still in the content.',
+  PlaceholderText: 'Text or a note marked `TODO` (as the page templates write them) is still in the content.',
   UnusedAsset: 'A file under `public/media/` is used by no content and no code.',
 } as const;
 

@@ -306,15 +306,17 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
       kind: source.file === rel(sitePath) ? 'site' : source.file === rel(hirePath) ? 'hire' : 'page',
       data: source.data,
       references: refs,
+      text: source.text,
     })),
     routes,
     root,
     publicDir,
     complete: misshapen.size === 0 && !problems.some((p) => p.code === 'FileUnreadable'),
   });
-  for (const { file, path, code, severity, message, hint } of findings) {
+  for (const { file, path, at, code, severity, message, hint } of findings) {
     const source = linted.find(([s]) => s.file === file)?.[0];
-    if (source) report(source, { code, path, message, hint }, severity);
+    if (source && at) problems.push({ code, severity, file, ...at, path: formatPath(path), message, hint, frame: codeFrame(source.text, at) });
+    else if (source) report(source, { code, path, message, hint }, severity);
     else problems.push({ code, severity, file, line: 1, column: 1, path: formatPath(path), message, hint, frame: '' });
   }
 

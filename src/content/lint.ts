@@ -19,6 +19,8 @@ export interface LintFile {
   readonly kind: 'site' | 'page' | 'hire';
   readonly data: unknown;
   readonly references: readonly Reference[];
+  /** The file's text, for notes in its comments. */
+  readonly text?: string;
 }
 
 export interface LintInput {
@@ -41,6 +43,8 @@ export interface LintFinding {
   readonly severity: Severity;
   readonly file: string;
   readonly path: (string | number)[];
+  /** Where the problem is when it is not a value of `path` (a comment): 1-based line and column. */
+  readonly at?: { readonly line: number; readonly column: number };
   readonly message: string;
   readonly hint: string;
 }
@@ -303,6 +307,7 @@ const PLACEHOLDER_PATTERN = new RegExp(`\\b${PLACEHOLDER}\\b`);
 
 function placeholderText(file: LintFile): LintFinding[] {
   const found: LintFinding[] = [];
+  const quote = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
   const walk = (value: unknown, path: Path) => {
     if (typeof value === 'string' && PLACEHOLDER_PATTERN.test(value)) {
       found.push({
@@ -310,13 +315,27 @@ function placeholderText(file: LintFile): LintFinding[] {
         severity: 'warning',
         file: file.file,
         path,
-        message: `This text still starts from the page template: "${value.length > 60 ? `${value.slice(0, 60)}…` : value}".`,
+        message: `This text is still the template's: "${quote(value)}".`,
         hint: `Write the page's own words here, without \`${PLACEHOLDER}\`; the site shows this text as it is.`,
       });
     } else if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i]));
     else if (isRecord(value)) for (const [k, v] of Object.entries(value)) walk(v, [...path, k]);
   };
   walk(file.data, []);
+  // Notes in whole-line comments, such as the template's "replace this picture".
+  (file.text ?? '').split(/\r?\n/).forEach((line, i) => {
+    const note = line.match(/^\s*#\s*(.*)$/)?.[1];
+    if (note === undefined || !PLACEHOLDER_PATTERN.test(note)) return;
+    found.push({
+      code: 'PlaceholderText',
+      severity: 'warning',
+      file: file.file,
+      path: [],
+      at: { line: i + 1, column: line.indexOf(PLACEHOLDER) + 1 },
+      message: `A note from the template is still here: "${quote(note)}".`,
+      hint: 'Do what it asks, then delete the comment line.',
+    });
+  });
   return found;
 }
 

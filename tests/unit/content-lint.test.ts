@@ -126,12 +126,12 @@ describe('content lint: what the schema cannot say', () => {
     `);
   });
 
-  it('warns, without failing, about template text left in a page', async () => {
+  it('warns, without failing, about template text and notes left in a page', async () => {
     const result = await checkContent(fixture('placeholder-text'));
     expect(result.errors).toBe(0);
     expect(formatProblems(result.problems)).toMatchInlineSnapshot(`
       "content/pages/about.yaml:7:14  PlaceholderText  sections[0].heading
-        This text still starts from the page template: "TODO: the promise of the page, in a few words".
+        This text is still the template's: "TODO: the promise of the page, in a few words".
         Write the page's own words here, without \`TODO\`; the site shows this text as it is.
 
           5 | sections:
@@ -142,7 +142,7 @@ describe('content lint: what the schema cannot say', () => {
           9 |       TODO: two or three sentences on what we build and for whom.
 
       content/pages/about.yaml:8:11  PlaceholderText  sections[0].text
-        This text still starts from the page template: "TODO: two or three sentences on what we build and for whom.".
+        This text is still the template's: "TODO: two or three sentences on what we build and for whom.".
         Write the page's own words here, without \`TODO\`; the site shows this text as it is.
 
            6 |   - type: page-hero
@@ -150,9 +150,20 @@ describe('content lint: what the schema cannot say', () => {
         >  8 |     text: >-
              |           ^^
            9 |       TODO: two or three sentences on what we build and for whom.
-          10 |     image:
+          10 |     # TODO: a picture of the team under public/media/.
 
-      2 warnings in 1 file."
+      content/pages/about.yaml:10:7  PlaceholderText
+        A note from the template is still here: "TODO: a picture of the team under public/media/.".
+        Do what it asks, then delete the comment line.
+
+           8 |     text: >-
+           9 |       TODO: two or three sentences on what we build and for whom.
+        > 10 |     # TODO: a picture of the team under public/media/.
+             |       ^^^^
+          11 |     image:
+          12 |       src: /media/pic.webp
+
+      3 warnings in 1 file."
     `);
   });
 

@@ -1,0 +1,192 @@
+/**
+ * `npm run new:page -- --route /kubernetes --template technology --label Kubernetes`: writes a new
+ * page file into content/pages/ from a template in scripts/templates/page/. The page is valid at
+ * once (the route exists as soon as the file does); its texts start with TODO, which
+ * `npm run content:check` lists as warnings until the marketer has written the page's own words.
+ * Refuses a malformed route, a route or file that exists already, and an unknown template.
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parse, parseDocument } from 'yaml';
+
+const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const templateDir = join(projectRoot, 'scripts/templates/page');
+
+/** The page templates: the file names in scripts/templates/page/, without `.yaml`. */
+export const templates = readdirSync(templateDir)
+  .filter((f) => f.endsWith('.yaml'))
+  .map((f) => f.slice(0, -'.yaml'.length))
+  .sort();
+
+/** Where the new page's visitors come from: the hand-kept lists that should link to it. */
+const linkFrom: Record<string, string> = {
+  technology:
+    'add a card for it to the "core technologies" card-grid in content/pages/technologies.yaml (that list is kept by hand), ' +
+    'and a tile with `link:` in the tech-stack of related pages',
+  service: 'add an item for it to the service-list in content/pages/services.yaml (that list is kept by hand)',
+  page: 'add it to `navigation` or a footer group in content/site.yaml, or link to it from another page',
+};
+
+export interface NewPageOptions {
+  readonly route: string;
+  readonly template: string;
+  /** The name the template's texts use (`Kubernetes`); by default made from the route. */
+  readonly label?: string;
+  /** The content folder; `content/` of the project by default. */
+  readonly contentDir?: string;
+}
+
+export type NewPageResult =
+  | { readonly ok: true; readonly file: string; readonly route: string; readonly label: string; readonly next: string }
+  | { readonly ok: false; readonly error: string };
+
+const routePattern = new RegExp(
+  (
+    JSON.parse(readFileSync(join(projectRoot, 'schemas/page.schema.json'), 'utf8')) as {
+      properties: { route: { pattern: string } };
+    }
+  ).properties.route.pattern,
+);
+
+/** `/cloud-native` → `Cloud Native`. */
+const labelFor = (route: string) =>
+  route
+    .slice(1)
+    .split('-')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+
+/** The route each page file of the folder claims (read as the content check reads it). */
+function routesIn(pagesDir: string): Map<string, string> {
+  const routes = new Map<string, string>();
+  if (!existsSync(pagesDir)) return routes;
+  for (const name of readdirSync(pagesDir).filter((f) => /\.ya?ml$/.test(f))) {
+    const text = readFileSync(join(pagesDir, name), 'utf8');
+    let route: unknown;
+    try {
+      route = (parse(text) as { route?: unknown } | null)?.route;
+    } catch {
+      route = text.match(/^route:\s*["']?([^\s"'#]+)/m)?.[1];
+    }
+    if (typeof route === 'string') routes.set(route, name);
+  }
+  return routes;
+}
+
+/** Writes the page, or says why it did not. Never overwrites anything. */
+export function newPage(options: NewPageOptions): NewPageResult {
+  const contentDir = resolve(options.contentDir ?? join(projectRoot, 'content'));
+  const { route, template } = options;
+  if (!templates.includes(template)) {
+    return {
+      ok: false,
+      error: `UnknownTemplate: \`${template}\` is not a page template. Use one of ${templates.map((t) => `\`${t}\``).join(', ')} (files in scripts/templates/page/).`,
+    };
+  }
+  if (!routePattern.test(route) || route === '/') {
+    return {
+      ok: false,
+      error:
+        `BadRoute: \`${route}\` is not a route for a new page. Write / followed by lowercase words joined by hyphens, ` +
+        `such as \`/kubernetes\` or \`/cloud-native\` (no capitals, spaces, dots or further slashes).`,
+    };
+  }
+  const label = (options.label ?? labelFor(route)).trim();
+  // The label goes into quoted texts and comments of the template, so it keeps to what names need.
+  if (!/^[\p{L}\p{N} .+#/&()'-]{1,40}$/u.test(label)) {
+    return {
+      ok: false,
+      error:
+        `BadLabel: \`${label}\` cannot be used as the page's name. Use up to 40 letters, digits, spaces ` +
+        "and . + # / & ( ) ' - (for example `Node.js`, `C#` or `UI/UX Design`).",
+    };
+  }
+  const pagesDir = join(contentDir, 'pages');
+  const fileName = `${route.slice(1)}.yaml`;
+  const file = join(pagesDir, fileName);
+  const taken = routesIn(pagesDir).get(route);
+  if (taken) {
+    return {
+      ok: false,
+      error: `RouteTaken: ${relative(process.cwd(), join(pagesDir, taken))} already has the route \`${route}\`. Edit that file, or choose another route.`,
+    };
+  }
+  if (existsSync(file) || existsSync(file.replace(/\.yaml$/, '.yml'))) {
+    return {
+      ok: false,
+      error: `FileExists: ${relative(process.cwd(), file)} exists already (with another route). Nothing was written; rename that file or choose another route.`,
+    };
+  }
+
+  const schema = relative(pagesDir, join(projectRoot, 'schemas/page.schema.json')).split('\\').join('/');
+  const text = readFileSync(join(templateDir, `${template}.yaml`), 'utf8')
+    .replaceAll('{{schema}}', schema)
+    .replaceAll('{{route}}', route)
+    .replaceAll('{{label}}', label);
+  const doc = parseDocument(text);
+  if (doc.errors.length > 0) {
+    return {
+      ok: false,
+      error: `TemplateBroken: scripts/templates/page/${template}.yaml with this label is not valid YAML: ${doc.errors[0]!.message}`,
+    };
+  }
+  writeFileSync(file, text, { flag: 'wx' });
+
+  const shown = relative(process.cwd(), file);
+  const next = [
+    `Created ${shown} from the ${template} template: the page ${route} exists now.`,
+    '',
+    'Next:',
+    `  1. Open ${shown} and replace every text that starts with TODO, and the notes marked TODO.`,
+    '     `npm run content:check` lists each one that is left (PlaceholderText).',
+    "  2. Put the page's own pictures under public/media/art/ and change the `src:` paths; the template borrows other pages' pictures.",
+    `  3. See it while you write: \`npm run dev\`, then open ${route} at the address it prints (http://localhost:5173${route}).`,
+    `  4. Help visitors find it: ${linkFrom[template] ?? linkFrom.page}.`,
+    '  5. Run `npm run content:check` until it reports no errors and no TODO.',
+  ].join('\n');
+  return { ok: true, file, route, label, next };
+}
+
+/** `--route /x --template t --label L --content-dir d`, in any order; `--name=value` works too. */
+export function parseArgs(argv: readonly string[]): { options?: NewPageOptions; error?: string } {
+  const values: Record<string, string> = {};
+  const known = ['route', 'template', 'label', 'content-dir'];
+  for (let i = 0; i < argv.length; i++) {
+    const match = argv[i]!.match(/^--([a-z-]+)(?:=(.*))?$/);
+    if (!match || !known.includes(match[1]!)) {
+      return {
+        error: `UnknownOption: new:page does not know \`${argv[i]}\`. Options: ${known.map((k) => `--${k}`).join(', ')}.`,
+      };
+    }
+    const value = match[2] ?? argv[++i];
+    if (value === undefined || value.startsWith('--')) return { error: `MissingValue: \`--${match[1]}\` needs a value.` };
+    values[match[1]!] = value;
+  }
+  if (!values.route) {
+    return {
+      error:
+        'MissingRoute: say which address the page gets, for example\n' +
+        '  npm run new:page -- --route /kubernetes --template technology --label Kubernetes\n' +
+        `Templates: ${templates.join(', ')} (page when left out).`,
+    };
+  }
+  return {
+    options: {
+      route: values.route,
+      template: values.template ?? 'page',
+      ...(values.label ? { label: values.label } : {}),
+      ...(values['content-dir'] ? { contentDir: values['content-dir'] } : {}),
+    },
+  };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { options, error } = parseArgs(process.argv.slice(2));
+  const result = options ? newPage(options) : { ok: false as const, error: error! };
+  if (!result.ok) {
+    console.error(result.error);
+    process.exit(1);
+  }
+  console.log(result.next);
+}
