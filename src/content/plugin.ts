@@ -172,7 +172,17 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
       });
       const onChange = async (file: string) => {
         if (!watched(file)) return;
-        const r = await run();
+        let r: ContentResult;
+        try {
+          r = await run();
+        } catch (error) {
+          // A schema that cannot be read (half-typed JSON, a wrong rename marker) is a developer's
+          // mistake to show, not a reason to stop the server: saving the fixed file recovers.
+          const message = error instanceof Error ? error.message : String(error);
+          logger.error(`\n${message}\n`);
+          server.ws.send({ type: 'error', err: { message, stack: '', plugin: 'content' } });
+          return;
+        }
         for (const env of Object.values(server.environments)) {
           for (const mod of [...env.moduleGraph.idToModuleMap.values()]) {
             if (mod.id?.startsWith(RESOLVED)) env.moduleGraph.invalidateModule(mod);

@@ -97,8 +97,14 @@ export function compileSchemas(schemaDir: string): Validators {
   const sectionTypes = sectionTypesOf(schemaDir, schemaFiles);
   const mistakes: string[] = [];
   for (const file of schemaFiles) {
-    const schema = JSON.parse(readFileSync(file, 'utf8')) as object;
-    mistakes.push(...renameMistakes(schema, relative(join(schemaDir, '..'), file)));
+    const shown = relative(join(schemaDir, '..'), file);
+    let schema: object;
+    try {
+      schema = JSON.parse(readFileSync(file, 'utf8')) as object;
+    } catch (error) {
+      throw new Error(`SchemaUnreadable: ${shown} is not valid JSON (${(error as Error).message}). Fix the file; every schema is read.`);
+    }
+    mistakes.push(...renameMistakes(schema, shown));
     // The section list is what schemas/sections/ holds, whether or not gen:types has written it yet.
     ajv.addSchema(file === join(schemaDir, 'page.schema.json') ? withSectionList(schema, sectionTypes) : schema);
   }

@@ -165,3 +165,13 @@ describe('renamed schema properties', () => {
     `);
   });
 });
+
+describe('a schema being edited', () => {
+  it('names a file that is not valid JSON instead of failing with a bare parser error', () => {
+    const schemaDir = renamedSchemas([]);
+    writeFileSync(join(schemaDir, 'sections/cta-banner.schema.json'), '{ "title": "CtaBannerSection", ');
+    expect(() => compileSchemas(schemaDir)).toThrowError(
+      /^SchemaUnreadable: schemas\/sections\/cta-banner\.schema\.json is not valid JSON \(/,
+    );
+  });
+});
