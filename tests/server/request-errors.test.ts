@@ -129,6 +129,14 @@ describe('when the database fails', () => {
     listContacts: async () => [],
     listApplications: async () => [],
     ping: () => Promise.reject(new Error('SQLITE_IOERR: disk I/O error at /secret/path/submissions.db')),
+    claimNotifications: async () => [],
+    recordDelivered: async () => {},
+    recordFailedAttempt: async () => false,
+    listDeliveries: async () => [],
+    retryDeliveries: async () => 0,
+    purgeSubmissions: async () => ({ contacts: 0, applications: 0, deliveries: 0 }),
+    onNotificationsQueued: () => () => {},
+    commitStats: undefined,
     close: async () => {},
   };
 

@@ -1,10 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { Kysely, sql, type Selectable } from 'kysely';
+import { Kysely, sql, type CompiledQuery, type Selectable } from 'kysely';
 import { SetupError } from '../errors.ts';
+import { GroupCommit, type GroupCommitStats } from './group-commit.ts';
 import { migrateToLatest } from './migrations.ts';
+import {
+  claimDeliveries,
+  listDeliveries,
+  newOutboxRows,
+  recordDelivered,
+  recordFailedAttempt,
+  retryDeliveries,
+  type ClaimedDelivery,
+  type ClaimRequest,
+  type Delivery,
+  type DeliveryQuery,
+} from './outbox.ts';
 import { createPostgresDialect } from './postgres.ts';
 import { createSqliteDialect } from './sqlite.ts';
-import type { ApplicationTable, ContactSubmissionTable, Database } from './tables.ts';
+import type { ApplicationTable, ContactSubmissionTable, Database, NotificationChannel } from './tables.ts';
+
+export type { ClaimedDelivery, ClaimRequest, Delivery, DeliveryQuery } from './outbox.ts';
+export type { DeliveryStatus, NotificationChannel } from './tables.ts';
+export type { GroupCommitStats } from './group-commit.ts';
 
 /** Where submissions are kept: a SQLite file (the default) or a PostgreSQL database. */
 export type StorageConfig =
@@ -58,16 +75,47 @@ export interface ListQuery {
   readonly order?: 'newest' | 'oldest';
 }
 
-/** Saves and reads submissions; the same interface whichever database is behind it. */
+/** A claimed delivery with the submission it announces (undefined when the submission was deleted since). */
+export interface ClaimedNotification {
+  readonly delivery: ClaimedDelivery;
+  readonly submission: Submission | undefined;
+}
+
+/** How many rows a purge removed (or, with dryRun, would remove). */
+export interface PurgeResult {
+  readonly contacts: number;
+  readonly applications: number;
+  readonly deliveries: number;
+}
+
+/** Saves and reads submissions and their notifications; the same interface whichever database is behind it. */
 export interface Storage {
   readonly kind: StorageConfig['kind'];
-  /** Resolves once the row is committed, so that a 201 is never sent for a submission that could be lost. */
+  /**
+   * Resolves once the row is committed, so that a 201 is never sent for a submission that could be lost. The
+   * same transaction queues one notification per configured channel, unless the submission is spam.
+   */
   saveContact(submission: NewContactSubmission): Promise<ContactSubmission>;
   saveApplication(submission: NewApplication): Promise<Application>;
   listContacts(query?: ListQuery): Promise<ContactSubmission[]>;
   listApplications(query?: ListQuery): Promise<Application[]>;
+  /** Claims due notifications for sending (see outbox.ts), with their submissions. */
+  claimNotifications(request: ClaimRequest): Promise<ClaimedNotification[]>;
+  /** The channel accepted the notification. */
+  recordDelivered(claim: ClaimedDelivery, at: Date): Promise<void>;
+  /** An attempt failed; false when the claim had been lost meanwhile and nothing was recorded. */
+  recordFailedAttempt(claim: ClaimedDelivery, failure: { error: string; retryAt: Date | undefined }): Promise<boolean>;
+  listDeliveries(query?: DeliveryQuery): Promise<Delivery[]>;
+  /** Makes failed or waiting deliveries due now with a fresh set of attempts; returns how many. */
+  retryDeliveries(ids: readonly string[], at: Date): Promise<number>;
+  /** Deletes the submissions made before `before` (ISO 8601) and their notifications, in one transaction. */
+  purgeSubmissions(before: string, options?: { dryRun?: boolean }): Promise<PurgeResult>;
+  /** Calls `listener` after a save queued notifications, so that a worker can send them without polling. */
+  onNotificationsQueued(listener: () => void): () => void;
   /** Runs `select 1`: resolves when the database answers, rejects when it cannot (used by /healthz). */
   ping(): Promise<void>;
+  /** Group commit figures on SQLite; undefined on PostgreSQL, which groups commits itself. */
+  readonly commitStats: GroupCommitStats | undefined;
   close(): Promise<void>;
 }
 
@@ -76,6 +124,11 @@ export interface OpenStorageOptions {
   readonly now?: () => Date;
   /** Told about errors of idle PostgreSQL connections, which the pool replaces by itself. */
   readonly onIdleError?: (error: Error) => void;
+  /**
+   * Channels to queue a notification on with each saved, non-spam submission. None by default: with no
+   * channel configured, nothing piles up in the outbox.
+   */
+  readonly notify?: readonly NotificationChannel[];
 }
 
 /**
@@ -84,20 +137,25 @@ export interface OpenStorageOptions {
  */
 export async function openStorage(config: StorageConfig, options: OpenStorageOptions = {}): Promise<Storage> {
   let db: Kysely<Database> | undefined;
+  let groupCommit: GroupCommit | undefined;
   let migrationSchema: string | undefined;
   try {
-    db = new Kysely<Database>({
-      dialect:
-        config.kind === 'sqlite'
-          ? createSqliteDialect(config.file)
-          : createPostgresDialect({
-              connectionString: config.connectionString,
-              ...(config.schema === undefined ? {} : { schema: config.schema }),
-              ...(options.onIdleError === undefined ? {} : { onIdleError: options.onIdleError }),
-            }),
-    });
-    // The first query also proves the database is reachable.
-    migrationSchema = config.kind === 'postgres' ? await currentSchema(db) : undefined;
+    if (config.kind === 'sqlite') {
+      const { dialect, database } = createSqliteDialect(config.file);
+      db = new Kysely<Database>({ dialect });
+      const kysely = db;
+      groupCommit = new GroupCommit(database, (work) => kysely.connection().execute(async () => work()));
+    } else {
+      db = new Kysely<Database>({
+        dialect: createPostgresDialect({
+          connectionString: config.connectionString,
+          ...(config.schema === undefined ? {} : { schema: config.schema }),
+          ...(options.onIdleError === undefined ? {} : { onIdleError: options.onIdleError }),
+        }),
+      });
+      // The first query also proves the database is reachable.
+      migrationSchema = await currentSchema(db);
+    }
   } catch (error) {
     await db?.destroy().catch(() => {});
     throw new SetupError(
@@ -115,7 +173,7 @@ export async function openStorage(config: StorageConfig, options: OpenStorageOpt
     await db.destroy();
     throw error;
   }
-  return new KyselyStorage(db, config.kind, options.now ?? (() => new Date()));
+  return new KyselyStorage(db, config.kind, groupCommit, options.now ?? (() => new Date()), [...new Set(options.notify ?? [])]);
 }
 
 async function currentSchema(db: Kysely<Database>): Promise<string> {
@@ -129,12 +187,27 @@ async function currentSchema(db: Kysely<Database>): Promise<string> {
   return schema;
 }
 
+/** The INSERT of a submission row, not yet run. */
+interface SubmissionInsert {
+  compile(): CompiledQuery;
+  execute(): Promise<unknown>;
+}
+
 class KyselyStorage implements Storage {
+  private readonly queuedListeners = new Set<() => void>();
+
   constructor(
     private readonly db: Kysely<Database>,
     readonly kind: StorageConfig['kind'],
+    /** SQLite only: writes go through it, PostgreSQL writes go through the pool. */
+    private readonly groupCommit: GroupCommit | undefined,
     private readonly now: () => Date,
+    private readonly notify: readonly NotificationChannel[],
   ) {}
+
+  get commitStats(): GroupCommitStats | undefined {
+    return this.groupCommit?.stats;
+  }
 
   async saveContact(submission: NewContactSubmission): Promise<ContactSubmission> {
     const saved: ContactSubmission = {
@@ -148,10 +221,9 @@ class KyselyStorage implements Storage {
       projectDetails: submission.projectDetails,
       spam: submission.spam,
     };
-    // A single autocommit INSERT: when it resolves, the row is committed.
-    await this.db
-      .insertInto('contact_submissions')
-      .values({
+    await this.insert(
+      saved,
+      this.db.insertInto('contact_submissions').values({
         id: saved.id,
         created_at: saved.createdAt,
         username: saved.username,
@@ -160,8 +232,8 @@ class KyselyStorage implements Storage {
         company: saved.company,
         project_details: saved.projectDetails,
         spam: saved.spam ? 1 : 0,
-      })
-      .execute();
+      }),
+    );
     return saved;
   }
 
@@ -172,9 +244,9 @@ class KyselyStorage implements Storage {
       createdAt: this.now().toISOString(),
       ...submission,
     };
-    await this.db
-      .insertInto('applications')
-      .values({
+    await this.insert(
+      saved,
+      this.db.insertInto('applications').values({
         id: saved.id,
         created_at: saved.createdAt,
         name: saved.name,
@@ -182,9 +254,40 @@ class KyselyStorage implements Storage {
         phone: saved.phone,
         domain: saved.domain,
         spam: saved.spam ? 1 : 0,
-      })
-      .execute();
+      }),
+    );
     return saved;
+  }
+
+  /**
+   * Writes a submission and its outbox rows atomically; resolves once committed. Spam (a filled-in honeypot)
+   * is stored but never announced: a bot must not be able to fill the company's inbox.
+   */
+  private async insert(saved: Submission, submissionInsert: SubmissionInsert): Promise<void> {
+    const outbox = newOutboxRows(saved, saved.spam ? [] : this.notify);
+    if (this.groupCommit !== undefined) {
+      await this.groupCommit.write([
+        submissionInsert.compile(),
+        ...(outbox.length === 0 ? [] : [this.db.insertInto('notification_outbox').values(outbox).compile()]),
+      ]);
+    } else if (outbox.length === 0) {
+      // A single autocommit INSERT: when it resolves, the row is committed.
+      await submissionInsert.execute();
+    } else {
+      await this.db.transaction().execute(async (trx) => {
+        await trx.executeQuery(submissionInsert.compile());
+        await trx.insertInto('notification_outbox').values(outbox).execute();
+      });
+    }
+    if (outbox.length > 0) {
+      for (const listener of this.queuedListeners) {
+        try {
+          listener();
+        } catch {
+          // A listener only speeds delivery up; the worker's polling finds the rows anyway.
+        }
+      }
+    }
   }
 
   async listContacts(query: ListQuery = {}): Promise<ContactSubmission[]> {
@@ -203,8 +306,96 @@ class KyselyStorage implements Storage {
     return (await select.execute()).map(toApplication);
   }
 
+  async claimNotifications(request: ClaimRequest): Promise<ClaimedNotification[]> {
+    const claimed = await claimDeliveries(this.db, this.kind, request);
+    if (claimed.length === 0) return [];
+    const idsOf = (type: SubmissionType) => claimed.filter((d) => d.submissionType === type).map((d) => d.submissionId);
+    const contactIds = idsOf('contact');
+    const applicationIds = idsOf('application');
+    const [contacts, applications] = await Promise.all([
+      contactIds.length === 0
+        ? []
+        : this.db.selectFrom('contact_submissions').selectAll().where('id', 'in', contactIds).execute(),
+      applicationIds.length === 0
+        ? []
+        : this.db.selectFrom('applications').selectAll().where('id', 'in', applicationIds).execute(),
+    ]);
+    const byId = new Map<string, Submission>([
+      ...contacts.map((row) => [row.id, toContact(row)] as const),
+      ...applications.map((row) => [row.id, toApplication(row)] as const),
+    ]);
+    return claimed.map((delivery) => ({ delivery, submission: byId.get(delivery.submissionId) }));
+  }
+
+  recordDelivered(claim: ClaimedDelivery, at: Date): Promise<void> {
+    return recordDelivered(this.db, claim, at);
+  }
+
+  recordFailedAttempt(claim: ClaimedDelivery, failure: { error: string; retryAt: Date | undefined }): Promise<boolean> {
+    return recordFailedAttempt(this.db, claim, failure);
+  }
+
+  listDeliveries(query: DeliveryQuery = {}): Promise<Delivery[]> {
+    return listDeliveries(this.db, query);
+  }
+
+  retryDeliveries(ids: readonly string[], at: Date): Promise<number> {
+    return retryDeliveries(this.db, ids, at);
+  }
+
+  async purgeSubmissions(before: string, options: { dryRun?: boolean } = {}): Promise<PurgeResult> {
+    const result = await this.db.transaction().execute(async (trx) => {
+      const oldContacts = trx.selectFrom('contact_submissions').select('id').where('created_at', '<', before);
+      const oldApplications = trx.selectFrom('applications').select('id').where('created_at', '<', before);
+      const ofOldSubmissions = trx
+        .selectFrom('notification_outbox')
+        .where((eb) => eb.or([eb('submission_id', 'in', oldContacts), eb('submission_id', 'in', oldApplications)]));
+      if (options.dryRun) {
+        const count = async (query: { executeTakeFirstOrThrow(): Promise<{ n: number | string | bigint }> }) =>
+          Number((await query.executeTakeFirstOrThrow()).n);
+        return {
+          deliveries: await count(ofOldSubmissions.select((eb) => eb.fn.countAll<number>().as('n'))),
+          contacts: await count(
+            trx
+              .selectFrom('contact_submissions')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('created_at', '<', before),
+          ),
+          applications: await count(
+            trx
+              .selectFrom('applications')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('created_at', '<', before),
+          ),
+        };
+      }
+      // Notifications first: they are found through the submissions that are about to go.
+      const deliveries = await trx
+        .deleteFrom('notification_outbox')
+        .where((eb) => eb.or([eb('submission_id', 'in', oldContacts), eb('submission_id', 'in', oldApplications)]))
+        .executeTakeFirst();
+      const contacts = await trx.deleteFrom('contact_submissions').where('created_at', '<', before).executeTakeFirst();
+      const applications = await trx.deleteFrom('applications').where('created_at', '<', before).executeTakeFirst();
+      return {
+        deliveries: Number(deliveries.numDeletedRows),
+        contacts: Number(contacts.numDeletedRows),
+        applications: Number(applications.numDeletedRows),
+      };
+    });
+    if (this.kind === 'sqlite' && !options.dryRun && result.contacts + result.applications > 0) {
+      // Copies of the deleted pages may linger in the write-ahead log; move it into the database and empty it.
+      await sql`pragma wal_checkpoint(TRUNCATE)`.execute(this.db);
+    }
+    return result;
+  }
+
   async ping(): Promise<void> {
     await sql`select 1`.execute(this.db);
+  }
+
+  onNotificationsQueued(listener: () => void): () => void {
+    this.queuedListeners.add(listener);
+    return () => this.queuedListeners.delete(listener);
   }
 
   async close(): Promise<void> {

@@ -4,7 +4,7 @@ import { SetupError } from '../errors.ts';
 /**
  * Schema changes, applied in name order and recorded in `kysely_migration`. They are kept in code (not in a
  * folder scanned at run time) so that they ship with the server and run the same on SQLite and PostgreSQL:
- * only portable column types (text, boolean) are used. Never edit a migration that has shipped; add one.
+ * only portable column types (text, integer, boolean) are used. Never edit a migration that has shipped; add one.
  */
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_create_submissions': {
@@ -38,6 +38,41 @@ export const migrations: Readonly<Record<string, Migration>> = {
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('applications').execute();
       await db.schema.dropTable('contact_submissions').execute();
+    },
+  },
+  '0002_create_notification_outbox': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('notification_outbox')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('submission_type', 'text', (col) => col.notNull())
+        .addColumn('submission_id', 'text', (col) => col.notNull())
+        .addColumn('channel', 'text', (col) => col.notNull())
+        .addColumn('status', 'text', (col) => col.notNull())
+        .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .addColumn('next_attempt_at', 'text', (col) => col.notNull())
+        .addColumn('locked_until', 'text')
+        .addColumn('lock_token', 'text')
+        .addColumn('last_error', 'text')
+        .addColumn('sent_at', 'text')
+        .execute();
+      // One notification per submission and channel, whatever happens: the rule "exactly once" starts here.
+      await db.schema
+        .createIndex('notification_outbox_submission_channel')
+        .on('notification_outbox')
+        .columns(['submission_id', 'channel'])
+        .unique()
+        .execute();
+      // What the worker asks every few seconds: the pending rows that are due.
+      await db.schema
+        .createIndex('notification_outbox_due')
+        .on('notification_outbox')
+        .columns(['status', 'next_attempt_at'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('notification_outbox').execute();
     },
   },
 };

@@ -38,11 +38,47 @@ export interface ApplicationTable {
   spam: Flag;
 }
 
+/** How the company hears of a new submission: an e-mail (SMTP) or a signed HTTP POST (webhook). */
+export type NotificationChannel = 'email' | 'webhook';
+
+/**
+ * `pending` until the channel accepts it (retried meanwhile), then `sent`; `failed` once every attempt
+ * failed, kept so that an operator can see it and retry it.
+ */
+export type DeliveryStatus = 'pending' | 'sent' | 'failed';
+
+/**
+ * The outbox: one row per submission and channel, written in the same transaction as the submission, so a
+ * notification exists exactly when its submission does. The worker claims due rows with a lease
+ * (`locked_until`, `lock_token`) and marks them sent only after the channel accepted them.
+ */
+export interface NotificationOutboxTable {
+  /** Also the delivery id sent with the notification, so that a receiver can drop a repeat. */
+  id: string;
+  submission_type: 'contact' | 'application';
+  submission_id: string;
+  channel: NotificationChannel;
+  status: DeliveryStatus;
+  /** Attempts started so far; counted when a worker claims the row, so a crash mid-send counts too. */
+  attempts: number;
+  created_at: IsoTime;
+  /** Not to be tried before this time (backoff after a failure). */
+  next_attempt_at: IsoTime;
+  /** A worker is sending it until then; after that, another worker may take it over. */
+  locked_until: IsoTime | null;
+  /** Identifies the claim, so that a worker whose lease ran out cannot overwrite its successor's result. */
+  lock_token: string | null;
+  last_error: string | null;
+  sent_at: IsoTime | null;
+}
+
 /** The tables of the submissions database, for Kysely's typed queries. */
 export interface Database {
   contact_submissions: ContactSubmissionTable;
   applications: ApplicationTable;
+  notification_outbox: NotificationOutboxTable;
 }
 
 export type NewContactRow = Insertable<ContactSubmissionTable>;
 export type NewApplicationRow = Insertable<ApplicationTable>;
+export type NewOutboxRow = Insertable<NotificationOutboxTable>;
