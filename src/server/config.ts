@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { SetupError } from './errors.ts';
+import { defaultMaxAttempts, type NotifyConfig } from './notify/index.ts';
 import type { StorageConfig } from './storage/index.ts';
 
 /** Everything `npm start` reads from the environment, checked and with defaults applied. */
@@ -22,6 +23,8 @@ export interface ServerConfig {
   readonly redisUrl: string | undefined;
   /** How long after SIGTERM the server keeps serving while /healthz already says it is stopping. */
   readonly shutdownDrainMs: number;
+  /** E-mail and webhook notifications of new submissions; neither is required. */
+  readonly notify: NotifyConfig;
 }
 
 /** How many submissions one IP address may send to one endpoint per time window. */
@@ -80,6 +83,7 @@ export function readServerConfig(env: Env): ServerConfig {
   const shutdownDrainMs = readInteger(value('SHUTDOWN_DRAIN_MS'), 0, 0, 60_000, 'SHUTDOWN_DRAIN_MS', problems);
   const allowedOrigins = readAllowedOrigins(value('API_ALLOWED_ORIGINS'), problems);
   const trustProxy = readTrustProxy(value('TRUST_PROXY'), problems);
+  const notify = readNotifyConfig(value, problems);
 
   if (problems.length > 0 || storage === undefined) {
     throw new SetupError(
@@ -87,7 +91,7 @@ export function readServerConfig(env: Env): ServerConfig {
       `The server cannot start because of its environment variables:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
     );
   }
-  return { port, host, storage, clientDir, allowedOrigins, trustProxy, rateLimit, logLevel, redisUrl, shutdownDrainMs };
+  return { port, host, storage, clientDir, allowedOrigins, trustProxy, rateLimit, logLevel, redisUrl, shutdownDrainMs, notify };
 }
 
 /**
@@ -193,5 +197,119 @@ export function normaliseOrigin(value: string): string | undefined {
     return url.origin;
   } catch {
     return undefined;
+  }
+}
+
+const notifyVariables = ['NOTIFY_FROM', 'NOTIFY_TO', 'NOTIFY_TO_CONTACT', 'NOTIFY_TO_APPLICATION'] as const;
+const address = String.raw`[^\s@<>(),;:"]+@[^\s@<>(),;:"]+`;
+const addressPattern = new RegExp(`^${address}$`);
+const mailboxPattern = new RegExp(`^(?:${address}|[^<>]*<\\s*${address}\\s*>)$`);
+
+/**
+ * Reads the notification settings: e-mail through SMTP_URL from NOTIFY_FROM to NOTIFY_TO (or, per form,
+ * NOTIFY_TO_CONTACT and NOTIFY_TO_APPLICATION), and/or a webhook (WEBHOOK_URL, signed with WEBHOOK_SECRET).
+ * Both are optional; half of one is an error, not a notification that silently never comes. Addresses that
+ * may hold a password (SMTP_URL, WEBHOOK_URL) and the secret are never repeated in a message.
+ */
+export function readNotifyConfig(value: (name: string) => string | undefined, problems: string[]): NotifyConfig {
+  const maxAttempts = readInteger(value('NOTIFY_MAX_ATTEMPTS'), defaultMaxAttempts, 1, 100, 'NOTIFY_MAX_ATTEMPTS', problems);
+  const before = problems.length;
+
+  let email: NotifyConfig['email'];
+  const smtpUrl = value('SMTP_URL');
+  if (smtpUrl === undefined) {
+    const stray = notifyVariables.filter((name) => value(name) !== undefined);
+    if (stray.length > 0) {
+      problems.push(
+        `${stray.join(', ')} ${stray.length === 1 ? 'is' : 'are'} set but SMTP_URL is not, so no e-mail would be sent. Set SMTP_URL to your mail server (such as smtps://user:password@smtp.example.com:465), or unset ${stray.length === 1 ? 'it' : 'them'}.`,
+      );
+    }
+  } else {
+    if (!isUrlWithProtocol(smtpUrl, ['smtp:', 'smtps:'])) {
+      problems.push(
+        'SMTP_URL is not the address of a mail server; write it as smtps://user:password@smtp.example.com:465 (TLS) or smtp://user:password@smtp.example.com:587 (STARTTLS), with user name and password URL-encoded.',
+      );
+    }
+    const from = value('NOTIFY_FROM');
+    if (from === undefined) {
+      problems.push(
+        'SMTP_URL is set but NOTIFY_FROM is not; set the sender of the notification e-mails, such as NOTIFY_FROM="Sutra Labs website <website@sutralabs.in>", with an address your mail server may send from.',
+      );
+    } else if (!mailboxPattern.test(from)) {
+      problems.push(
+        `NOTIFY_FROM is '${from}', which is not an e-mail address; write address@example.com or Name <address@example.com>.`,
+      );
+    }
+    const all = readAddressList(value('NOTIFY_TO'), 'NOTIFY_TO', problems);
+    const contact = readAddressList(value('NOTIFY_TO_CONTACT'), 'NOTIFY_TO_CONTACT', problems) ?? all;
+    const application = readAddressList(value('NOTIFY_TO_APPLICATION'), 'NOTIFY_TO_APPLICATION', problems) ?? all;
+    const unaddressed = [
+      contact === undefined ? 'enquiries' : undefined,
+      application === undefined ? 'job applications' : undefined,
+    ]
+      .filter(Boolean)
+      .join(' and ');
+    if (unaddressed !== '') {
+      problems.push(
+        `SMTP_URL is set but no address receives ${unaddressed}; set NOTIFY_TO to the address (or comma-separated addresses) for both forms, or NOTIFY_TO_CONTACT and NOTIFY_TO_APPLICATION for each.`,
+      );
+    }
+    if (problems.length === before && from !== undefined && contact !== undefined && application !== undefined) {
+      email = { smtpUrl, from, to: { contact, application } };
+    }
+  }
+
+  let webhook: NotifyConfig['webhook'];
+  const webhookUrl = value('WEBHOOK_URL');
+  const secret = value('WEBHOOK_SECRET');
+  if (webhookUrl === undefined) {
+    if (secret !== undefined) {
+      problems.push(
+        'WEBHOOK_SECRET is set but WEBHOOK_URL is not; set WEBHOOK_URL to the address to post to, or unset WEBHOOK_SECRET.',
+      );
+    }
+  } else {
+    const urlOk = isUrlWithProtocol(webhookUrl, ['http:', 'https:']);
+    if (!urlOk) {
+      problems.push('WEBHOOK_URL is not an http(s) address; write it as https://hooks.example.com/path.');
+    }
+    if (secret === undefined) {
+      problems.push(
+        'WEBHOOK_URL is set but WEBHOOK_SECRET is not. Every webhook request is signed so that the receiver can tell it comes from this server: set WEBHOOK_SECRET to at least 32 random characters (openssl rand -hex 32) and give the receiver the same.',
+      );
+    } else if (secret.length < 32) {
+      problems.push(
+        `WEBHOOK_SECRET is ${secret.length} characters long; use at least 32 random characters (openssl rand -hex 32), so that signatures cannot be guessed.`,
+      );
+    } else if (urlOk) {
+      webhook = { url: webhookUrl, secret };
+    }
+  }
+  return { email, webhook, maxAttempts };
+}
+
+/** A comma-separated list of e-mail addresses; undefined when the variable is unset. */
+function readAddressList(raw: string | undefined, name: string, problems: string[]): string[] | undefined {
+  if (raw === undefined) return undefined;
+  const list = raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const bad = list.filter((entry) => !addressPattern.test(entry));
+  if (bad.length > 0 || list.length === 0) {
+    problems.push(
+      `${name} is '${raw}', which is not a list of e-mail addresses; write sales@example.com, or several separated by commas.`,
+    );
+    return undefined;
+  }
+  return list;
+}
+
+function isUrlWithProtocol(raw: string, protocols: readonly string[]): boolean {
+  try {
+    const url = new URL(raw);
+    return protocols.includes(url.protocol) && url.hostname !== '';
+  } catch {
+    return false;
   }
 }

@@ -10,6 +10,7 @@ import { buildApp } from './app.ts';
 import { readServerConfig } from './config.ts';
 import { SetupError } from './errors.ts';
 import { Readiness } from './health.ts';
+import { notificationChannels, startNotifications } from './notify/index.ts';
 import { createRateLimitRedis, waitForRateLimitRedis } from './rate-limit.ts';
 import { loggerOptions } from './request-log.ts';
 import { openStorage, type Storage } from './storage/index.ts';
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
   try {
     storage = await openStorage(config.storage, {
       onIdleError: (error) => console.error(`PostgreSQL dropped an idle connection (${error.message}); it will reconnect.`),
+      notify: notificationChannels(config.notify),
     });
     redis = config.redisUrl === undefined ? undefined : createRateLimitRedis(config.redisUrl);
     const readiness = new Readiness();
@@ -40,7 +42,10 @@ async function main(): Promise<void> {
     // onClose hooks run once the server has stopped listening and every in-flight request has been answered.
     const openedStorage = storage;
     const openedRedis = redis;
+    const notifications = startNotifications(openedStorage, config.notify, app.log);
     app.addHook('onClose', async () => {
+      // The worker first: the sends under way record their outcome before the database closes.
+      await notifications.stop();
       await openedStorage.close();
       await openedRedis?.quit().catch(() => openedRedis.disconnect());
     });

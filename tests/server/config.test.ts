@@ -30,6 +30,13 @@ describe('readServerConfig', () => {
       CLIENT_DIR: 'build/client',
       REDIS_URL: 'redis://:secret@cache.internal:6379/0',
       SHUTDOWN_DRAIN_MS: '5000',
+      SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
+      NOTIFY_FROM: 'Sutra Labs website <website@sutralabs.in>',
+      NOTIFY_TO: 'sales@sutralabs.in',
+      NOTIFY_TO_APPLICATION: 'hr@sutralabs.in, careers@sutralabs.in',
+      WEBHOOK_URL: 'https://hooks.example.com/sutra?token=abc',
+      WEBHOOK_SECRET: '0123456789abcdef0123456789abcdef',
+      NOTIFY_MAX_ATTEMPTS: '8',
     });
 
     expect(config).toEqual({
@@ -43,6 +50,15 @@ describe('readServerConfig', () => {
       logLevel: 'warn',
       redisUrl: 'redis://:secret@cache.internal:6379/0',
       shutdownDrainMs: 5000,
+      notify: {
+        email: {
+          smtpUrl: 'smtps://mailer:secret@smtp.example.com:465',
+          from: 'Sutra Labs website <website@sutralabs.in>',
+          to: { contact: ['sales@sutralabs.in'], application: ['hr@sutralabs.in', 'careers@sutralabs.in'] },
+        },
+        webhook: { url: 'https://hooks.example.com/sutra?token=abc', secret: '0123456789abcdef0123456789abcdef' },
+        maxAttempts: 8,
+      },
     });
   });
 
