@@ -1,20 +1,41 @@
 /**
- * `npm run submissions -- list|export …`: reads the submissions of the database that the server uses (the
- * same DATA_DIR / DATABASE_URL variables), for the people who answer enquiries and applications.
+ * `npm run submissions -- list|export|outbox|retry|purge …`: reads the submissions of the database that the
+ * server uses (the same DATA_DIR / DATABASE_URL variables), for the people who answer enquiries and
+ * applications, and looks after their notifications and their retention.
  */
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readStorageConfig } from './config.ts';
-import { openStorage, type Storage, type Submission, type SubmissionType } from './storage/index.ts';
-import { toCsv, toJson, toTable } from './submissions-format.ts';
+import {
+  openStorage,
+  type Delivery,
+  type DeliveryStatus,
+  type Storage,
+  type Submission,
+  type SubmissionType,
+} from './storage/index.ts';
+import { deliveryState, toCsv, toJson, toOutboxTable, toTable } from './submissions-format.ts';
+
+/** How long submissions are kept when `purge` is given no --older-than. */
+export const defaultRetention = '365d';
 
 export const usage = `Usage:
   npm run submissions -- list [--type contact|application] [--since YYYY-MM-DD] [--limit N]
   npm run submissions -- export --format csv|json [--type contact|application] [--since YYYY-MM-DD]
+  npm run submissions -- outbox [--status pending|failed|sent|all] [--limit N]
+  npm run submissions -- retry <notification id> | --failed
+  npm run submissions -- purge [--older-than ${defaultRetention}] [--dry-run]
 
-  list     prints the latest submissions as a table (20 unless --limit says otherwise), spam marked SPAM
+  list     prints the latest submissions as a table (20 unless --limit says otherwise), spam marked SPAM,
+           with the state of their notifications (queued, sending, sent, retrying, failed)
   export   prints every matching submission, oldest first, as CSV or JSON; redirect it to a file
+  outbox   lists notifications: by default those not sent yet (waiting to be retried, or failed)
+  retry    makes a failed or waiting notification due now, with a fresh set of attempts; --failed does
+           so for every failed one. The running server sends it within seconds
+  purge    deletes the submissions older than --older-than (days or hours: 365d, 48h) and their
+           notifications; the retention is ${defaultRetention} (a year) unless you say otherwise. --dry-run
+           only counts them
 
   --type   only contact enquiries or only job applications (both by default)
   --since  only submissions made on or after this date (UTC), or this ISO 8601 time
@@ -41,7 +62,39 @@ interface ExportCommand {
   readonly since: string | undefined;
 }
 
-export type Command = ListCommand | ExportCommand | { readonly command: 'help' };
+interface OutboxCommand {
+  readonly command: 'outbox';
+  /** Undefined for every status. */
+  readonly statuses: readonly DeliveryStatus[] | undefined;
+  readonly limit: number;
+}
+
+interface RetryCommand {
+  readonly command: 'retry';
+  /** The notification id or its first characters; undefined with --failed. */
+  readonly id: string | undefined;
+}
+
+interface PurgeCommand {
+  readonly command: 'purge';
+  /** The age as typed (365d), for messages. */
+  readonly olderThan: string;
+  readonly olderThanMs: number;
+  readonly dryRun: boolean;
+}
+
+export type Command = ListCommand | ExportCommand | OutboxCommand | RetryCommand | PurgeCommand | { readonly command: 'help' };
+
+const commands = ['list', 'export', 'outbox', 'retry', 'purge'] as const;
+
+/** The options each command takes; any other is a mistake worth pointing out. */
+const optionsOf: Record<(typeof commands)[number], readonly string[]> = {
+  list: ['type', 'since', 'limit'],
+  export: ['format', 'type', 'since'],
+  outbox: ['status', 'limit'],
+  retry: ['failed'],
+  purge: ['older-than', 'dry-run'],
+};
 
 /** Reads the command line, throwing UsageError with a message that says what to change. */
 export function parseCommand(argv: readonly string[]): Command {
@@ -56,6 +109,10 @@ export function parseCommand(argv: readonly string[]): Command {
         type: { type: 'string' },
         since: { type: 'string' },
         limit: { type: 'string' },
+        status: { type: 'string' },
+        failed: { type: 'boolean' },
+        'older-than': { type: 'string' },
+        'dry-run': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -64,33 +121,65 @@ export function parseCommand(argv: readonly string[]): Command {
   }
   const { values, positionals } = parsed;
   if (values.help) return { command: 'help' };
-  if (positionals.length !== 1) {
+  const command = positionals[0];
+  if (command === undefined) throw new UsageError(`Name a command: ${commands.join(', ')}.`);
+  if (!(commands as readonly string[]).includes(command)) {
+    throw new UsageError(`Unknown command '${command}'; use ${commands.join(', ')}.`);
+  }
+  const known = command as (typeof commands)[number];
+  const arity = known === 'retry' ? 2 : 1;
+  if (positionals.length > arity) {
     throw new UsageError(
-      positionals.length === 0
-        ? 'Name a command: list or export.'
-        : `Give one command, not ${positionals.map((p) => `'${p}'`).join(' ')}.`,
+      `Give one command${arity === 2 ? ' and one id' : ''}, not ${positionals.map((p) => `'${p}'`).join(' ')}.`,
     );
   }
-  const command = positionals[0];
-  const type = readType(values.type);
-  const since = readSince(values.since);
+  checkOptions(known, values);
 
-  if (command === 'list') {
-    if (values.format !== undefined) throw new UsageError('--format belongs to export; list always prints a table.');
-    return { command, type, since, limit: readLimit(values.limit) };
-  }
-  if (command === 'export') {
-    if (values.limit !== undefined) throw new UsageError('--limit belongs to list; export prints every matching submission.');
-    if (values.format !== 'csv' && values.format !== 'json') {
-      throw new UsageError(
-        values.format === undefined
-          ? 'export needs --format csv or --format json.'
-          : `--format is '${values.format}'; use csv or json.`,
-      );
+  switch (known) {
+    case 'list':
+      return { command: known, type: readType(values.type), since: readSince(values.since), limit: readLimit(values.limit, 20) };
+    case 'export':
+      if (values.format !== 'csv' && values.format !== 'json') {
+        throw new UsageError(
+          values.format === undefined
+            ? 'export needs --format csv or --format json.'
+            : `--format is '${values.format}'; use csv or json.`,
+        );
+      }
+      return { command: known, format: values.format, type: readType(values.type), since: readSince(values.since) };
+    case 'outbox':
+      return { command: known, statuses: readStatuses(values.status), limit: readLimit(values.limit, 50) };
+    case 'retry': {
+      const id = positionals[1];
+      if ((id === undefined) === (values.failed !== true)) {
+        throw new UsageError(
+          id === undefined
+            ? 'retry needs the id of a notification (see `outbox`), or --failed to retry every failed one.'
+            : 'Give retry either an id or --failed, not both.',
+        );
+      }
+      if (id !== undefined && !/^[0-9a-f][0-9a-f-]{3,35}$/i.test(id)) {
+        throw new UsageError(`'${id}' is not a notification id; give at least its first 4 characters as \`outbox\` shows them.`);
+      }
+      return { command: known, id: id?.toLowerCase() };
     }
-    return { command, format: values.format, type, since };
+    case 'purge': {
+      const olderThan = values['older-than'] ?? defaultRetention;
+      return { command: known, olderThan, olderThanMs: readAge(olderThan), dryRun: values['dry-run'] === true };
+    }
   }
-  throw new UsageError(`Unknown command '${command}'; use list or export.`);
+}
+
+function checkOptions(command: (typeof commands)[number], values: Record<string, unknown>): void {
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined || name === 'help' || optionsOf[command].includes(name)) continue;
+    if (command === 'list' && name === 'format') throw new UsageError('--format belongs to export; list always prints a table.');
+    if (command === 'export' && name === 'limit') {
+      throw new UsageError('--limit belongs to list; export prints every matching submission.');
+    }
+    const owners = commands.filter((other) => optionsOf[other].includes(name));
+    throw new UsageError(`--${name} belongs to ${owners.join(' and ')}, not to ${command}.`);
+  }
 }
 
 function readType(value: string | undefined): SubmissionType | undefined {
@@ -109,11 +198,49 @@ function readSince(value: string | undefined): string | undefined {
   return time.toISOString();
 }
 
-function readLimit(value: string | undefined): number {
-  if (value === undefined) return 20;
+function readLimit(value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
   const limit = /^\d+$/.test(value) ? Number(value) : Number.NaN;
   if (!Number.isSafeInteger(limit) || limit < 1) throw new UsageError(`--limit is '${value}'; use a whole number from 1.`);
   return limit;
+}
+
+function readStatuses(value: string | undefined): readonly DeliveryStatus[] | undefined {
+  switch (value) {
+    case undefined:
+      return ['pending', 'failed'];
+    case 'all':
+      return undefined;
+    case 'pending':
+    case 'failed':
+    case 'sent':
+      return [value];
+    default:
+      throw new UsageError(`--status is '${value}'; use pending, failed, sent or all.`);
+  }
+}
+
+const hour = 3_600_000;
+const day = 24 * hour;
+
+/**
+ * Reads an age such as 365d or 48h. Less than an hour is refused: `purge --older-than 0d` would delete
+ * everything, including what arrived a minute ago, which is never what a retention policy means.
+ */
+export function readAge(value: string): number {
+  const match = /^(\d+)([dh])$/.exec(value);
+  if (match === null) {
+    throw new UsageError(
+      /^\d+$/.test(value)
+        ? `--older-than is '${value}'; add a unit: ${value}d for days or ${value}h for hours.`
+        : `--older-than is '${value}'; write a number of days or hours, such as 365d or 48h.`,
+    );
+  }
+  const ms = Number(match[1]) * (match[2] === 'd' ? day : hour);
+  if (ms < hour)
+    throw new UsageError(`--older-than is '${value}'; it must be at least 1h, so that purge never removes what just arrived.`);
+  if (ms > 36_500 * day) throw new UsageError(`--older-than is '${value}'; the longest age is 36500d (100 years).`);
+  return ms;
 }
 
 /** Where the command writes and what it reads; the real process by default, buffers in tests. */
@@ -121,9 +248,17 @@ export interface CliIo {
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** The current time (purge's cut-off, "next 12:03"); the system clock unless a test sets it. */
+  readonly now?: () => Date;
 }
 
-/** Runs the command and returns its exit code: 0 done, 1 the database failed, 2 bad arguments. */
+/** A command that ran but could not do what was asked (no such notification, say); exit code 1. */
+class Refusal extends Error {}
+
+/**
+ * Runs the command and returns its exit code: 0 done, 1 the database failed or the command could not do
+ * what was asked, 2 bad arguments.
+ */
 export async function runSubmissionsCli(argv: readonly string[], io: CliIo): Promise<number> {
   let command: Command;
   try {
@@ -138,31 +273,63 @@ export async function runSubmissionsCli(argv: readonly string[], io: CliIo): Pro
     return 0;
   }
 
+  const now = io.now ?? (() => new Date());
   let storage: Storage | undefined;
   try {
     storage = await openStorage(readStorageConfig(io.env));
-    if (command.command === 'list') {
-      const submissions = await readSubmissions(storage, command.type, {
-        since: command.since,
-        limit: command.limit,
-        order: 'newest',
-      });
-      io.stdout(
-        submissions.length === 0
-          ? `No submissions${command.since === undefined ? ' yet' : ` since ${command.since}`}.\n`
-          : toTable(submissions),
-      );
-    } else {
-      const submissions = await readSubmissions(storage, command.type, { since: command.since, order: 'oldest' });
-      io.stdout(command.format === 'csv' ? toCsv(submissions, command.type) : toJson(submissions));
+    switch (command.command) {
+      case 'list': {
+        const submissions = await readSubmissions(storage, command.type, {
+          since: command.since,
+          limit: command.limit,
+          order: 'newest',
+        });
+        io.stdout(
+          submissions.length === 0
+            ? `No submissions${command.since === undefined ? ' yet' : ` since ${command.since}`}.\n`
+            : toTable(submissions, await deliveriesBySubmission(storage, submissions), now()),
+        );
+        break;
+      }
+      case 'export': {
+        const submissions = await readSubmissions(storage, command.type, { since: command.since, order: 'oldest' });
+        io.stdout(command.format === 'csv' ? toCsv(submissions, command.type) : toJson(submissions));
+        break;
+      }
+      case 'outbox': {
+        const deliveries = await storage.listDeliveries({
+          ...(command.statuses === undefined ? {} : { statuses: command.statuses }),
+          limit: command.limit,
+        });
+        io.stdout(
+          deliveries.length === 0
+            ? `No notifications${command.statuses === undefined ? '' : ` ${command.statuses.map(statusWord).join(' or ')}`}.\n`
+            : toOutboxTable(deliveries, now()),
+        );
+        break;
+      }
+      case 'retry':
+        io.stdout(await retry(storage, command.id, now()));
+        break;
+      case 'purge':
+        io.stdout(await purge(storage, command, now()));
+        break;
     }
     return 0;
   } catch (error) {
-    io.stderr(`${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}\n`);
+    io.stderr(
+      error instanceof Refusal
+        ? `${error.message}\n`
+        : `${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}\n`,
+    );
     return 1;
   } finally {
     await storage?.close();
   }
+}
+
+function statusWord(status: DeliveryStatus): string {
+  return status === 'pending' ? 'waiting' : status;
 }
 
 /** Reads one or both types, merged in time order and cut to the limit. */
@@ -186,6 +353,63 @@ async function readSubmissions(
     (a, b) => sign * (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0),
   );
   return query.limit === undefined ? merged : merged.slice(0, query.limit);
+}
+
+async function deliveriesBySubmission(storage: Storage, submissions: readonly Submission[]): Promise<Map<string, Delivery[]>> {
+  const bySubmission = new Map<string, Delivery[]>();
+  for (const delivery of await storage.listDeliveries({ submissionIds: submissions.map((s) => s.id) })) {
+    bySubmission.set(delivery.submissionId, [...(bySubmission.get(delivery.submissionId) ?? []), delivery]);
+  }
+  return bySubmission;
+}
+
+async function retry(storage: Storage, id: string | undefined, now: Date): Promise<string> {
+  const dueNow = 'The running server sends it within seconds, if it is configured for that channel.';
+  if (id === undefined) {
+    const failed = await storage.listDeliveries({ statuses: ['failed'] });
+    if (failed.length === 0) return 'No notification has failed; nothing to retry.\n';
+    const count = await storage.retryDeliveries(
+      failed.map((d) => d.id),
+      now,
+    );
+    return `${count} failed ${count === 1 ? 'notification is' : 'notifications are'} due again now, each with a fresh set of attempts. ${dueNow.replace('it', 'them')}\n`;
+  }
+  const matches = await storage.listDeliveries({ idPrefix: id, limit: 2 });
+  const [delivery] = matches;
+  if (delivery === undefined) {
+    throw new Refusal(
+      `No notification has an id starting with '${id}'. \`npm run submissions -- outbox --status all\` lists them.`,
+    );
+  }
+  if (matches.length > 1) throw new Refusal(`Several notifications have an id starting with '${id}'; give more of it.`);
+  const name = `Notification ${delivery.id.slice(0, 8)} (${delivery.channel}, ${delivery.submissionType} ${delivery.submissionId.slice(0, 8)})`;
+  const state = deliveryState(delivery, now);
+  if (state === 'sent')
+    throw new Refusal(`${name} was sent at ${delivery.sentAt ?? 'an unknown time'}; there is nothing to retry.`);
+  if (state === 'sending') {
+    throw new Refusal(`${name} is being sent right now; see \`npm run submissions -- outbox\` in a minute for the outcome.`);
+  }
+  const count = await storage.retryDeliveries([delivery.id], now);
+  // Between the read and the update, a worker may have claimed or sent it.
+  if (count === 0) throw new Refusal(`${name} was picked up by the server meanwhile; see \`npm run submissions -- outbox\`.`);
+  return `${name} is due again now, with a fresh set of attempts. ${dueNow}\n`;
+}
+
+async function purge(storage: Storage, command: PurgeCommand, now: Date): Promise<string> {
+  const before = new Date(now.getTime() - command.olderThanMs).toISOString();
+  const cutOff = `made before ${before.slice(0, 16).replace('T', ' ')} UTC (older than ${command.olderThan})`;
+  const result = await storage.purgeSubmissions(before, { dryRun: command.dryRun });
+  const total = result.contacts + result.applications;
+  if (total === 0) return `No submissions ${cutOff}; nothing to remove.\n`;
+  const what = `${plural(total, 'submission')} ${cutOff}: ${plural(result.contacts, 'enquiry', 'enquiries')} and ${plural(
+    result.applications,
+    'job application',
+  )}, with their ${plural(result.deliveries, 'notification')}`;
+  return command.dryRun ? `Would remove ${what}. Nothing was removed (--dry-run).\n` : `Removed ${what}.\n`;
+}
+
+function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
 }
 
 /** True when this file is the program being run (`tsx src/server/submissions-cli.ts`), not an import. */

@@ -1,4 +1,4 @@
-import type { Submission, SubmissionType } from './storage/index.ts';
+import type { Delivery, Submission, SubmissionType } from './storage/index.ts';
 
 /** Columns of the CSV export, by submission type; the database column names, so the two read alike. */
 const csvColumns = {
@@ -52,22 +52,84 @@ export function toJson(submissions: readonly Submission[]): string {
 }
 
 /**
- * A table for the terminal, latest first, with spam marked. Cells are cut to a readable width and stripped of
- * control characters: a submitted value must not be able to move the cursor or recolour the terminal.
+ * A table for the terminal, latest first, with spam marked and the state of each submission's notifications.
+ * Cells are cut to a readable width and stripped of control characters: a submitted value must not be able
+ * to move the cursor or recolour the terminal.
  */
-export function toTable(submissions: readonly Submission[]): string {
-  const header = ['WHEN (UTC)', 'TYPE', 'SPAM', 'NAME', 'EMAIL', 'PHONE', 'ABOUT', 'ID'];
-  const widths = [16, 11, 4, 24, 32, 18, 40, 8];
-  const rows = submissions.map((s) => [
-    s.createdAt.slice(0, 16).replace('T', ' '),
-    s.type,
-    s.spam ? 'SPAM' : '',
-    s.type === 'contact' ? s.username : s.name,
-    s.email,
-    s.type === 'contact' ? s.mobile : s.phone,
-    s.type === 'contact' ? [s.company, s.projectDetails].filter(Boolean).join(': ') : s.domain,
-    s.id.slice(0, 8),
-  ]);
+export function toTable(
+  submissions: readonly Submission[],
+  deliveries: ReadonlyMap<string, readonly Delivery[]> = new Map(),
+  now: Date = new Date(),
+): string {
+  return table(
+    ['WHEN (UTC)', 'TYPE', 'SPAM', 'NAME', 'EMAIL', 'PHONE', 'ABOUT', 'NOTIFIED', 'ID'],
+    [16, 11, 4, 24, 32, 18, 40, 60, 8],
+    submissions.map((s) => [
+      time(s.createdAt),
+      s.type,
+      s.spam ? 'SPAM' : '',
+      s.type === 'contact' ? s.username : s.name,
+      s.email,
+      s.type === 'contact' ? s.mobile : s.phone,
+      s.type === 'contact' ? [s.company, s.projectDetails].filter(Boolean).join(': ') : s.domain,
+      [...(deliveries.get(s.id) ?? [])]
+        .sort((a, b) => (a.channel < b.channel ? -1 : 1))
+        .map((d) => describeDelivery(d, now))
+        .join(', '),
+      s.id.slice(0, 8),
+    ]),
+  );
+}
+
+/** What a notification is doing, in words: queued, sending, retrying, sent or failed. */
+export type DeliveryState = 'queued' | 'sending' | 'retrying' | 'sent' | 'failed';
+
+export function deliveryState(delivery: Delivery, now: Date): DeliveryState {
+  if (delivery.status !== 'pending') return delivery.status;
+  if (delivery.lockedUntil !== null && delivery.lockedUntil > now.toISOString()) return 'sending';
+  return delivery.attempts === 0 ? 'queued' : 'retrying';
+}
+
+/** "email sent", "webhook retrying (3 attempts, next 12:03)", "email failed (12 attempts)". */
+export function describeDelivery(delivery: Delivery, now: Date): string {
+  const state = deliveryState(delivery, now);
+  const attempts = `${delivery.attempts} ${delivery.attempts === 1 ? 'attempt' : 'attempts'}`;
+  switch (state) {
+    case 'retrying':
+      return `${delivery.channel} retrying (${attempts}, next ${shortTime(delivery.nextAttemptAt, now)})`;
+    case 'failed':
+      return `${delivery.channel} failed (${attempts})`;
+    default:
+      return `${delivery.channel} ${state}`;
+  }
+}
+
+/** The notifications of `npm run submissions -- outbox`, newest first. */
+export function toOutboxTable(deliveries: readonly Delivery[], now: Date = new Date()): string {
+  return table(
+    ['CREATED (UTC)', 'CHANNEL', 'STATE', 'ATTEMPTS', 'NEXT / SENT (UTC)', 'SUBMISSION', 'LAST ERROR', 'ID'],
+    [16, 7, 8, 8, 16, 20, 70, 8],
+    deliveries.map((d) => {
+      const state = deliveryState(d, now);
+      return [
+        time(d.createdAt),
+        d.channel,
+        state,
+        String(d.attempts),
+        state === 'sent' && d.sentAt !== null
+          ? time(d.sentAt)
+          : state === 'queued' || state === 'retrying'
+            ? time(d.nextAttemptAt)
+            : '',
+        `${d.submissionType} ${d.submissionId.slice(0, 8)}`,
+        state === 'sent' ? '' : (d.lastError ?? ''),
+        d.id.slice(0, 8),
+      ];
+    }),
+  );
+}
+
+function table(header: readonly string[], widths: readonly number[], rows: readonly (readonly string[])[]): string {
   const cut = rows.map((row) => row.map((cell, i) => fit(cell, widths[i] ?? 20)));
   const used = header.map((title, i) => Math.max(title.length, ...cut.map((row) => [...(row[i] ?? '')].length)));
   const line = (cells: readonly string[]) =>
@@ -76,6 +138,16 @@ export function toTable(submissions: readonly Submission[]): string {
       .join('  ')
       .trimEnd();
   return `${[line(header), ...cut.map(line)].join('\n')}\n`;
+}
+
+/** `2026-01-05 10:22` from an ISO time in UTC. */
+function time(iso: string): string {
+  return iso.slice(0, 16).replace('T', ' ');
+}
+
+/** `12:03` today (UTC), `01-06 12:03` on another day. */
+function shortTime(iso: string, now: Date): string {
+  return iso.slice(0, 10) === now.toISOString().slice(0, 10) ? iso.slice(11, 16) : `${iso.slice(5, 10)} ${iso.slice(11, 16)}`;
 }
 
 // eslint-disable-next-line no-control-regex -- matching control characters is the point

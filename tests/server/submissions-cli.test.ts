@@ -2,16 +2,22 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStorage } from '../../src/server/storage/index.ts';
+import { openStorage, type Application, type ContactSubmission } from '../../src/server/storage/index.ts';
 import { csvCell } from '../../src/server/submissions-format.ts';
 import { runSubmissionsCli, usage } from '../../src/server/submissions-cli.ts';
 import { tempDir, validApplication, validContact } from './helpers.ts';
 
 const data = tempDir('submissions-cli');
 const env = { DATA_DIR: data.dir };
+/** "Now" for the command: the day after the last submission. */
+const now = new Date('2026-03-06T12:00:00.000Z');
 
 /** Runs the command in-process and returns what it printed and its exit code. */
 async function run(...argv: string[]) {
+  return runIn(env, ...argv);
+}
+
+async function runIn(environment: Record<string, string>, ...argv: string[]) {
   let stdout = '';
   let stderr = '';
   const code = await runSubmissionsCli(argv, {
@@ -21,17 +27,55 @@ async function run(...argv: string[]) {
     stderr: (text) => {
       stderr += text;
     },
-    env,
+    env: environment,
+    now: () => now,
   });
   return { code, stdout, stderr };
 }
 
+let enquiry: ContactSubmission;
+let application: Application;
+/** Notification ids by what happened to them. */
+const notification = { enquiryEmail: '', enquiryWebhook: '', applicationEmail: '', applicationWebhook: '' };
+
 beforeAll(async () => {
   let clock = new Date('2026-01-10T08:00:00.000Z');
-  const storage = await openStorage({ kind: 'sqlite', file: path.join(data.dir, 'submissions.db') }, { now: () => clock });
-  await storage.saveContact({ ...validContact, company: '=HYPERLINK("http://evil.example")', spam: false });
+  const storage = await openStorage(
+    { kind: 'sqlite', file: path.join(data.dir, 'submissions.db') },
+    { now: () => clock, notify: ['email', 'webhook'] },
+  );
+  const claim = (channels: ('email' | 'webhook')[]) =>
+    storage.claimNotifications({ channels, limit: 10, leaseMs: 60_000, now: clock });
+
+  enquiry = await storage.saveContact({ ...validContact, company: '=HYPERLINK("http://evil.example")', spam: false });
+  // The enquiry's e-mail went out; its webhook failed for good.
+  for (const { delivery } of await claim(['email', 'webhook'])) {
+    if (delivery.channel === 'email') {
+      notification.enquiryEmail = delivery.id;
+      await storage.recordDelivered(delivery, clock);
+    } else {
+      notification.enquiryWebhook = delivery.id;
+      await storage.recordFailedAttempt(delivery, {
+        error: 'the webhook answered 500 Internal Server Error',
+        retryAt: undefined,
+      });
+    }
+  }
+
   clock = new Date('2026-02-01T12:30:00.000Z');
-  await storage.saveApplication({ ...validApplication, spam: false });
+  application = await storage.saveApplication({ ...validApplication, spam: false });
+  // The application's e-mail failed once and waits for its next attempt; its webhook has not been tried.
+  for (const { delivery } of await claim(['email'])) {
+    notification.applicationEmail = delivery.id;
+    await storage.recordFailedAttempt(delivery, {
+      error: 'connect ECONNREFUSED 127.0.0.1:25',
+      retryAt: new Date('2026-03-06T12:03:00.000Z'),
+    });
+  }
+  notification.applicationWebhook = (await storage.listDeliveries({ submissionIds: [application.id] })).find(
+    (d) => d.channel === 'webhook',
+  )!.id;
+
   clock = new Date('2026-03-05T17:45:00.000Z');
   await storage.saveContact({
     ...validContact,
@@ -50,10 +94,20 @@ describe('submissions list', () => {
 
     expect(code).toBe(0);
     const lines = stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^WHEN \(UTC\)\s+TYPE\s+SPAM\s+NAME\s+EMAIL\s+PHONE\s+ABOUT\s+ID$/);
+    expect(lines[0]).toMatch(/^WHEN \(UTC\)\s+TYPE\s+SPAM\s+NAME\s+EMAIL\s+PHONE\s+ABOUT\s+NOTIFIED\s+ID$/);
     expect(lines.slice(1).map((line) => line.slice(0, 16))).toEqual(['2026-03-05 17:45', '2026-02-01 12:30', '2026-01-10 08:00']);
     expect(lines[1]).toMatch(/contact\s+SPAM\s+Spam Bot/);
     expect(lines[2]).toMatch(/application\s+Ravi Kumar.*React Developer/);
+  });
+
+  it('shows what became of each notification: sent, retrying with its next attempt, queued, failed', async () => {
+    const lines = (await run('list')).stdout.trimEnd().split('\n');
+
+    expect(lines[1]).toMatch(/SPAM\s+Spam Bot.*\s{2}\w{8}$/);
+    expect(lines[2]).toMatch(
+      new RegExp(`email retrying \\(1 attempt, next 12:03\\), webhook queued\\s+${application.id.slice(0, 8)}$`),
+    );
+    expect(lines[3]).toMatch(new RegExp(`email sent, webhook failed \\(1 attempt\\)\\s+${enquiry.id.slice(0, 8)}$`));
   });
 
   it('strips control characters that a submitter could use to garble the terminal', async () => {
@@ -110,6 +164,132 @@ describe('submissions export', () => {
   });
 });
 
+describe('submissions outbox and retry', () => {
+  it('lists the notifications not sent yet, newest first, with their state, attempts, next try and last error', async () => {
+    const { code, stdout } = await run('outbox');
+
+    expect(code).toBe(0);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(
+      /^CREATED \(UTC\)\s+CHANNEL\s+STATE\s+ATTEMPTS\s+NEXT \/ SENT \(UTC\)\s+SUBMISSION\s+LAST ERROR\s+ID$/,
+    );
+    expect(lines.slice(1).map((line) => line.split(/\s{2,}/))).toEqual(
+      expect.arrayContaining([
+        [
+          '2026-02-01 12:30',
+          'email',
+          'retrying',
+          '1',
+          '2026-03-06 12:03',
+          `application ${application.id.slice(0, 8)}`,
+          'connect ECONNREFUSED 127.0.0.1:25',
+          notification.applicationEmail.slice(0, 8),
+        ],
+        [
+          '2026-02-01 12:30',
+          'webhook',
+          'queued',
+          '0',
+          '2026-02-01 12:30',
+          `application ${application.id.slice(0, 8)}`,
+          notification.applicationWebhook.slice(0, 8),
+        ],
+        [
+          '2026-01-10 08:00',
+          'webhook',
+          'failed',
+          '1',
+          `contact ${enquiry.id.slice(0, 8)}`,
+          'the webhook answered 500 Internal Server Error',
+          notification.enquiryWebhook.slice(0, 8),
+        ],
+      ]),
+    );
+    expect(lines).toHaveLength(4);
+    expect(stdout).not.toContain(notification.enquiryEmail.slice(0, 8));
+  });
+
+  it('lists sent notifications with --status sent', async () => {
+    const lines = (await run('outbox', '--status', 'sent')).stdout.trimEnd().split('\n');
+
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^2026-01-10 08:00\\s+email\\s+sent\\s+1\\s+2026-01-10 08:00\\s+contact ${enquiry.id.slice(0, 8)}\\s+${notification.enquiryEmail.slice(0, 8)}$`,
+      ),
+    );
+  });
+
+  it('refuses to retry a notification that was sent or that does not exist', async () => {
+    const sent = await run('retry', notification.enquiryEmail.slice(0, 8));
+    expect(sent.code).toBe(1);
+    expect(sent.stderr).toBe(
+      `Notification ${notification.enquiryEmail.slice(0, 8)} (email, contact ${enquiry.id.slice(0, 8)}) was sent at 2026-01-10T08:00:00.000Z; there is nothing to retry.\n`,
+    );
+
+    const unknown = await run('retry', 'ffffffff');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("No notification has an id starting with 'ffffffff'");
+  });
+
+  it('makes a failed notification due again with a fresh set of attempts', async () => {
+    const { code, stdout } = await run('retry', notification.enquiryWebhook.slice(0, 8).toUpperCase());
+
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Notification \w{8} \(webhook, contact \w{8}\) is due again now, with a fresh set of attempts\./);
+    const row = (await run('outbox')).stdout.split('\n').find((line) => line.includes(notification.enquiryWebhook.slice(0, 8)));
+    expect(row).toMatch(/webhook\s+queued\s+0\s+2026-03-06 12:00/);
+    expect((await run('retry', '--failed')).stdout).toBe('No notification has failed; nothing to retry.\n');
+  });
+});
+
+describe('submissions purge', () => {
+  it('counts what it would remove with --dry-run, and removes nothing', async () => {
+    const { code, stdout } = await run('purge', '--older-than', '30d', '--dry-run');
+
+    expect(code).toBe(0);
+    expect(stdout).toBe(
+      'Would remove 2 submissions made before 2026-02-04 12:00 UTC (older than 30d): 1 enquiry and 1 job application, with their 4 notifications. Nothing was removed (--dry-run).\n',
+    );
+    expect((await run('list')).stdout.trimEnd().split('\n')).toHaveLength(4);
+  });
+
+  it('keeps a year by default, and says so when nothing is that old', async () => {
+    expect((await run('purge')).stdout).toBe(
+      'No submissions made before 2025-03-06 12:00 UTC (older than 365d); nothing to remove.\n',
+    );
+  });
+
+  it('removes the submissions older than the given age with their notifications, and says how many', async () => {
+    const own = tempDir('purge');
+    try {
+      let clock = new Date('2026-03-01T10:00:00.000Z');
+      const storage = await openStorage(
+        { kind: 'sqlite', file: path.join(own.dir, 'submissions.db') },
+        { now: () => clock, notify: ['email'] },
+      );
+      await storage.saveContact({ ...validContact, username: 'Old', spam: false });
+      await storage.saveContact({ ...validContact, username: 'Old spam', spam: true });
+      clock = new Date('2026-03-06T06:00:00.000Z');
+      await storage.saveContact({ ...validContact, username: 'Recent', spam: false });
+      await storage.close();
+
+      const { code, stdout } = await runIn({ DATA_DIR: own.dir }, 'purge', '--older-than', '48h');
+
+      expect(code).toBe(0);
+      expect(stdout).toBe(
+        'Removed 2 submissions made before 2026-03-04 12:00 UTC (older than 48h): 2 enquiries and 0 job applications, with their 1 notification.\n',
+      );
+      const list = (await runIn({ DATA_DIR: own.dir }, 'list')).stdout;
+      expect(list).toContain('Recent');
+      expect(list).not.toContain('Old');
+      expect((await runIn({ DATA_DIR: own.dir }, 'outbox', '--status', 'all')).stdout.trimEnd().split('\n')).toHaveLength(2);
+    } finally {
+      own.remove();
+    }
+  });
+});
+
 describe('bad arguments', () => {
   it.each([
     [[], 'Name a command'],
@@ -122,6 +302,17 @@ describe('bad arguments', () => {
     [['list', '--limit', '0'], "--limit is '0'"],
     [['list', '--format', 'csv'], '--format belongs to export'],
     [['list', '--colour'], "Unknown option '--colour'"],
+    [['list', '--dry-run'], '--dry-run belongs to purge, not to list'],
+    [['outbox', '--status', 'lost'], "--status is 'lost'; use pending, failed, sent or all"],
+    [['retry'], 'retry needs the id of a notification'],
+    [['retry', 'abcd1234', '--failed'], 'Give retry either an id or --failed, not both'],
+    [['retry', 'ab'], "'ab' is not a notification id"],
+    [['retry', 'abcd1234', 'efgh'], 'Give one command and one id'],
+    [['purge', '--older-than', '365'], "--older-than is '365'; add a unit: 365d for days or 365h for hours"],
+    [['purge', '--older-than', 'last year'], "--older-than is 'last year'; write a number of days or hours"],
+    [['purge', '--older-than', '0d'], 'it must be at least 1h'],
+    [['purge', '--older-than=-5d'], "--older-than is '-5d'"],
+    [['purge', '--older-than', '99999d'], 'the longest age is 36500d'],
   ])('exits with code 2 and the usage for %j', async (argv, message) => {
     const { code, stdout, stderr } = await run(...argv);
 
