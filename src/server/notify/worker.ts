@@ -29,7 +29,7 @@ export interface Backoff {
 }
 
 export const defaultBackoff: Backoff = { baseMs: 30_000, capMs: 3_600_000 };
-/** With the default backoff, 12 attempts span about five hours before a notification is given up. */
+/** With the default backoff, 12 attempts span 2.5 to 5 hours before a notification is given up. */
 export const defaultMaxAttempts = 12;
 
 export interface WorkerOptions {
