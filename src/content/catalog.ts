@@ -67,6 +67,19 @@ export const buildOnlyCodes: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
   'UnusedAsset',
 ]);
 
+/**
+ * Problems that are warnings: printed, never failing the build. They are matters of judgement
+ * (search-engine texts, template text left in, media nobody uses); every other problem is an error.
+ */
+export const warningCodes: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
+  'TitleLength',
+  'DescriptionLength',
+  'DuplicateTitle',
+  'DuplicateDescription',
+  'PlaceholderText',
+  'UnusedAsset',
+]);
+
 /** Errors fail the build; warnings are printed and let it go on. */
 export type Severity = 'error' | 'warning';
 

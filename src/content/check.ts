@@ -277,7 +277,7 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
   // 5. Search-engine texts: warnings, not errors.
   for (const source of pageSources) {
     const data = source.data as { title?: unknown; description?: unknown } | null;
-    lengthWarning(source, 'title', data?.title, 15, 60, 'TitleLength');
+    lengthWarning(source, 'title', data?.title, 30, 60, 'TitleLength');
     lengthWarning(source, 'description', data?.description, 70, 160, 'DescriptionLength');
   }
   function lengthWarning(source: SourceFile, key: string, value: unknown, min: number, max: number, code: ProblemCode) {

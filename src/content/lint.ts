@@ -7,7 +7,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { ProblemCode, Severity } from './catalog.ts';
+import { warningCodes, type ProblemCode, type Severity } from './catalog.ts';
 import type { Reference } from './validate.ts';
 import { formatPath } from './locate.ts';
 import { closest } from './suggest.ts';
@@ -40,6 +40,7 @@ export interface LintInput {
 /** One lint problem. `path` is inside `file`; a media file's problem has an empty path. */
 export interface LintFinding {
   readonly code: ProblemCode;
+  /** From the catalogue: warnings are the codes of `warningCodes`. */
   readonly severity: Severity;
   readonly file: string;
   readonly path: (string | number)[];
@@ -50,6 +51,7 @@ export interface LintFinding {
 }
 
 type Path = (string | number)[];
+type Found = Omit<LintFinding, 'severity'>;
 type Data = Record<string, unknown>;
 const isRecord = (value: unknown): value is Data => typeof value === 'object' && value !== null && !Array.isArray(value);
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
@@ -68,7 +70,7 @@ export function lintContent(input: LintInput): LintFinding[] {
     ...input.files.flatMap(placeholderText),
     ...duplicateSearchTexts(pages),
     ...(input.complete ? unusedAssets(input) : []),
-  ];
+  ].map((finding) => ({ ...finding, severity: warningCodes.has(finding.code) ? 'warning' : 'error' }));
 }
 
 // ─── Alt text ────────────────────────────────────────────────────────────────────────────────
@@ -80,7 +82,7 @@ export function lintContent(input: LintInput): LintFinding[] {
  */
 const BACKGROUNDS = new Set(['page-hero image', 'hero slides[].image', 'slide-banner slides[].image']);
 
-function missingAltText(file: LintFile): LintFinding[] {
+function missingAltText(file: LintFile): Found[] {
   return file.references.flatMap((ref) => {
     if (ref.kind !== 'image' || !isRecord(ref.value)) return [];
     const alt = ref.value.alt;
@@ -89,7 +91,6 @@ function missingAltText(file: LintFile): LintFinding[] {
     return [
       {
         code: 'MissingAltText',
-        severity: 'error',
         file: file.file,
         path: [...ref.path, 'alt'],
         message: `The picture ${code(String(ref.value.src))} has an empty \`alt\`, so people who cannot see it learn nothing from it.`,
@@ -175,9 +176,9 @@ export function headingOutline(section: Data, index: number, hireTemplate?: unkn
 /** Sections that open a page well: their own headings start at h1 and go down one level at a time. */
 const OPENERS = ['page-hero', 'hero', 'slide-banner'];
 
-function headingOrder(page: LintFile, hireTemplate: unknown): LintFinding[] {
+function headingOrder(page: LintFile, hireTemplate: unknown): Found[] {
   const sections = list((page.data as Data).sections);
-  const findings: LintFinding[] = [];
+  const findings: Found[] = [];
   let previous = 0;
   sections.forEach((section, index) => {
     if (!isRecord(section)) return;
@@ -187,7 +188,6 @@ function headingOrder(page: LintFile, hireTemplate: unknown): LintFinding[] {
         reported = true;
         findings.push({
           code: 'HeadingOrder',
-          severity: 'error',
           file: page.file,
           path: heading.path,
           message:
@@ -217,7 +217,7 @@ const CAROUSELS: Record<string, { list: string; field: string; noun: string }> =
   carousel: { list: 'items', field: 'name', noun: 'name' },
 };
 
-function duplicateSlideHeadings(file: LintFile): LintFinding[] {
+function duplicateSlideHeadings(file: LintFile): Found[] {
   const data = file.data as Data;
   const carousels: { path: Path; list: string; field: string; noun: string }[] = [];
   if (file.kind === 'hire') carousels.push({ path: [], list: 'slides', field: 'heading', noun: 'heading' });
@@ -230,7 +230,7 @@ function duplicateSlideHeadings(file: LintFile): LintFinding[] {
   return carousels.flatMap((carousel) => {
     const owner = carousel.path.reduce<unknown>((node, key) => (isRecord(node) || Array.isArray(node) ? (node as Data)[key] : undefined), data);
     const seen = new Map<string, number>();
-    return list(isRecord(owner) ? owner[carousel.list] : undefined).flatMap((slide, i): LintFinding[] => {
+    return list(isRecord(owner) ? owner[carousel.list] : undefined).flatMap((slide, i): Found[] => {
       const value = isRecord(slide) ? slide[carousel.field] : undefined;
       const text = typeof value === 'string' ? plain(value) : '';
       const first = seen.get(text.toLowerCase());
@@ -241,7 +241,6 @@ function duplicateSlideHeadings(file: LintFile): LintFinding[] {
       return [
         {
           code: 'DuplicateSlideHeading',
-          severity: 'error',
           file: file.file,
           path: [...carousel.path, carousel.list, i, carousel.field],
           message: `Slide ${i + 1} of this carousel has the same ${carousel.noun} as slide ${first + 1}, "${text}", so the two cannot be told apart when the carousel is read aloud.`,
@@ -274,7 +273,7 @@ function guessOf(anchor: string, anchors: Set<string>, route: string): string {
   return guess ? `Did you mean ${code(`${route}#${guess}`)}? ` : '';
 }
 
-function unknownAnchors(file: LintFile, input: LintInput): LintFinding[] {
+function unknownAnchors(file: LintFile, input: LintInput): Found[] {
   return file.references.flatMap((ref) => {
     if (ref.kind !== 'link' || typeof ref.value !== 'string' || !ref.value.startsWith('/')) return [];
     const [route, anchor] = ref.value.split('#');
@@ -287,7 +286,6 @@ function unknownAnchors(file: LintFile, input: LintInput): LintFinding[] {
     return [
       {
         code: 'UnknownAnchor',
-        severity: 'error',
         file: file.file,
         path: ref.path,
         message: `The link ${code(ref.value)} goes to ${code(`#${anchor}`)}, which ${target.file} does not have, so it would open the top of the page.`,
@@ -305,14 +303,13 @@ function unknownAnchors(file: LintFile, input: LintInput): LintFinding[] {
 export const PLACEHOLDER = 'TODO';
 const PLACEHOLDER_PATTERN = new RegExp(`\\b${PLACEHOLDER}\\b`);
 
-function placeholderText(file: LintFile): LintFinding[] {
-  const found: LintFinding[] = [];
+function placeholderText(file: LintFile): Found[] {
+  const found: Found[] = [];
   const quote = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
   const walk = (value: unknown, path: Path) => {
     if (typeof value === 'string' && PLACEHOLDER_PATTERN.test(value)) {
       found.push({
         code: 'PlaceholderText',
-        severity: 'warning',
         file: file.file,
         path,
         message: `This text is still the template's: "${quote(value)}".`,
@@ -328,7 +325,6 @@ function placeholderText(file: LintFile): LintFinding[] {
     if (note === undefined || !PLACEHOLDER_PATTERN.test(note)) return;
     found.push({
       code: 'PlaceholderText',
-      severity: 'warning',
       file: file.file,
       path: [],
       at: { line: i + 1, column: line.indexOf(PLACEHOLDER) + 1 },
@@ -341,8 +337,8 @@ function placeholderText(file: LintFile): LintFinding[] {
 
 // ─── Search texts ────────────────────────────────────────────────────────────────────────────
 
-function duplicateSearchTexts(pages: readonly LintFile[]): LintFinding[] {
-  const findings: LintFinding[] = [];
+function duplicateSearchTexts(pages: readonly LintFile[]): Found[] {
+  const findings: Found[] = [];
   for (const [key, code, noun] of [
     ['title', 'DuplicateTitle', 'title'],
     ['description', 'DuplicateDescription', 'description'],
@@ -359,7 +355,6 @@ function duplicateSearchTexts(pages: readonly LintFile[]): LintFinding[] {
       }
       findings.push({
         code,
-        severity: 'warning',
         file: page.file,
         path: [key],
         message: `${first} has the same ${noun}; search engines show one of two pages with the same ${noun} and may drop the other.`,
@@ -394,7 +389,7 @@ function usedByCode(root: string): Set<string> {
   return used;
 }
 
-function unusedAssets(input: LintInput): LintFinding[] {
+function unusedAssets(input: LintInput): Found[] {
   const used = usedByCode(input.root);
   const walk = (value: unknown) => {
     if (typeof value === 'string' && value.startsWith(`/${MEDIA_DIR}/`)) used.add(value);
@@ -419,7 +414,6 @@ function unusedAssets(input: LintInput): LintFinding[] {
       const twin = [...unused].find((o) => o !== src && o === src.replace(/\.[a-z0-9]+$/, '.avif'));
       return {
         code: 'UnusedAsset' as const,
-        severity: 'warning' as const,
         file: `${publicName}${src}`,
         path: [],
         message: `No page, site setting or component uses ${code(`${publicName}${src}`)}${twin ? ' (nor its AVIF twin)' : ''}; it is published with the site all the same.`,

@@ -42,13 +42,13 @@ describe('content:check output formats', () => {
           line: 2,
           column: 8,
           path: 'title',
-          message: 'The title has 4 characters; search engines show 15 to 60 best.',
+          message: 'The title has 4 characters; search engines show 30 to 60 best.',
           hint: 'Say a little more about the page in the title.',
         }),
       ]),
     ).toMatchInlineSnapshot(`
       "::error file=content/pages/home.yaml,line=9,col=13,title=UnknownRoute::sections[0].action.link: The link \`/abuot\` goes to a route that no page defines.%0ADid you mean \`/about\`? Routes come from the \`route\` of each file in content/pages/.
-      ::warning file=content/pages/home.yaml,line=2,col=8,title=TitleLength::title: The title has 4 characters; search engines show 15 to 60 best.%0ASay a little more about the page in the title."
+      ::warning file=content/pages/home.yaml,line=2,col=8,title=TitleLength::title: The title has 4 characters; search engines show 30 to 60 best.%0ASay a little more about the page in the title."
     `);
   });
 

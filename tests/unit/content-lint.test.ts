@@ -8,6 +8,7 @@ import { stringify } from 'yaml';
 import { describe, expect, it, vi } from 'vitest';
 import { checkContent } from '../../src/content/check.ts';
 import { formatProblems } from '../../src/content/format.ts';
+import { warningCodes } from '../../src/content/catalog.ts';
 import { headingOutline } from '../../src/content/lint.ts';
 import { registry } from '../../src/sections/registry.ts';
 import { AssetsContext } from '../../src/components/assets-context.ts';
@@ -202,7 +203,7 @@ describe('content lint: what the schema cannot say', () => {
     expect(result.errors).toBe(0);
     expect(formatProblems(result.problems)).toMatchInlineSnapshot(`
       "content/pages/home.yaml:2:8  TitleLength  title
-        The title has 4 characters; search engines show 15 to 60 best.
+        The title has 4 characters; search engines show 30 to 60 best.
         Say a little more about the page in the title.
 
           1 | route: /
@@ -255,6 +256,22 @@ describe('content lint: what the schema cannot say', () => {
     writeFileSync(join(dirs.contentDir, 'pages/about.yaml'), 'route: /about\ntitle: [unclosed\n');
     const result = await checkContent(dirs);
     expect(result.problems.map((p) => p.code)).not.toContain('UnusedAsset');
+  });
+});
+
+describe('severity comes from the catalogue', () => {
+  it("reports the catalogue's warning codes as warnings and every other code as an error, in every fixture", async () => {
+    const folders = readdirSync(join(projectRoot, 'tests/fixtures'));
+    const seen = new Set<string>();
+    for (const name of folders) {
+      for (const problem of (await checkContent(fixture(name))).problems) {
+        seen.add(problem.code);
+        expect(`${problem.code} ${problem.severity}`, name).toBe(
+          `${problem.code} ${warningCodes.has(problem.code) ? 'warning' : 'error'}`,
+        );
+      }
+    }
+    expect([...warningCodes].filter((code) => !seen.has(code))).toEqual([]);
   });
 });
 
