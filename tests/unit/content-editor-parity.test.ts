@@ -3,7 +3,7 @@
  * validates with the plain JSON Schema rules (it ignores our own keywords), so these tests run the
  * same schemas through a plain ajv and compare its verdict with `content:check` on every fixture.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
@@ -133,6 +133,20 @@ describe('the editor and the build agree on the shape of content', () => {
     expect(errors.map((e) => `${e.instancePath} ${e.keyword} ${JSON.stringify(e.params)}`)).toEqual([
       '/sections/0 additionalProperties {"additionalProperty":"colums"}',
     ]);
+  });
+});
+
+describe("the editor's first line", () => {
+  it('is ignored by the check, and every problem below it keeps its true line', async () => {
+    const plainFile = await checkContent(fixture('unknown-property'));
+    const dirs = fixture('unknown-property');
+    const file = join(dirs.contentDir, 'pages/home.yaml');
+    writeFileSync(file, `# yaml-language-server: $schema=../../../../schemas/page.schema.json\n${readFileSync(file, 'utf8')}`);
+    const withLine = await checkContent(dirs);
+    expect(withLine.problems.map((p) => `${p.code} ${p.path} ${p.line}:${p.column}`)).toEqual(
+      plainFile.problems.map((p) => `${p.code} ${p.path} ${p.line + 1}:${p.column}`),
+    );
+    expect(withLine.problems[0]!.frame).toMatch(new RegExp(`> +${withLine.problems[0]!.line} \\|       - titel: Fast`));
   });
 });
 
