@@ -45,6 +45,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // One line per request, without personal data.
     logController: new RequestLogController(),
     bodyLimit,
+    // Fastify turns off Node's limit on how long a request may take to arrive; a client trickling a body a
+    // byte at a time would hold its connection (and a shutdown) for ever. A form of 32 KB arrives in seconds.
+    requestTimeout: 60_000,
     trustProxy: options.trustProxy ?? false,
     // A well-formed X-Request-Id from the proxy in front, otherwise a new UUID; echoed in the response.
     genReqId: requestIdOf,

@@ -41,7 +41,8 @@ function collectOutput(child: ChildProcessWithoutNullStreams) {
 describe('npm start', () => {
   it('serves the site and the API on PORT, stores in DATA_DIR, counts in REDIS_URL, and exits 0 on SIGTERM', async () => {
     writeClientBuild(client.dir);
-    server = spawn(path.resolve('node_modules/.bin/tsx'), [path.resolve('src/server/main.ts')], {
+    // The server itself, not the tsx wrapper: a wrapper killed by afterAll after a timeout would orphan it.
+    server = spawn(process.execPath, ['--import', 'tsx', path.resolve('src/server/main.ts')], {
       env: {
         ...process.env,
         PORT: '0',
