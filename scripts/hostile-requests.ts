@@ -151,7 +151,7 @@ export function fuzzTargets(roles: readonly string[]): FuzzTarget[] {
         name: `${pick(random, names)} ${random() < 0.3 ? pick(random, injectionPayloads).slice(0, 40) : ''}`.trim(),
         email: validEmail(random),
         phone: validPhone(random),
-        domain: random() < 0.9 ? pick(random, roles.length > 0 ? roles : [role]) : `${role} ${marker(random)}`,
+        domain: pick(random, roles.length > 0 ? roles : [role]),
         ...(random() < 0.1 ? { website: 'http://spam.example' } : {}),
       }),
     },
@@ -215,6 +215,17 @@ const invalidUtf8 = [
   Buffer.from([0x00]),
 ];
 
+/** Strings of the right type that a field must still refuse: bad formats, blanks, closed roles. */
+const badValues: Readonly<Record<string, readonly string[]>> = {
+  email: ['asha', 'asha@', '@example.in', 'asha@localhost', 'a b@example.in', 'asha@@example.in', 'asha@example..in'],
+  mobile: ['call me', '123', '+91 98765 43210 ext 5', '٩٨٧٦٥٤٣٢١٠', '+', '++919876543210'],
+  phone: ['call me', '123', '98765 43210 (home) or 98765 43211', '٩٨٧٦٥٤٣٢١٠', '1'.repeat(16)],
+  domain: ['Astronaut', 'react developer', ' ', 'React Developer; DROP TABLE applications'],
+  username: ['', '   ', '\t\n'],
+  name: ['', '   '],
+  projectDetails: ['', ' \n '],
+};
+
 type Mutation = (random: Random, target: FuzzTarget) => Omit<HostileRequest, 'url'> & { url?: string };
 
 function jsonBody(value: unknown): Buffer {
@@ -234,6 +245,19 @@ const fieldsOf = (target: FuzzTarget) => Object.keys(target.schema.properties);
 /** Each mutation with a weight: the valid kind is frequent enough that stored rows can be checked. */
 const mutations: ReadonlyArray<readonly [string, number, Mutation]> = [
   ['valid', 12, (random, target) => ({ kind: 'valid', method: 'POST', headers: json, body: jsonBody(target.valid(random)) })],
+  [
+    'bad-value',
+    6,
+    (random, target) => {
+      const body = target.valid(random);
+      const field = pick(
+        random,
+        Object.keys(badValues).filter((name) => name in target.schema.properties),
+      );
+      body[field] = pick(random, badValues[field] ?? ['']);
+      return { kind: 'bad-value', method: 'POST', headers: json, body: jsonBody(body) };
+    },
+  ],
   [
     'wrong-type',
     8,
@@ -432,7 +456,7 @@ const mutations: ReadonlyArray<readonly [string, number, Mutation]> = [
         text.replace(/"(\w+)":/, '$1:'),
         `\ufeff${text}`,
         `/*comment*/${text}`,
-        text.replace(/"([^"]+)"$/, 'NaN'),
+        text.replace(/"[^"]*"}$/, 'NaN}'),
       ]);
       return { kind: 'broken-json', method: 'POST', headers: json, body: Buffer.from(broken) };
     },
