@@ -319,6 +319,36 @@ describe('without any notification channel', () => {
   });
 });
 
+describe('stopping the worker', () => {
+  it('returns within its grace period while a receiver hangs, and leaves that notification claimed for later', async () => {
+    const underTest = await anyStorage.open({ notify: ['webhook'] });
+    try {
+      webhook.mode = 'hang';
+      await underTest.storage.saveContact({ ...validContact, spam: false });
+      const log = recordingLog();
+      const worker = new NotificationWorker({
+        storage: underTest.storage,
+        channels: [createWebhookChannel({ url: webhook.url, secret })],
+        log,
+      });
+      worker.start();
+      await waitUntil(() => webhook.received.length === 1, 'the webhook request was on the wire');
+
+      const started = Date.now();
+      await worker.stop(300);
+
+      // Not a speed check: the hanging request would hold it 15 s (the webhook timeout) if it waited for it.
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(log.text()).toContain('warn: Notifications were still being sent 0.3 s after the shutdown began');
+      const [delivery] = await underTest.storage.listDeliveries();
+      expect(delivery).toMatchObject({ status: 'pending', attempts: 1, lastError: null });
+      expect(delivery?.lockedUntil).not.toBeNull();
+    } finally {
+      await underTest.cleanup();
+    }
+  });
+});
+
 describe('retryDelayMs', () => {
   const backoff = { baseMs: 30_000, capMs: 3_600_000 };
 

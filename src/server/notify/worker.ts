@@ -136,13 +136,27 @@ export class NotificationWorker {
   }
 
   /**
-   * Stops claiming and waits for the sends under way, which finish or time out, so that no delivery is left
-   * claimed without need. A process killed before that leaves claims that expire after `leaseMs`.
+   * Stops claiming and waits for the sends under way, at most `graceMs`, so that their outcome is recorded and
+   * nothing stays claimed without need; a server shutting down cannot wait for a mail server's timeouts. A
+   * send still under way then (or in a process that was killed) keeps its claim until the lease ends, after
+   * which a worker sends it again, with the same delivery id.
    */
-  async stop(): Promise<void> {
+  async stop(graceMs = 5_000): Promise<void> {
     this.stopping = true;
     this.wakeUp?.();
-    await this.running;
+    let timer: NodeJS.Timeout | undefined;
+    const waited = await Promise.race([
+      this.running?.then(() => true),
+      new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), graceMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (waited === false) {
+      this.options.log.warn(
+        `Notifications were still being sent ${graceMs / 1000} s after the shutdown began; they will be sent again once their claim ends (${this.leaseMs / 1000} s).`,
+      );
+    }
     for (const channel of this.channels.values()) channel.close?.();
   }
 
