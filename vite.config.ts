@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { contentPlugin } from './src/content/plugin.ts';
 import { formValidatorsPlugin } from './src/forms/validators-plugin.ts';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   // Content and form validation run here, at build time; the browser gets data and generated code.
   plugins: [contentPlugin(), formValidatorsPlugin(), react()],
   build: {
@@ -14,6 +14,9 @@ export default defineConfig({
     // Sections are split per type; a warning for a page's chunk would be noise.
     chunkSizeWarningLimit: 250,
     rolldownOptions: {
+      // The boot script is an entry of its own: prerendered pages load it instead of the app, and it
+      // starts the app once the first screen has painted (src/app/boot.ts).
+      ...(isSsrBuild ? {} : { input: { index: 'index.html', boot: 'src/app/boot.ts' } }),
       output: {
         codeSplitting: {
           groups: [
@@ -31,4 +34,4 @@ export default defineConfig({
   },
   server: { port: 5173, strictPort: false },
   preview: { port: 4173 },
-});
+}));

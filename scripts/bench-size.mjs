@@ -34,9 +34,16 @@ for (const route of [...routes, '404']) {
   const file = route === '/' ? 'index.html' : route === '404' ? '404.html' : `${route.slice(1)}/index.html`;
   const html = readFileSync(join(client, file));
   const text = html.toString();
-  const referenced = [...text.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\/([^"]+\.js)"/g)].map(
-    (m) => m[1],
-  );
+  // The boot script, the entry it starts and the modules it preloads then (src/app/boot.ts), and
+  // any other script or module preload in the page.
+  const attr = (name) => [...text.matchAll(new RegExp(`${name}="([^"]*)"`, 'g'))].flatMap((m) => m[1].split(' '));
+  const referenced = [
+    ...[...text.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\/([^"]+\.js)"/g)].map((m) => m[1]),
+    ...attr('data-entry'),
+    ...attr('data-preload'),
+  ]
+    .filter(Boolean)
+    .map((file) => file.replace(/^\//, ''));
   const js = jsClosure(referenced);
   const jsGzip = js.reduce((sum, f) => sum + gz(readFileSync(join(client, f))), 0);
   rows.push({ route, htmlRaw: html.length, htmlGzip: gz(html), htmlBrotli: br(html), jsFiles: js.length, jsGzip });

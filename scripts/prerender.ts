@@ -52,7 +52,13 @@ function closure(key: string, seen = new Set<string>()): ManifestChunk[] {
   return [chunk, ...(chunk.imports ?? []).flatMap((k) => closure(k, seen))];
 }
 
-const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+const entryKey = 'index.html';
+const bootKey = 'src/app/boot.ts';
+if (!manifest[entryKey] || !manifest[bootKey]) {
+  throw new Error(
+    `PrerenderEntryMissing: the client build has no ${manifest[entryKey] ? bootKey : entryKey} entry; check vite.config.ts.`,
+  );
+}
 const entryFiles = new Set(closure(entryKey).map((c) => c.file));
 const entryCss = new Set(closure(entryKey).flatMap((c) => c.css ?? []));
 
@@ -77,8 +83,10 @@ function pageAssets(rendered: Rendered): { js: string[]; css: string[] } {
 
 // The Latin subset of the variable Inter font is on every page; preloading it lets text render in
 // the brand font at first paint instead of after the CSS is parsed (font-display: swap either way).
-const fontFile = readdirSync(join(client, 'assets')).find((f) => /^inter-latin-wght-normal-.*\.woff2$/.test(f));
+const fontFile = readdirSync(join(client, 'assets')).find((f) => /^inter-core-.*\.woff2$/.test(f));
 const fontPreload = fontFile ? `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${fontFile}" />` : '';
+
+const webManifest = template.match(/<link rel="manifest" href="([^"]+)"/)?.[1];
 
 const datePosted = new Date().toISOString().slice(0, 10);
 const written: string[] = [];
@@ -111,12 +119,26 @@ async function prerender(path: string, outFile: string) {
   const early = [lcpPreload(rendered.html), `<style data-critical-css>${styles}</style>`, fontPreload]
     .filter(Boolean)
     .join('\n    ');
-  const head = [rendered.head, ...js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`)].join('\n    ');
+  // The app's code is not in the head: the boot script starts it once the first screen has painted
+  // (src/app/boot.ts), preloading the entry's imports and the page's own modules then.
+  const preload = [...entryFiles].filter((file) => file !== manifest[entryKey]!.file).concat(js);
+  // The web app manifest too: Chrome fetches it and an icon as soon as it sees the link, on every
+  // page view, and on a slow phone that competes with the first screen.
+  const boot =
+    `<script type="module" src="/${manifest[bootKey]!.file}" data-boot ` +
+    `data-entry="/${manifest[entryKey]!.file}" data-preload="${preload.map((f) => `/${f}`).join(' ')}"` +
+    `${webManifest ? ` data-manifest="${webManifest}"` : ''}></script>`;
   const html = template
     .replace(/(<meta name="viewport"[^>]*>)/, `$1\n    ${early}`)
-    .replace(/<title>[^<]*<\/title>/, head)
+    .replace(/<title>[^<]*<\/title>/, rendered.head)
     .replace(/\s*<link rel="stylesheet"[^>]*href="\/assets\/[^"]+\.css"[^>]*>/g, '')
-    .replace('<div id="root"></div>', `<div id="root">${rendered.html}</div>`);
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(/\s*<link rel="manifest"[^>]*>/, '')
+    .replace(/\s*<script type="module"[^>]*src="\/assets\/[^"]+\.js"[^>]*><\/script>/g, '')
+    .replace('<div id="root"></div>', `<div id="root">${rendered.html}</div>\n    ${boot}`);
+  if (/<script type="module"[^>]*src="\/assets\/index-/.test(html.replace(boot, ''))) {
+    throw new Error('PrerenderEntryScriptLeft: the entry script is still in the page; update the pattern above.');
+  }
   mkdirSync(dirname(outFile), { recursive: true });
   writeFileSync(outFile, html);
   written.push(relative(client, outFile));

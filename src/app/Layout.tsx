@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import site from 'virtual:content/site';
 import { AssetsContext } from '../components/assets-context.ts';
@@ -22,12 +22,24 @@ function ScrollToTop() {
   return null;
 }
 
+/**
+ * Marks the document once React has taken over the prerendered page: until then, buttons are plain
+ * HTML. Browser tests wait for it (tests/e2e/fixtures.ts).
+ */
+function HydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
 /** The frame of every page: skip link, header, the loader element, the page, the footer. */
 export function Layout() {
   return (
     <LoaderProvider>
       <AssetsContext.Provider value={site}>
         <ScrollToTop />
+        <HydratedMark />
         <a href="#main" className="skip-link">
           Skip to main content
         </a>

@@ -1,7 +1,7 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import '@fontsource-variable/inter';
+import '../styles/fonts.css';
 import '../styles/global.css';
 import { App } from './App.tsx';
 import { entryFor, loadPage } from './page-loader.ts';
@@ -27,7 +27,11 @@ async function start() {
   }
   const entry = entryFor(window.location.pathname);
   if (entry) await loadPage(entry, 'above-the-fold');
-  hydrateRoot(container, app);
+  // In a transition, React hydrates in slices of a few milliseconds and lets the browser handle
+  // input in between, instead of in one task that blocks a slow phone's main thread.
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
 }
 
 void start();

@@ -3,7 +3,8 @@
  * The API is mocked with page.route so these tests do not depend on the server, except the last block,
  * which sends real submissions to the production server when it serves the API.
  */
-import { expect, test, type Locator, type Page, type Request, type Route } from '@playwright/test';
+import type { Request, Route } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures.ts';
 
 const CONTACT_API = '**/api/v1/contact/create-contact';
 const APPLICATION_API = '**/api/v1/services/create-service';

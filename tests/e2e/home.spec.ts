@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures.ts';
 
 /**
  * Home page behaviour (hero, reveals, timeline, marquee, carousels) and the card-grid variants of

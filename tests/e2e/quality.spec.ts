@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 
 /** Routes from the sitemap the build generates, as a search engine would find them. */
 async function sitemapRoutes(page: Page): Promise<string[]> {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { SPEC_ROUTES } from './spec-routes.ts';
 
 /** Every route the build knows, from the route table it emits. */

@@ -1,0 +1,28 @@
+import { test as base, type Page, type Response } from '@playwright/test';
+
+export { expect, type Locator, type Page } from '@playwright/test';
+
+/**
+ * A prerendered page is plain HTML until its code starts, which it does after the first screen has
+ * painted (src/app/boot.ts), or at the visitor's first tap or key press. A test that clicks a button
+ * the moment the page has loaded would click plain HTML, so navigations here also wait until React
+ * has taken the page over (`<html data-hydrated>`, set by the layout), as a visitor would before
+ * using it. Pages opened with JavaScript disabled, and responses that are not HTML, do not wait.
+ */
+export const test = base.extend({
+  page: async ({ page, javaScriptEnabled }, provide) => {
+    if (javaScriptEnabled !== false) {
+      const hydrated = async (response: Response | null) => {
+        if (response && /text\/html/.test((await response.headerValue('content-type')) ?? '')) {
+          await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+        }
+        return response;
+      };
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args: Parameters<Page['goto']>) => hydrated(await goto(...args));
+      page.reload = async (...args: Parameters<Page['reload']>) => hydrated(await reload(...args));
+    }
+    await provide(page);
+  },
+});
