@@ -37,12 +37,19 @@ try {
   for (const route of routes) {
     const samples = [];
     for (let i = 0; i < runs; i++) {
-      const result = await lighthouse(`${base}${route}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      });
+      // On a loaded machine Chrome sometimes loses the trace (NO_NAVSTART, NO_FCP); that run says
+      // nothing about the page, so it is run again, up to three times.
+      let result;
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        result = await lighthouse(`${base}${route}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        });
+        if (!result.lhr.runtimeError) break;
+        process.stderr.write(`${route}: Lighthouse failed (${result.lhr.runtimeError.code}), attempt ${attempt} of 3\n`);
+      }
       const { categories, audits } = result.lhr;
       const scripts = audits['resource-summary']?.details?.items?.find((item) => item.resourceType === 'script');
       samples.push({
