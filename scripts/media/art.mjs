@@ -34,11 +34,15 @@ export const SLUG_ICONS = {
 };
 
 export const OVERVIEW_SLUGS = Object.keys(SLUG_ICONS).filter((s) => !['start', 'contact', 'careers'].includes(s));
+// /start and /careers open with a slide banner of their own art, not a page hero.
+export const HERO_SLUGS = Object.keys(SLUG_ICONS).filter((s) => !['start', 'careers'].includes(s));
 
 export function jobs() {
   const list = [];
   const slugs = Object.keys(SLUG_ICONS);
   slugs.forEach((slug, i) => {
+    // The index still counts every slug, so each hero keeps the composition it was made with.
+    if (!HERO_SLUGS.includes(slug)) return;
     list.push({ out: `art/${slug}-hero`, make: () => pageHero(slug, SLUG_ICONS[slug], i % 3, { swap: i % 4 === 3 }) });
   });
   OVERVIEW_SLUGS.forEach((slug, i) => {

@@ -1,5 +1,5 @@
-// Brand assets: logo.svg (mark + wordmark), logo-light.svg (for dark
-// backgrounds), logo-mark.svg and the 1200x630 Open Graph image share.jpg.
+// Brand assets: logo.svg (mark + wordmark), logo-mark.svg and the 1200x630
+// Open Graph image share.jpg.
 // Usage: node scripts/media/brand.mjs
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -90,13 +90,12 @@ export async function buildBrand() {
   const dir = join(MEDIA, 'brand');
   await ensureDir(join(dir, 'x'));
   await writeFile(join(dir, 'logo.svg'), logoSvg(C.navy));
-  await writeFile(join(dir, 'logo-light.svg'), logoSvg('#ffffff'));
   await writeFile(join(dir, 'logo-mark.svg'), markOnlySvg());
   await sharp(Buffer.from(shareSvg()))
     .flatten({ background: C.navy })
     .jpeg({ quality: 86, mozjpeg: true, chromaSubsampling: '4:4:4' })
     .toFile(join(dir, 'share.jpg'));
-  console.log('brand: logo.svg, logo-light.svg, logo-mark.svg, share.jpg');
+  console.log('brand: logo.svg, logo-mark.svg, share.jpg');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await buildBrand();
