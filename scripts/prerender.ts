@@ -101,13 +101,19 @@ function lcpPreload(html: string): string {
   if (!img) return '';
   const before = html.slice(0, img.index);
   const picture = before.lastIndexOf('<picture');
-  const avif =
-    picture > before.lastIndexOf('</picture>')
-      ? before.slice(picture).match(/<source type="image\/avif" srcSet="([^"]+)"/)?.[1]
-      : undefined;
-  const src = img[0].match(/ src="([^"]+)"/)?.[1];
-  if (avif) return `<link rel="preload" as="image" type="image/avif" href="${avif}" fetchpriority="high" />`;
-  return src ? `<link rel="preload" as="image" href="${src}" fetchpriority="high" />` : '';
+  const source =
+    picture > before.lastIndexOf('</picture>') ? before.slice(picture).match(/<source type="image\/avif"[^>]*>/)?.[0] : undefined;
+  const attr = (tag: string | undefined, name: string) => tag?.match(new RegExp(` ${name}="([^"]+)"`))?.[1];
+  // With a narrow copy, the preload offers the same candidates as the picture, so the browser
+  // fetches the one it will display.
+  const hint = (tag: string) => {
+    const srcset = attr(tag, 'srcSet');
+    return srcset?.includes(',')
+      ? `imagesrcset="${srcset}" imagesizes="${attr(tag, 'sizes') ?? '100vw'}"`
+      : `href="${srcset ?? attr(tag, 'src')}"`;
+  };
+  if (source) return `<link rel="preload" as="image" type="image/avif" ${hint(source)} fetchpriority="high" />`;
+  return attr(img[0], 'src') ? `<link rel="preload" as="image" ${hint(img[0])} fetchpriority="high" />` : '';
 }
 
 async function prerender(path: string, outFile: string) {

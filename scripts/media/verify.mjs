@@ -8,7 +8,8 @@ import { readdirSync, statSync, openSync, readSync, closeSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import sharp from 'sharp';
 import { MEDIA } from './lib/core.mjs';
-import { SLUG_ICONS, OVERVIEW_SLUGS } from './art.mjs';
+import { HERO_SLUGS, OVERVIEW_SLUGS } from './art.mjs';
+import { fullBleed, NARROW_WIDTH } from './narrow.mjs';
 
 const FFPROBE = process.env.FFPROBE || '/usr/bin/ffprobe';
 const MAX_VIDEO = 1.5 * 1024 * 1024;
@@ -20,7 +21,7 @@ function expected() {
   add('hire/counter-poster', 1280, 720, true);
   add('hero/still-1', 1600, 900, true);
   add('hero/still-2', 1600, 900, true);
-  for (const s of Object.keys(SLUG_ICONS)) add(`art/${s}-hero`, 1600, 900, true);
+  for (const s of HERO_SLUGS) add(`art/${s}-hero`, 1600, 900, true);
   for (const s of OVERVIEW_SLUGS) add(`art/${s}-overview`, 1200, 900);
   for (const k of ['services', 'technologies', 'careers'])
     for (let i = 1; i <= 3; i++) add(`art/${k}-slide-${i}`, 1600, 900, true);
@@ -28,8 +29,11 @@ function expected() {
   for (const k of ['uiux', 'web', 'product', 'mobile']) add(`art/timeline-${k}`, 800, 600);
   for (const k of ['parcel', 'medstudy', 'pg-finder']) add(`art/project-${k}`, 1200, 800);
   add('art/contact', 1000, 800);
+  // The narrow copies phones download instead of the full-bleed pictures (narrow.mjs).
+  for (const [p, w, h, dark] of [...img])
+    if (fullBleed([p]).length) add(`${p}-${NARROW_WIDTH}`, NARROW_WIDTH, Math.round((h * NARROW_WIDTH) / w), dark);
   const videos = ['hero/hero-1', 'hero/hero-2', 'hire/counter'];
-  const other = ['brand/logo.svg', 'brand/logo-light.svg', 'brand/logo-mark.svg', 'brand/share.jpg'];
+  const other = ['brand/logo.svg', 'brand/logo-mark.svg', 'brand/share.jpg'];
   for (let i = 1; i <= 8; i++) other.push(`team/member-${i}.svg`);
   return { img, videos, other };
 }

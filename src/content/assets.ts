@@ -155,3 +155,11 @@ export function siblings(publicDir: string, src: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir).map((name) => `${dirname(src)}/${name}`.replace(/^\/\//, '/'));
 }
+
+/** Width of the narrow copies of full-bleed pictures, made by scripts/media/narrow.mjs. */
+export const NARROW_WIDTH = 800;
+
+/** The path of a picture's narrow copy for phones: `/media/art/react-hero.webp` → `…/react-hero-800.webp`. */
+export function narrowTwin(src: string): string {
+  return src.replace(/(\.[a-z0-9]+)$/, `-${NARROW_WIDTH}$1`);
+}

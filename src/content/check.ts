@@ -11,7 +11,7 @@ import type { HireTemplate, Page, Site } from '../generated/schema-types.ts';
 import { compileSchemas, type RawProblem, type Reference, type Validators } from './validate.ts';
 import { codeFrame, formatPath, locate } from './locate.ts';
 import { closest } from './suggest.ts';
-import { imageSize, logoNames, lucideIcons, lucideRenamed, resolveLogo, siblings } from './assets.ts';
+import { imageSize, logoNames, lucideIcons, lucideRenamed, narrowTwin, NARROW_WIDTH, resolveLogo, siblings } from './assets.ts';
 import { buildOnlyCodes, type Problem, type ProblemCode, type Severity } from './catalog.ts';
 import { lintContent } from './lint.ts';
 import type { CollectedAssets, IconNode, LogoData } from './module-types.ts';
@@ -235,7 +235,13 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
           });
         }
       } else if (ref.kind === 'image' && isRecord(ref.value) && typeof ref.value.src === 'string') {
-        const image = ref.value as { src: string; width?: number; height?: number; avif?: string };
+        const image = ref.value as {
+          src: string;
+          width?: number;
+          height?: number;
+          avif?: string;
+          narrow?: { src: string; avif?: string; width: number };
+        };
         const file = join(publicDir, image.src);
         if (!existsSync(file)) {
           reportMissing(source, [...ref.path, 'src'], image.src);
@@ -246,6 +252,16 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
         image.height ??= size?.height;
         const twin = image.src.replace(/\.[a-z]+$/, '.avif');
         if (twin !== image.src && !image.src.endsWith('.svg') && existsSync(join(publicDir, twin))) image.avif ??= twin;
+        // A narrow copy for phones, when the picture is wider than it (scripts/media/narrow.mjs).
+        const narrow = narrowTwin(image.src);
+        if (!image.narrow && !image.src.endsWith('.svg') && (image.width ?? 0) > NARROW_WIDTH && existsSync(join(publicDir, narrow))) {
+          const narrowAvif = narrowTwin(twin);
+          image.narrow = {
+            src: narrow,
+            width: NARROW_WIDTH,
+            ...(image.avif && existsSync(join(publicDir, narrowAvif)) ? { avif: narrowAvif } : {}),
+          };
+        }
       } else if (ref.kind === 'video' && isRecord(ref.value)) {
         for (const key of ['webm', 'mp4'] as const) {
           const src = ref.value[key];

@@ -7,6 +7,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { narrowTwin } from './assets.ts';
 import { warningCodes, type ProblemCode, type Severity } from './catalog.ts';
 import type { Reference } from './validate.ts';
 import { formatPath } from './locate.ts';
@@ -397,8 +398,12 @@ function unusedAssets(input: LintInput): Found[] {
     else if (isRecord(value)) Object.values(value).forEach(walk);
   };
   input.files.forEach((f) => walk(f.data));
-  // A picture's AVIF twin is served in its place, so it is used when the picture is.
-  for (const src of [...used]) used.add(src.replace(/\.[a-z0-9]+$/, '.avif'));
+  // A picture's AVIF twin is served in its place, and its narrow copy to phones, so they are used
+  // when the picture is.
+  for (const src of [...used]) {
+    const avif = src.replace(/\.[a-z0-9]+$/, '.avif');
+    used.add(avif).add(narrowTwin(src)).add(narrowTwin(avif));
+  }
 
   const files = filesUnder(join(input.publicDir, MEDIA_DIR))
     .map((abs) => `/${relative(input.publicDir, abs).split('\\').join('/')}`)

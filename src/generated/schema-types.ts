@@ -58,7 +58,7 @@ export interface ContactRequest {
 }
 
 /**
- * A picture from `public/`. Width and height are read from the file at build time, and an AVIF twin (same name, `.avif`) is offered to browsers that support it when it exists.
+ * A picture from `public/`. Width and height are read from the file at build time, and an AVIF twin (same name, `.avif`) is offered to browsers that support it when it exists; so is a narrow copy for phones (same name with `-800`).
  */
 export interface Image {
   /**
@@ -81,6 +81,23 @@ export interface Image {
    * Path of the AVIF twin of the picture. Leave it out: the build finds it next to `src`.
    */
   readonly avif: string;
+  /**
+   * A narrow copy of the picture for phones (same name with `-800`, and its AVIF twin). Leave it out: the build finds it next to `src`.
+   */
+  readonly narrow?: {
+  /**
+   * Path of the narrow copy.
+   */
+  readonly src: string;
+  /**
+   * Path of the narrow copy's AVIF twin.
+   */
+  readonly avif?: string;
+  /**
+   * Width of the narrow copy in pixels.
+   */
+  readonly width: number;
+};
 }
 
 /**

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkContent } from '../../src/content/check.ts';
 import { formatProblems } from '../../src/content/format.ts';
@@ -24,6 +25,23 @@ describe('content check: what a marketer sees for each mistake', () => {
     const about = result.pages.find((p) => p.page.route === '/about')!;
     expect(about.assets.logos.react?.viewBox).toMatch(/^0 0 \d+ \d+$/);
     expect(Object.keys(result.site!.assets.icons).sort()).toEqual(['house', 'info']);
+  });
+
+  it('offers phones the narrow copy of a full-bleed picture, and nothing narrower than a picture', async () => {
+    const result = await checkContent({ root: join(import.meta.dirname, '../..') });
+    const react = result.pages.find((p) => p.page.route === '/react')!;
+    const hero = react.page.sections[0]!;
+    if (hero.type !== 'page-hero') throw new Error('/react no longer opens with a page hero');
+    expect(hero.image).toMatchObject({
+      src: '/media/art/react-hero.webp',
+      width: 1600,
+      avif: '/media/art/react-hero.avif',
+      narrow: { src: '/media/art/react-hero-800.webp', avif: '/media/art/react-hero-800.avif', width: 800 },
+    });
+    // The overview picture has no narrow copy: it is never shown across a whole screen.
+    const overview = react.page.sections[1]!;
+    if (overview.type !== 'overview') throw new Error('/react no longer has an overview second');
+    expect(overview.image).not.toHaveProperty('narrow');
   });
 
   it('reports a YAML syntax error with its line, column and a quoting hint', async () => {

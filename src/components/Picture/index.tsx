@@ -7,11 +7,21 @@ export interface PictureProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 
   readonly priority?: boolean;
 }
 
-/** An image from content, with its intrinsic size (no layout shift) and its AVIF twin when there is one. */
-export function Picture({ image, priority = false, className, ...rest }: PictureProps) {
+/**
+ * An image from content, with its intrinsic size (no layout shift), its AVIF twin when there is one,
+ * and its narrow copy for phones when there is one. Only full-bleed pictures have a narrow copy, so
+ * the browser is told the picture is as wide as the screen (`sizes`); where it is narrower, that
+ * errs on the sharp side.
+ */
+export function Picture({ image, priority = false, className, sizes, ...rest }: PictureProps) {
+  const { narrow } = image;
+  const set = (small: string | undefined, full: string) =>
+    small && narrow ? `${small} ${narrow.width}w, ${full} ${image.width}w` : undefined;
   const img = (
     <img
       src={image.src}
+      srcSet={set(narrow?.src, image.src)}
+      sizes={narrow ? (sizes ?? '100vw') : sizes}
       alt={image.alt}
       width={image.width}
       height={image.height}
@@ -25,7 +35,11 @@ export function Picture({ image, priority = false, className, ...rest }: Picture
   if (!image.avif) return img;
   return (
     <picture className={className}>
-      <source type="image/avif" srcSet={image.avif} />
+      <source
+        type="image/avif"
+        srcSet={set(narrow?.avif, image.avif) ?? image.avif}
+        sizes={narrow?.avif ? (sizes ?? '100vw') : undefined}
+      />
       {img}
     </picture>
   );
