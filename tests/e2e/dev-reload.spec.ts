@@ -20,11 +20,16 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   contentDir = mkdtempSync(join(tmpdir(), 'dev-content-'));
   cpSync(join(root, 'content'), contentDir, { recursive: true });
-  server = spawn('npx', ['vite', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
-    cwd: root,
-    env: { ...process.env, CONTENT_DIR: contentDir, NO_COLOR: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // Vite's own script, not `npx vite`: killing npx would leave the server running on the port.
+  server = spawn(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+    {
+      cwd: root,
+      env: { ...process.env, CONTENT_DIR: contentDir, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   server.stdout!.on('data', (chunk) => (log += chunk));
   server.stderr!.on('data', (chunk) => (log += chunk));
   await expect
