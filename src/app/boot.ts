@@ -35,7 +35,24 @@ function start() {
     link.href = webManifest;
     document.head.append(link);
   }
-  void import(/* @vite-ignore */ entry);
+  void import(/* @vite-ignore */ entry).then(layOutSections);
+}
+
+/**
+ * Lays out the sections the first paint skipped (global.css), one per idle moment: all at once, a
+ * long page would block a slow phone's main thread for a tenth of a second.
+ */
+function layOutSections() {
+  const pending = [...document.querySelectorAll<HTMLElement>('main > [data-section]:not([data-laid-out])')];
+  const idle = (then: () => void) =>
+    'requestIdleCallback' in window ? requestIdleCallback(then, { timeout: 2000 }) : setTimeout(then, 50);
+  const next = () => {
+    const section = pending.shift();
+    if (!section) return;
+    section.dataset.laidOut = '';
+    idle(next);
+  };
+  idle(next);
 }
 
 /** Two frames on: the first frame after the one that painted, when nothing competes with it any more. */

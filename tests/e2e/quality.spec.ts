@@ -33,6 +33,10 @@ for (const width of widths) {
     });
     for (const route of await sitemapRoutes(page)) {
       await page.goto(route, { waitUntil: 'load' });
+      // Nothing widens the page sideways, not even sections still waiting to hydrate (their server
+      // HTML is all a visitor has until they come into view).
+      const extent = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+      expect(extent[0], `${route} is wider than the window`).toBeLessThanOrEqual(extent[1]!);
       // Scroll through, so sections below the fold hydrate and their media load.
       await page.evaluate(async () => {
         for (let y = 0; y < document.body.scrollHeight; y += 700) {
