@@ -10,16 +10,14 @@
 // PostgreSQL: TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test by default), in a schema of its
 // own that is dropped afterwards. Ports: BENCH_PORT (3201 by default) and the next one.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, closeSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import pg from 'pg';
+import { fail, median, onlyDatabase, postgresScratch, root, wholeNumber, writeClientBuild } from './bench-common.mjs';
 
-const root = join(import.meta.dirname, '..');
 const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
@@ -30,13 +28,10 @@ const { values: args } = parseArgs({
     load: { type: 'string' },
   },
 });
-const runs = positiveInteger(args.runs, '--runs');
-const duration = positiveInteger(args.duration, '--duration');
-const connections = positiveInteger(args.connections, '--connections');
-if (args.only !== undefined && args.only !== 'embedded' && args.only !== 'postgres') {
-  fail('BadArgument', `--only is '${args.only}'; use embedded or postgres.`);
-}
-const databaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const runs = wholeNumber(args.runs, '--runs');
+const duration = wholeNumber(args.duration, '--duration');
+const connections = wholeNumber(args.connections, '--connections');
+onlyDatabase(args.only);
 const basePort = Number(process.env.BENCH_PORT ?? 3201);
 
 const contactPath = '/api/v1/contact/create-contact';
@@ -51,25 +46,11 @@ const body = JSON.stringify({
 /** Normal visitors send this many enquiries per second while one address floods the API. */
 const normalRate = 50;
 
-function positiveInteger(value, name) {
-  const parsed = /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(parsed) || parsed < 1) fail('BadArgument', `${name} is '${value}'; use a whole number from 1.`);
-  return parsed;
-}
-
-function fail(name, message) {
-  console.error(`${name}: ${message}`);
-  process.exit(1);
-}
-
 /** The client build to serve: dist/client when built, else a one-page stand-in (the bench only posts). */
 function clientDir(scratch) {
   const built = join(root, 'dist/client');
   if (existsSync(join(built, 'index.html'))) return built;
-  const dir = join(scratch, 'client');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>bench</title>');
-  return dir;
+  return writeClientBuild(join(scratch, 'client'));
 }
 
 /**
@@ -214,27 +195,15 @@ function embeddedTarget(scratch) {
 }
 
 async function postgresTarget() {
-  const schema = `bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  try {
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-  } catch (error) {
-    fail('PostgresUnavailable', `the PostgreSQL bench needs a server at ${databaseUrl} (TEST_DATABASE_URL): ${error.message}`);
-  }
-  const url = new URL(databaseUrl);
-  url.searchParams.set('options', `-c search_path=${schema}`);
+  const { admin, schema, url, drop } = await postgresScratch('bench');
   return {
     name: 'postgres',
-    env: { DATABASE_URL: url.toString() },
+    env: { DATABASE_URL: url },
     async ids() {
       const { rows } = await admin.query(`select id from ${schema}.contact_submissions`);
       return new Set(rows.map((row) => row.id));
     },
-    async cleanup() {
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
-    },
+    cleanup: drop,
   };
 }
 
@@ -311,12 +280,6 @@ async function floodRun(target, scratch, port) {
     await killServer(child);
   }
 }
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 async function main() {
   const scratch = mkdtempSync(join(tmpdir(), 'bench-api-'));

@@ -13,19 +13,26 @@
 // has the row, not that the disk keeps it through a power cut (that is what synchronous=FULL and
 // PostgreSQL's fsync are for). PostgreSQL: TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test by
 // default), in a throw-away schema. Port: BENCH_DURABILITY_PORT (3301 by default).
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { defaultContentDir } from '../src/server/paths.ts';
 import { loadRoles } from '../src/server/roles.ts';
 import { openStorage } from '../src/server/storage/index.ts';
+import {
+  databaseUrl,
+  fail,
+  median,
+  onlyDatabase,
+  postgresScratch,
+  startServer,
+  wholeNumber,
+  writeClientBuild,
+} from './bench-common.mjs';
 
-const root = join(import.meta.dirname, '..');
 const { values: args } = parseArgs({
   options: {
     kills: { type: 'string', default: '25' },
@@ -35,76 +42,17 @@ const { values: args } = parseArgs({
 });
 const kills = wholeNumber(args.kills, '--kills', 1);
 const clients = wholeNumber(args.clients, '--clients', 1);
-if (args.only !== undefined && args.only !== 'embedded' && args.only !== 'postgres') {
-  fail('BadArgument', `--only is '${args.only}'; use embedded or postgres.`);
-}
-const databaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const only = onlyDatabase(args.only);
 const port = Number(process.env.BENCH_DURABILITY_PORT ?? 3301);
 const base = `http://127.0.0.1:${port}`;
 
 /** The server is killed this long after it answers its first health check: long enough to be mid-write. */
 const killAfterMs = { min: 50, max: 900 };
 
-function wholeNumber(value, name, min) {
-  const parsed = /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(parsed) || parsed < min)
-    fail('BadArgument', `${name} is '${value}'; use a whole number from ${min}.`);
-  return parsed;
-}
-
-function fail(name, message) {
-  console.error(`${name}: ${message}`);
-  process.exit(1);
-}
-
-const median = (values) => {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
-
-/** A client build with nothing but the shell: the bench is about the API, and dist/ may not exist. */
-function writeClientBuild(dir) {
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>bench</title>');
-  writeFileSync(join(dir, 'routes.json'), '["/"]');
-  return dir;
-}
-
-/** Starts the server and resolves once /healthz answers 200; `stop()` kills it with SIGKILL. */
-async function startServer(env) {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', API_RATE_LIMIT_MAX: '1000000' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  let gone = false;
-  void exited.then(() => (gone = true));
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (gone) fail('ServerDidNotStart', `The server exited before it answered /healthz:\n${stderr}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      fail('ServerDidNotStart', `The server did not answer /healthz within 30 s:\n${stderr}`);
-    }
-    const status = await fetch(`${base}/healthz`).then(
-      (response) => response.status,
-      () => 0,
-    );
-    if (status === 200) break;
-    await sleep(25);
-  }
-  return {
-    stop: async () => {
-      child.kill('SIGKILL');
-      const { signal } = await exited;
-      if (signal !== 'SIGKILL') fail('ServerExited', `The server exited on its own before it was killed:\n${stderr}`);
-    },
-  };
+/** Kills the server with SIGKILL, which gives it no chance to flush anything on the way out. */
+async function killServer(server) {
+  const { signal } = await server.kill('SIGKILL');
+  if (signal !== 'SIGKILL') fail('ServerExited', `The server exited on its own before it was killed:\n${server.log()}`);
 }
 
 /** One submission with a marker that identifies it among all stored rows: the local part of its e-mail. */
@@ -170,17 +118,17 @@ async function runOn(name, env, storageConfig, roles) {
   };
 
   const started = Date.now();
-  let server = await startServer(env);
+  let server = await startServer({ port, env });
   const workers = Array.from({ length: clients }, (_, index) => client(index));
   for (let kill = 1; kill <= kills; kill += 1) {
     const before = acknowledged.size;
     const upMs = killAfterMs.min + Math.random() * (killAfterMs.max - killAfterMs.min);
     await sleep(upMs);
     inFlightAtKill.push(inFlight);
-    await server.stop();
+    await killServer(server);
     perSecond.push(((acknowledged.size - before) * 1000) / upMs);
     if (process.stdout.isTTY) process.stdout.write(`\r  ${name}: ${kill}/${kills} kills, ${acknowledged.size} acknowledged`);
-    if (kill < kills) server = await startServer(env);
+    if (kill < kills) server = await startServer({ port, env });
   }
   running = false;
   await Promise.all(workers);
@@ -238,7 +186,7 @@ const clientDir = writeClientBuild(join(work, 'client'));
 let ok = true;
 console.log(`bench:durability: ${kills} kills per database, ${clients} concurrent clients, port ${port}`);
 try {
-  if (args.only !== 'postgres') {
+  if (only !== 'postgres') {
     const dataDir = join(work, 'data');
     ok =
       (await runOn(
@@ -248,30 +196,19 @@ try {
         roles,
       )) && ok;
   }
-  if (args.only !== 'embedded') {
-    const schema = `bench_durability_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
+  if (only !== 'embedded') {
+    const scratch = await postgresScratch('bench_durability');
     try {
-      await admin.connect();
-    } catch (error) {
-      fail('PostgresUnavailable', `PostgreSQL at ${databaseUrl} could not be reached (${error.message}); set TEST_DATABASE_URL.`);
-    }
-    await admin.query(`create schema ${schema}`);
-    try {
-      // The server reads only DATABASE_URL; libpq's `options` parameter points it at the throw-away schema.
-      const url = new URL(databaseUrl);
-      url.searchParams.set('options', `-c search_path=${schema}`);
-      const { rows } = await admin.query('show synchronous_commit');
+      const { rows } = await scratch.admin.query('show synchronous_commit');
       ok =
         (await runOn(
           `PostgreSQL (synchronous_commit=${rows[0].synchronous_commit})`,
-          { CLIENT_DIR: clientDir, DATABASE_URL: url.href },
-          { kind: 'postgres', connectionString: databaseUrl, schema },
+          { CLIENT_DIR: clientDir, DATABASE_URL: scratch.url },
+          { kind: 'postgres', connectionString: databaseUrl, schema: scratch.schema },
           roles,
         )) && ok;
     } finally {
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
+      await scratch.drop();
     }
   }
 } finally {

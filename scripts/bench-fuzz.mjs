@@ -13,18 +13,15 @@
 //
 // The same SEED sends the same requests, so a failure can be replayed. PostgreSQL: TEST_DATABASE_URL
 // (postgres://postgres@127.0.0.1:5432/test by default), in a throw-away schema. Port: BENCH_FUZZ_PORT (3302).
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { defaultContentDir } from '../src/server/paths.ts';
 import { loadRoles } from '../src/server/roles.ts';
 import { openStorage } from '../src/server/storage/index.ts';
+import { databaseUrl, fail, onlyDatabase, postgresScratch, startServer, wholeNumber, writeClientBuild } from './bench-common.mjs';
 import {
   expectedFields,
   fuzzTargets,
@@ -35,7 +32,6 @@ import {
   storedRowProblems,
 } from './hostile-requests.ts';
 
-const root = join(import.meta.dirname, '..');
 const { values: args } = parseArgs({
   options: {
     count: { type: 'string', default: '5000' },
@@ -45,72 +41,14 @@ const { values: args } = parseArgs({
 });
 const count = wholeNumber(args.count, '--count');
 const concurrency = wholeNumber(args.concurrency, '--concurrency');
-if (args.only !== undefined && args.only !== 'embedded' && args.only !== 'postgres') {
-  fail('BadArgument', `--only is '${args.only}'; use embedded or postgres.`);
-}
+const only = onlyDatabase(args.only);
 let seed;
 try {
   seed = readSeed(process.env.SEED, 1);
 } catch (error) {
   fail('BadArgument', error.message);
 }
-const databaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const port = Number(process.env.BENCH_FUZZ_PORT ?? 3302);
-
-function wholeNumber(value, name) {
-  const parsed = /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(parsed) || parsed < 1) fail('BadArgument', `${name} is '${value}'; use a whole number from 1.`);
-  return parsed;
-}
-
-function fail(name, message) {
-  console.error(`${name}: ${message}`);
-  process.exit(1);
-}
-
-function writeClientBuild(dir) {
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>bench</title>');
-  writeFileSync(join(dir, 'routes.json'), '["/"]');
-  return dir;
-}
-
-async function startServer(env) {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', API_RATE_LIMIT_MAX: '1000000' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout.on('data', (chunk) => (log += chunk));
-  child.stderr.on('data', (chunk) => (log += chunk));
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  let exit;
-  void exited.then((result) => (exit = result));
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (exit) fail('ServerDidNotStart', `The server exited before it answered /healthz:\n${log}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      fail('ServerDidNotStart', `The server did not answer /healthz within 30 s:\n${log}`);
-    }
-    const status = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (response) => response.status,
-      () => 0,
-    );
-    if (status === 200) break;
-    await sleep(25);
-  }
-  return {
-    log: () => log,
-    /** How the process ended, once it has; undefined while it runs. */
-    exit: () => exit,
-    stop: async () => {
-      child.kill('SIGTERM');
-      return exited;
-    },
-  };
-}
 
 /** Sends one request as bytes; resolves with the status, or with what went wrong on the connection. */
 function send(agent, request) {
@@ -175,7 +113,7 @@ const format = (counts) =>
 
 async function runOn(name, env, storageConfig, roles) {
   console.log(`\n${name}`);
-  const server = await startServer(env);
+  const server = await startServer({ port, env, logLevel: 'info' });
   const problems = [];
   const results = [];
   for (const target of fuzzTargets(roles)) {
@@ -196,7 +134,7 @@ async function runOn(name, env, storageConfig, roles) {
     (error) => error.message,
   );
   if (health !== 200) problems.push(`/healthz answered ${health} after the run`);
-  const { code, signal } = await server.stop();
+  const { code, signal } = await server.kill('SIGTERM');
   if (code !== 0) problems.push(`The server did not exit cleanly on SIGTERM (code ${code}, signal ${signal})`);
 
   const storage = await openStorage(storageConfig);
@@ -231,7 +169,7 @@ const clientDir = writeClientBuild(join(work, 'client'));
 let ok = true;
 console.log(`bench:fuzz: SEED=${seed}, ${count} requests per endpoint, ${concurrency} at a time, port ${port}`);
 try {
-  if (args.only !== 'postgres') {
+  if (only !== 'postgres') {
     const dataDir = join(work, 'data');
     ok =
       (await runOn(
@@ -241,28 +179,18 @@ try {
         roles,
       )) && ok;
   }
-  if (args.only !== 'embedded') {
-    const schema = `bench_fuzz_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
+  if (only !== 'embedded') {
+    const scratch = await postgresScratch('bench_fuzz');
     try {
-      await admin.connect();
-    } catch (error) {
-      fail('PostgresUnavailable', `PostgreSQL at ${databaseUrl} could not be reached (${error.message}); set TEST_DATABASE_URL.`);
-    }
-    await admin.query(`create schema ${schema}`);
-    try {
-      const url = new URL(databaseUrl);
-      url.searchParams.set('options', `-c search_path=${schema}`);
       ok =
         (await runOn(
           'PostgreSQL',
-          { CLIENT_DIR: clientDir, DATABASE_URL: url.href },
-          { kind: 'postgres', connectionString: databaseUrl, schema },
+          { CLIENT_DIR: clientDir, DATABASE_URL: scratch.url },
+          { kind: 'postgres', connectionString: databaseUrl, schema: scratch.schema },
           roles,
         )) && ok;
     } finally {
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
+      await scratch.drop();
     }
   }
 } finally {
