@@ -25,7 +25,7 @@ export default function PageHero({ section, index }: SectionProps<'page-hero'>) 
               {section.eyebrow}
             </p>
           )}
-          <Heading id={headingId} className={styles.heading} data-slot="heading">
+          <Heading id={headingId} className="banner-heading" data-slot="heading">
             <RichText text={section.heading} />
           </Heading>
           <p className={styles.text} data-slot="text">

@@ -63,7 +63,7 @@ function Slide({ slide, index, opensPage, headingId, eager }: SlideProps) {
       <div className={styles.overlay} aria-hidden="true" />
       <div className={`container ${styles.slideInner}`}>
         <div className={styles.slideCopy}>
-          <Heading id={index === 0 ? headingId : undefined} className={styles.heading} data-slot="slide-heading">
+          <Heading id={index === 0 ? headingId : undefined} className="banner-heading" data-slot="slide-heading">
             <RichText text={slide.heading} />
           </Heading>
           <p className={styles.text}>{slide.text}</p>
