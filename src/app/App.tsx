@@ -1,11 +1,12 @@
 import { Suspense, lazy, use } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import pages from 'virtual:content/pages';
 import type { PageEntry } from '../content/module-types.ts';
 import { Layout } from './Layout.tsx';
 import { NotFound } from './NotFound/index.tsx';
 import { PageView } from './PageView/index.tsx';
 import { loadPage } from './page-loader.ts';
+import { matchPath } from './route-match.ts';
 
 // The section gallery (src/app/SectionGallery) is a dev-server tool: `import.meta.env.DEV` is false
 // in builds, so its code, its content module and its route are left out of production.
@@ -19,25 +20,34 @@ function PageRoute({ entry }: { readonly entry: PageEntry }) {
   return <PageView module={loaded.module} components={loaded.components} />;
 }
 
+const entries = new Map(pages.map((entry) => [entry.route, entry]));
+const routes = new Set(entries.keys());
+
 /**
- * The routes, generated from the content files: a route per page, and the not-found screen for
- * any other path. Navigations run in a transition, so the current page stays until the next is ready.
+ * The page of the current path, matched as the server matches it (`matchPath`), not by the router's
+ * own rules, which ignore case and trailing slashes: `/Services` is the not-found screen here too.
+ */
+function PageSwitch() {
+  const { pathname, search, hash } = useLocation();
+  const match = matchPath(pathname, routes);
+  if (match.kind === 'redirect') return <Navigate to={`${match.to}${search}${hash}`} replace />;
+  const entry = match.kind === 'page' ? entries.get(match.route) : undefined;
+  if (!entry) return <NotFound />;
+  return (
+    <Suspense fallback={<div style={{ minHeight: '100vh' }} />}>
+      <PageRoute key={entry.route} entry={entry} />
+    </Suspense>
+  );
+}
+
+/**
+ * The frame and the page of the current path: the content files' pages, and the not-found screen
+ * for any other path. Navigations run in a transition, so the current page stays until the next is ready.
  */
 export function App() {
   return (
     <Routes>
       <Route element={<Layout />}>
-        {pages.map((entry) => (
-          <Route
-            key={entry.route}
-            path={entry.route}
-            element={
-              <Suspense fallback={<div style={{ minHeight: '100vh' }} />}>
-                <PageRoute entry={entry} />
-              </Suspense>
-            }
-          />
-        ))}
         {SectionGallery && (
           <Route
             path="/__sections"
@@ -48,7 +58,7 @@ export function App() {
             }
           />
         )}
-        <Route path="*" element={<NotFound />} />
+        <Route path="*" element={<PageSwitch />} />
       </Route>
     </Routes>
   );

@@ -8,6 +8,7 @@ import pages from 'virtual:content/pages';
 import type { PageEntry, PageModule } from '../content/module-types.ts';
 import type { SectionType } from '../generated/schema-types.ts';
 import { registry, type AnySectionComponent } from '../sections/registry.ts';
+import { matchPath } from './route-match.ts';
 
 /** A page's content and the components of the sections loaded so far. */
 export interface LoadedPage {
@@ -28,8 +29,13 @@ export function track<T>(promise: Promise<T>): Tracked<T> {
   return promise;
 }
 
-/** The page entry of a path, or undefined for the not-found screen. */
-export const entryFor = (pathname: string): PageEntry | undefined => pages.find((p) => p.route === pathname);
+const routes = new Set(pages.map((p) => p.route));
+
+/** The page entry of a path as the server matches it (`matchPath`), or undefined for any other path. */
+export function entryFor(pathname: string): PageEntry | undefined {
+  const match = matchPath(pathname, routes);
+  return match.kind === 'page' ? pages.find((p) => p.route === match.route) : undefined;
+}
 
 const cache = new Map<string, Tracked<LoadedPage>>();
 

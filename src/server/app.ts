@@ -68,7 +68,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Both handlers are set before any plugin or route: Fastify gives each plugin the handlers of its parent
   // as they are when the plugin is registered.
   app.setNotFoundHandler((request, reply) => {
-    if (isPageRequest(request)) return site.sendNotFoundPage(reply);
+    if (isPageRequest(request)) return site.sendNotFoundPage(reply, request.url);
     const error = new HttpError('NotFound');
     return reply.code(error.statusCode).send(error.toBody());
   });
@@ -80,7 +80,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const { name, message, stack, code } = caught as Error & { code?: unknown };
       request.log.error({ err: { type: name, message, stack, code } }, 'Request failed');
     }
-    if (error.name === 'NotFound' && isPageRequest(request)) return site.sendNotFoundPage(reply);
+    if (error.name === 'NotFound' && isPageRequest(request)) return site.sendNotFoundPage(reply, request.url);
     return reply.code(error.statusCode).send(error.toBody());
   });
 

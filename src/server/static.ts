@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { matchPath } from '../app/route-match.ts';
 import { SetupError } from './errors.ts';
 
 /** Cache policy of the built site, by kind of file. */
@@ -27,8 +28,12 @@ export interface ClientBuild {
   readonly clientDir: string;
   /** Each known route with the file that answers it, relative to clientDir. */
   readonly pages: ReadonlyMap<string, string>;
-  /** Answers 404 with the site's not-found page, which the client app renders. */
-  sendNotFoundPage(reply: FastifyReply): FastifyReply;
+  /**
+   * Answers a page request no route took: a redirect when the path is a page's address written another
+   * way (`/react/`, `/react/index.html`), else 404 with the site's not-found page. `matchPath` decides,
+   * as it does in the browser.
+   */
+  sendNotFoundPage(reply: FastifyReply, url: string): FastifyReply;
 }
 
 /**
@@ -46,18 +51,25 @@ export async function readClientBuild(options: StaticSiteOptions): Promise<Clien
   const routes = await readRoutes(clientDir, options.warn);
   const pages = new Map(routes.map((route) => [route, pageFileFor(clientDir, route)]));
   const notFoundPage = existsSync(path.join(clientDir, '404.html')) ? '404.html' : 'index.html';
+  const routeSet = new Set(routes);
   return {
     clientDir,
     pages,
-    sendNotFoundPage: (reply) =>
+    sendNotFoundPage: (reply, url) => {
+      const query = url.indexOf('?');
+      const match = matchPath(query === -1 ? url : url.slice(0, query), routeSet);
+      if (match.kind === 'redirect') return reply.redirect(query === -1 ? match.to : match.to + url.slice(query), 301);
       // No ETag or Last-Modified: a 304 would turn this 404 into a "not modified" of someone else's page.
-      reply.code(404).sendFile(notFoundPage, { etag: false, lastModified: false }),
+      return reply.code(404).sendFile(notFoundPage, { etag: false, lastModified: false });
+    },
   };
 }
 
 /**
- * Serves the client build: files as they are (a precompressed .br or .gz sibling when the browser accepts it),
- * each known route as its prerendered page (or the app shell), and `/route/` as a redirect to `/route`.
+ * Serves the client build: files as they are (a precompressed .br or .gz sibling when the browser accepts it)
+ * except the HTML files, and each known route as its prerendered page (or the app shell). The HTML files are
+ * reached only through their routes: `/react/index.html` served as a file would be a page at an address the
+ * browser's router does not know.
  * Register @fastify/compress first: pages without a precompressed sibling are compressed on the fly.
  */
 export async function registerStaticSite(app: FastifyInstance, build: ClientBuild): Promise<void> {
@@ -78,15 +90,12 @@ export async function registerStaticSite(app: FastifyInstance, build: ClientBuil
     },
   });
 
-  for (const [route, page] of build.pages) {
-    app.get(route, (_request, reply) => reply.sendFile(page));
-    if (route !== '/') {
-      app.get(`${route}/`, (request, reply) => {
-        const query = request.url.indexOf('?');
-        return reply.redirect(query === -1 ? route : route + request.url.slice(query), 301);
-      });
-    }
-  }
+  for (const [route, page] of build.pages) app.get(route, (_request, reply) => reply.sendFile(page));
+  // Other ways of writing a route get the not-found answer, which redirects them: so do the page files
+  // themselves, and `/react/`, which the file routes above would otherwise take for a folder.
+  const otherSpellings = new Set(['/index.html', '/404.html', ...[...build.pages.values()].map((file) => `/${file}`)]);
+  for (const route of build.pages.keys()) if (route !== '/') otherSpellings.add(`${route}/`);
+  for (const url of otherSpellings) app.get(url, (request, reply) => build.sendNotFoundPage(reply, request.url));
 }
 
 /** The Cache-Control header of a file of the build, from its path inside the build. */

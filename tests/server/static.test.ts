@@ -15,7 +15,7 @@ describe('cache headers', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it.each(['/', '/react', '/start', '/react/index.html'])('makes browsers revalidate the page %s', async (url) => {
+  it.each(['/', '/react', '/start'])('makes browsers revalidate the page %s', async (url) => {
     const response = await ctx.app.inject({ url });
 
     expect(response.headers['cache-control']).toBe('no-cache');
@@ -75,20 +75,47 @@ describe('known routes', () => {
     expect(response.statusCode).toBe(301);
     expect(response.headers.location).toBe('/react?utm_source=newsletter');
   });
+
+  it.each([
+    ['/react/index.html', '/react'],
+    ['/index.html', '/'],
+    ['/re%61ct/', '/react'],
+  ])('redirects %s, another way of writing a route, to %s', async (url, location) => {
+    const response = await ctx.app.inject({ url });
+
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe(location);
+  });
+
+  it('serves a route written with percent-escapes of plain letters, as browsers may send it', async () => {
+    const response = await ctx.app.inject({ url: '/re%61ct' });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('React developers');
+  });
 });
 
 describe('unknown paths', () => {
-  it.each(['/no-such-page', '/assets/missing-1234.js', '/unknown/', '/react/extra', '/.env', '/assets/../.env'])(
-    'answers %s with 404 and the not-found page',
-    async (url) => {
-      const response = await ctx.app.inject({ url });
+  it.each([
+    '/no-such-page',
+    '/assets/missing-1234.js',
+    '/unknown/',
+    '/react/extra',
+    '/.env',
+    '/assets/../.env',
+    '/React',
+    '/REACT/',
+    '/react%2F',
+    '//react',
+    '/404.html',
+  ])('answers %s with 404 and the not-found page', async (url) => {
+    const response = await ctx.app.inject({ url });
 
-      expect(response.statusCode).toBe(404);
-      expect(response.headers['content-type']).toMatch(/^text\/html/);
-      expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.body).toContain('Page not found');
-    },
-  );
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('Page not found');
+  });
 
   it('falls back to the app shell when the build has no 404.html', async () => {
     const bare = tempDir('client-without-404');
