@@ -15,8 +15,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     chunkSizeWarningLimit: 250,
     rolldownOptions: {
       // The boot script is an entry of its own: prerendered pages load it instead of the app, and it
-      // starts the app once the first screen has painted (src/app/boot.ts).
-      ...(isSsrBuild ? {} : { input: { index: 'index.html', boot: 'src/app/boot.ts' } }),
+      // starts the app once the first screen has painted (src/app/startup/boot.ts).
+      ...(isSsrBuild ? {} : { input: { index: 'index.html', boot: 'src/app/startup/boot.ts' } }),
       output: {
         codeSplitting: {
           groups: [

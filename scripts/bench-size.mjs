@@ -34,7 +34,7 @@ for (const route of [...routes, '404']) {
   const file = route === '/' ? 'index.html' : route === '404' ? '404.html' : `${route.slice(1)}/index.html`;
   const html = readFileSync(join(client, file));
   const text = html.toString();
-  // The boot script, the entry it starts and the modules it preloads then (src/app/boot.ts), and
+  // The boot script, the entry it starts and the modules it preloads then (src/app/startup/boot.ts), and
   // any other script or module preload in the page.
   const attr = (name) => [...text.matchAll(new RegExp(`${name}="([^"]*)"`, 'g'))].flatMap((m) => m[1].split(' '));
   const referenced = [

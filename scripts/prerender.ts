@@ -53,7 +53,7 @@ function closure(key: string, seen = new Set<string>()): ManifestChunk[] {
 }
 
 const entryKey = 'index.html';
-const bootKey = 'src/app/boot.ts';
+const bootKey = 'src/app/startup/boot.ts';
 if (!manifest[entryKey] || !manifest[bootKey]) {
   throw new Error(
     `PrerenderEntryMissing: the client build has no ${manifest[entryKey] ? bootKey : entryKey} entry; check vite.config.ts.`,
@@ -126,7 +126,7 @@ async function prerender(path: string, outFile: string) {
     .filter(Boolean)
     .join('\n    ');
   // The app's code is not in the head: the boot script starts it once the first screen has painted
-  // (src/app/boot.ts), preloading the entry's imports and the page's own modules then.
+  // (src/app/startup/boot.ts), preloading the entry's imports and the page's own modules then.
   const preload = [...entryFiles].filter((file) => file !== manifest[entryKey]!.file).concat(js);
   // The web app manifest too: Chrome fetches it and an icon as soon as it sees the link, on every
   // page view, and on a slow phone that competes with the first screen.

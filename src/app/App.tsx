@@ -5,7 +5,7 @@ import type { PageEntry } from '../content/module-types.ts';
 import { Layout } from './Layout.tsx';
 import { NotFound } from './NotFound/index.tsx';
 import { PageView } from './PageView/index.tsx';
-import { loadPage } from './page-loader.ts';
+import { loadPage, loadedPage } from './startup/loader.ts';
 import { matchPath } from './route-match.ts';
 
 // The section gallery (src/app/SectionGallery) is a dev-server tool: `import.meta.env.DEV` is false
@@ -14,10 +14,10 @@ const SectionGallery = import.meta.env.DEV ? lazy(() => import('./SectionGallery
 
 /** A page route: reads its loaded content and components (suspends on a first visit). */
 function PageRoute({ entry }: { readonly entry: PageEntry }) {
-  // Renders what is loaded: everything when prerendering, the top section's code when hydrating
-  // (main.tsx loads it first), and the whole page on a navigation.
-  const loaded = use(loadPage(entry));
-  return <PageView module={loaded.module} components={loaded.components} />;
+  // Loaded already when prerendering and hydrating (client.tsx loads it first); on a navigation the
+  // whole page with all its code loads, while the current page stays (a transition).
+  const module = loadedPage(entry) ?? use(loadPage(entry));
+  return <PageView module={module} />;
 }
 
 const entries = new Map(pages.map((entry) => [entry.route, entry]));

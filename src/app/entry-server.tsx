@@ -9,7 +9,7 @@ import site from 'virtual:content/site';
 import pages from 'virtual:content/pages';
 import { App } from './App.tsx';
 import { headTags } from './head.ts';
-import { entryFor, loadPage } from './page-loader.ts';
+import { entryFor, loadPage } from './startup/loader.ts';
 
 export interface RenderedRoute {
   /** The markup of the app for the `#root` element. */
@@ -26,7 +26,7 @@ export interface RenderedRoute {
 /** Renders `path` as the server answers it. `datePosted` dates the job postings. */
 export async function render(path: string, datePosted: string): Promise<RenderedRoute> {
   const entry = entryFor(path);
-  const loaded = entry ? await loadPage(entry, 'all') : undefined;
+  const module = entry ? await loadPage(entry, 'all') : undefined;
   const html = renderToString(
     <StrictMode>
       <StaticRouter location={path}>
@@ -34,12 +34,12 @@ export async function render(path: string, datePosted: string): Promise<Rendered
       </StaticRouter>
     </StrictMode>,
   );
-  const page = loaded?.module.page;
+  const page = module?.page;
   return {
     html,
     head: headTags(site.site, page, datePosted),
     sectionTypes: page ? page.sections.map((s) => s.type) : [],
-    ...(loaded ? { pageModule: loaded.module.file } : {}),
+    ...(module ? { pageModule: module.file } : {}),
     status: entry ? 200 : 404,
   };
 }

@@ -2,7 +2,7 @@
 import { CircleAlert, LoaderCircle } from 'lucide-react';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { FieldBinding, FormController } from './useForm.ts';
-import { useHydrated } from './useHydrated.ts';
+import { useHydrated } from '../hooks/useHydrated.ts';
 import styles from './fields.module.css';
 
 type InputExtras = Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode' | 'autoComplete' | 'placeholder'>;
@@ -95,8 +95,9 @@ export function FormSummary({ summary }: { readonly summary: FormController<stri
 
 /**
  * The submit button: shows progress while sending and ignores further presses (the form guards too).
- * Until the page is hydrated it is disabled, so an early press (or Enter) cannot post the form to the page
- * address, where nothing receives it; without JavaScript a note says how else to reach us.
+ * In the HTML it is disabled, so that without JavaScript a press cannot post the form to the page address,
+ * where nothing receives it (a note says how else to reach us). The boot script enables it at once: from
+ * then on a press before hydration is held and replayed when the form can answer (src/app/startup/boot.ts).
  */
 export function SubmitButton({
   sending,
@@ -112,6 +113,7 @@ export function SubmitButton({
     <button
       type="submit"
       disabled={!hydrated}
+      data-enable-on-boot
       className={[styles.submit, className].filter(Boolean).join(' ')}
       aria-busy={sending || undefined}
       aria-disabled={sending || undefined}

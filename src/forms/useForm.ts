@@ -69,19 +69,27 @@ export function useForm<F extends string>(options: UseFormOptions<F>): FormContr
     latest.current = options;
   });
 
-  useEffect(() => {
-    // What was typed into the prerendered inputs before hydration is in the DOM, not in state; it wins over a
-    // stored draft. Reading the DOM once, after mount, is the only way to get it back.
-    const typedEarly: Record<string, string> = {};
-    for (const name of Object.keys(emptyValues(typedFields.current))) {
+  /**
+   * The values on screen. Until React has hydrated the form, what the visitor types lives only in the
+   * DOM, and a press of the submit button that came before hydration is replayed the moment it has
+   * (src/app/startup/boot.ts), before an effect could copy those values into state.
+   */
+  const onScreen = useCallback((): Partial<Record<F, string>> => {
+    const found: Partial<Record<F, string>> = {};
+    for (const name of typedFields.current) {
       const input = document.getElementById(`${idBase}-${name}`);
-      if ((input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement) && input.value !== '')
-        typedEarly[name] = input.value;
+      if (input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement) found[name] = input.value;
     }
+    return found;
+  }, [idBase]);
+
+  useEffect(() => {
+    // What was typed before hydration wins over a stored draft.
+    const typedEarly = Object.fromEntries(Object.entries(onScreen()).filter(([, value]) => value !== ''));
     const draft = draftKey ? readDraft(draftKey) : undefined;
     if (!draft && Object.keys(typedEarly).length === 0) return;
     setValues((current) => ({ ...current, ...pick(draft ?? {}, Object.keys(current)), ...typedEarly }));
-  }, [draftKey, idBase]);
+  }, [draftKey, onScreen]);
 
   const body = useCallback(
     (current: Record<F, string>, trap: string) => {
@@ -106,7 +114,9 @@ export function useForm<F extends string>(options: UseFormOptions<F>): FormContr
 
   const onChange = (name: F) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const next = { ...values, [name]: event.target.value };
-    setValues(next);
+    // An update, not `next`: the first keystroke after hydration can come before the values typed
+    // earlier (read in the effect above) have reached `values`, and must not wipe them.
+    setValues((current) => ({ ...current, [name]: event.target.value }));
     if (draftKey) writeDraft(draftKey, next);
     // Once a field shows a message, it follows the typing, so it disappears as soon as the value is right.
     if (errors[name]) {
@@ -129,7 +139,9 @@ export function useForm<F extends string>(options: UseFormOptions<F>): FormContr
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (inFlight.current) return;
-    const request = body(values, honeypot);
+    const shown = { ...values, ...onScreen() };
+    setValues(shown);
+    const request = body(shown, honeypot);
     const found = checkBody(spec, validate, request);
     if (Object.keys(found).length > 0) {
       showErrors(found);

@@ -37,12 +37,3 @@ export const registry = {
 
 /** A component for any section; the registry's typing guarantees it matches the section's type. */
 export type AnySectionComponent = ComponentType<{ section: never; index: number }>;
-
-/** Loads the components of the given section types, once each. */
-export async function loadSectionComponents(
-  types: Iterable<SectionType>,
-): Promise<Partial<Record<SectionType, AnySectionComponent>>> {
-  const unique = [...new Set(types)];
-  const modules = await Promise.all(unique.map((type) => registry[type]()));
-  return Object.fromEntries(unique.map((type, i) => [type, modules[i]!.default as AnySectionComponent]));
-}

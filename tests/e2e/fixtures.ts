@@ -4,7 +4,7 @@ export { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * A prerendered page is plain HTML until its code starts, which it does after the first screen has
- * painted (src/app/boot.ts), or at the visitor's first tap or key press. A test that clicks a button
+ * painted (src/app/startup/boot.ts), or at the visitor's first tap or key press. A test that clicks a button
  * the moment the page has loaded would click plain HTML, so navigations here also wait until React
  * has taken the page over (`<html data-hydrated>`, set by the layout), as a visitor would before
  * using it. Pages opened with JavaScript disabled, and responses that are not HTML, do not wait.

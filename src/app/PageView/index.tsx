@@ -1,31 +1,34 @@
 import { Suspense, use, useEffect, useMemo } from 'react';
 import type { PageModule } from '../../content/module-types.ts';
-import type { Section, SectionType } from '../../generated/schema-types.ts';
-import type { AnySectionComponent } from '../../sections/registry.ts';
+import type { Section } from '../../generated/schema-types.ts';
 import { AssetsContext, useAssets } from '../../components/assets-context.ts';
 import { SharedContext } from './shared-context.ts';
-import { deferredSection, useHydrating } from '../page-loader.ts';
+import { readySection, sectionComponent, useHydrating } from '../startup/loader.ts';
 import { documentTitle } from '../head.ts';
 import site from 'virtual:content/site';
 
 export interface PageViewProps {
   readonly module: PageModule;
-  readonly components: Partial<Record<SectionType, AnySectionComponent>>;
 }
 
-/** A section whose code is still on its way: suspends until it arrives (see `deferredSection`). */
-function DeferredSection({ section, index }: { readonly section: Section; readonly index: number }) {
-  const Component = use(deferredSection(section.type, index, useHydrating()));
-  // The component comes from a cached promise, so it is the same one on every render, as a static one is.
+/**
+ * One section: its component when its code has loaded and it may render, otherwise suspended until
+ * then, which keeps its server HTML on screen while it waits to hydrate (src/app/startup/loader.ts).
+ * Always this one component at each position, so a section never remounts when its code arrives.
+ */
+function SectionSlot({ section, index }: { readonly section: Section; readonly index: number }) {
+  const hydrating = useHydrating();
+  const Component = readySection(section.type, index, hydrating) ?? use(sectionComponent(section.type, index, hydrating));
+  // The component is a module's export, the same one on every render, as a static one is.
   // eslint-disable-next-line react-hooks/static-components
   return <Component section={section as never} index={index} />;
 }
 
 /**
  * Renders a page's sections in order, with the page's icons, logos and shared blocks in context.
- * Each section below the first is its own Suspense boundary, so it can hydrate on its own later.
+ * Each section is its own Suspense boundary, so it can hydrate on its own.
  */
-export function PageView({ module, components }: PageViewProps) {
+export function PageView({ module }: PageViewProps) {
   const siteAssets = useAssets();
   const { page } = module;
   useEffect(() => {
@@ -41,21 +44,11 @@ export function PageView({ module, components }: PageViewProps) {
   return (
     <AssetsContext.Provider value={assets}>
       <SharedContext.Provider value={module.shared}>
-        {page.sections.map((section, index) => {
-          const Component = components[section.type];
-          const body = Component ? (
-            <Component section={section as never} index={index} />
-          ) : (
-            <DeferredSection section={section} index={index} />
-          );
-          return index === 0 ? (
-            <Suspense key={index}>{body}</Suspense>
-          ) : (
-            <Suspense key={index} fallback={null}>
-              {body}
-            </Suspense>
-          );
-        })}
+        {page.sections.map((section, index) => (
+          <Suspense key={index} fallback={null}>
+            <SectionSlot section={section} index={index} />
+          </Suspense>
+        ))}
       </SharedContext.Provider>
     </AssetsContext.Provider>
   );

@@ -211,11 +211,23 @@ export function Carousel({
     else api?.plugins().autoplay?.reset();
   };
 
+  const step = (on: EmblaCarouselType, where: 'prev' | 'next' | number) => {
+    if (where === 'prev') on.scrollPrev();
+    else if (where === 'next') on.scrollNext();
+    else on.scrollTo(where);
+  };
+  // A press can arrive before embla has measured the slides: the first one after hydration is replayed
+  // right away (src/app/startup/boot.ts). It is kept and done as soon as embla is ready, not dropped.
+  const early = useRef<'prev' | 'next' | number | undefined>(undefined);
+  useEffect(() => {
+    if (!api || early.current === undefined) return;
+    step(api, early.current);
+    early.current = undefined;
+  }, [api]);
+
   const go = (where: 'prev' | 'next' | number) => {
-    if (!api) return;
-    if (where === 'prev') api.scrollPrev();
-    else if (where === 'next') api.scrollNext();
-    else api.scrollTo(where);
+    if (api) step(api, where);
+    else early.current = where;
     interacted();
   };
 
@@ -317,7 +329,7 @@ export function Carousel({
               className={styles.arrow}
               data-slot="prev"
               aria-label="Previous slide"
-              disabled={!ready || !canPrev}
+              disabled={ready && !canPrev}
               onClick={() => go('prev')}
             >
               <ChevronLeft size={20} aria-hidden />
@@ -344,7 +356,7 @@ export function Carousel({
               className={styles.arrow}
               data-slot="next"
               aria-label="Next slide"
-              disabled={!ready || !canNext}
+              disabled={ready && !canNext}
               onClick={() => go('next')}
             >
               <ChevronRight size={20} aria-hidden />

@@ -5,7 +5,7 @@
  * that cannot be pressed yet (no JavaScript, slow hydration, crawlers).
  */
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { useHydrated } from '../../forms/useHydrated.ts';
+import { useHydrated } from '../../hooks/useHydrated.ts';
 import styles from './styles.module.css';
 
 export interface TabItem {

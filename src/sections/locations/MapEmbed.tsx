@@ -2,7 +2,7 @@ import { ExternalLink, MapPinned } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { MapEmbed as MapContent } from '../../generated/schema-types.ts';
 import { SmartLink } from '../../components/SmartLink/index.tsx';
-import { useHydrated } from '../../forms/useHydrated.ts';
+import { useHydrated } from '../../hooks/useHydrated.ts';
 import styles from './styles.module.css';
 
 /**

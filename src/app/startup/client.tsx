@@ -1,10 +1,15 @@
+/**
+ * The app's entry, started by the boot script (boot.ts, step 4 of its timeline) on a prerendered page,
+ * and by index.html on the dev server.
+ */
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import '../styles/fonts.css';
-import '../styles/global.css';
-import { App } from './App.tsx';
-import { entryFor, loadPage } from './page-loader.ts';
+import '../../styles/fonts.css';
+import '../../styles/global.css';
+import { App } from '../App.tsx';
+import { connect } from './boot.ts';
+import { entryFor, loadPage, startedApp } from './loader.ts';
 
 const container = document.getElementById('root')!;
 const app = (
@@ -17,12 +22,14 @@ const app = (
 
 /**
  * Prerendered pages are hydrated. The page's content and its first section's code load first, so
- * the first render matches the markup; sections below the fold keep their server HTML and hydrate
- * as they come into view. No hydration data is inlined, which keeps the CSP free of inline scripts.
+ * the first render matches the markup; sections below keep their server HTML and hydrate as they
+ * come into view or the visitor reaches for them. No hydration data is inlined, which keeps the CSP
+ * free of inline scripts.
  */
 async function start() {
   if (!container.hasChildNodes()) {
     createRoot(container).render(app);
+    connect(startedApp);
     return;
   }
   const entry = entryFor(window.location.pathname);
@@ -32,6 +39,8 @@ async function start() {
   startTransition(() => {
     hydrateRoot(container, app);
   });
+  // React listens on the root from here on, and hydrates what an event needs in the event's own task.
+  connect(startedApp);
 }
 
 void start();

@@ -1,0 +1,187 @@
+/**
+ * Start-up of a prerendered page, from the first byte to a page that answers everything. This folder
+ * holds all of it: this script (the only one the page loads itself), `interactions.ts` (the one list
+ * of events and what is done with each), `client.tsx` (the app's entry: hydration) and `loader.ts`
+ * (which code loads when). docs/sections.md describes the design.
+ *
+ * The timeline, on a phone:
+ *  1. The HTML arrives with its CSS inlined and a preload for the hero image: the first screen paints
+ *     with no JavaScript at all. Sections below it are not laid out yet (global.css).
+ *  2. This script runs as soon as the HTML is parsed. From then on no activation is lost: a click on a
+ *     control, an arrow key in tabs or a carousel, or a form's submission that the app cannot answer
+ *     yet is held (its default prevented) and replayed once it can; the control shows `data-held`
+ *     meanwhile. Links, typing and scrolling need no app and are left alone.
+ *  3. Once the hero image has painted (or at the visitor's first pointer, touch, key or focus, if that
+ *     comes first), the app's entry loads, with its imports and the page's modules preloaded.
+ *  4. `client.tsx` loads the page's content and its first section's code, then calls React's
+ *     `hydrateRoot` in a transition: React hydrates in slices and answers input in between. From that
+ *     call on, React answers a click on the header or a section whose code is loaded itself, hydrating
+ *     that part at once if it has not yet (selective hydration); it calls `connect` here.
+ *  5. Each section below the first keeps its server HTML and loads its code when it nears the
+ *     viewport, when the visitor reaches for it (then ahead of everything else), or after the first
+ *     interaction. React 19 drops a click on a section whose code is missing instead of replaying it
+ *     (react-dom's `dispatchEvent` replays only hover and focus events), so until the code is there,
+ *     activations on it stay held here; when it arrives they are replayed, and React hydrates the
+ *     section in the click's own task before handling it.
+ *  6. In idle moments the skipped sections are laid out, one per moment.
+ *
+ * The prerenderer writes this script's tag with the entry module, the modules to preload and the web
+ * app manifest as data attributes, which keeps the Content-Security-Policy free of inline scripts.
+ */
+import { activationEvents, activationOf, reachEvents, replay, type HeldActivation } from './interactions.ts';
+
+/** What the app tells start-up once React has the page (src/app/startup/client.tsx). */
+export interface StartedApp {
+  /** Whether React can answer an event on this element now: the code of its section has loaded. */
+  canAnswer(element: Element): boolean;
+  /** Loads the code of the section holding the element ahead of any other; settles when it can answer. */
+  prepare(element: Element): Promise<void>;
+}
+
+const tag = document.querySelector<HTMLScriptElement>('script[data-boot]');
+const entry = tag?.dataset.entry;
+const preloads = tag?.dataset.preload?.split(' ').filter(Boolean) ?? [];
+const webManifest = tag?.dataset.manifest;
+const root = document.getElementById('root');
+
+let app: StartedApp | undefined;
+/** Activations waiting for the app, oldest first. */
+const held: HeldActivation[] = [];
+/** Elements the visitor reached for before the app ran: their sections load first once it does. */
+const reached: Element[] = [];
+
+/**
+ * Called by the app once React has the page. Held activations are replayed as soon as their
+ * sections can answer, in the order the visitor made them.
+ */
+export function connect(started: StartedApp): void {
+  app = started;
+  for (const element of new Set([...held.map((a) => a.target), ...reached])) prepare(element);
+  reached.length = 0;
+  drain();
+}
+
+function prepare(element: Element) {
+  app?.prepare(element).then(drain, () => {
+    // The section's code did not load (the network went away): nothing can answer these, so they
+    // stop showing as pending. React shows its own error for the section.
+    for (const activation of held.filter((a) => a.target === element)) release(activation);
+  });
+}
+
+function drain() {
+  for (const activation of [...held]) {
+    if (!app?.canAnswer(activation.target)) continue;
+    release(activation);
+    replay(activation);
+  }
+}
+
+function release(activation: HeldActivation) {
+  held.splice(held.indexOf(activation), 1);
+  if (!held.some((a) => a.target === activation.target)) delete (activation.target as HTMLElement).dataset.held;
+  if (held.length === 0) delete document.documentElement.dataset.held;
+}
+
+function onActivation(event: Event) {
+  if (!root) return;
+  const activation = activationOf(event, root);
+  if (!activation || app?.canAnswer(activation.target)) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  // A second click on a control that has not answered yet is the visitor asking again, not a toggle back.
+  if (activation.kind !== 'click' || !held.some((a) => a.kind === 'click' && a.target === activation.target)) {
+    held.push(activation);
+  }
+  // Shown at the next paint, so the visitor sees the press was taken (global.css).
+  (activation.target as HTMLElement).dataset.held = '';
+  document.documentElement.dataset.held = '';
+  start();
+  if (app) prepare(activation.target);
+}
+
+function onReach(event: Event) {
+  start();
+  if (!(event.target instanceof Element)) return;
+  if (app) prepare(event.target);
+  else reached.push(event.target);
+}
+
+let started = false;
+function start() {
+  if (started || !entry) return;
+  started = true;
+  // Fetched in parallel with the entry, instead of one after another as its imports are discovered.
+  for (const href of preloads) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+  // Linked now rather than in the HTML: a browser fetches the manifest and an icon from it as soon
+  // as it sees the link, which on a slow phone competes with the first screen.
+  if (webManifest && !document.querySelector('link[rel="manifest"]')) {
+    const link = document.createElement('link');
+    link.rel = 'manifest';
+    link.href = webManifest;
+    document.head.append(link);
+  }
+  void import(/* @vite-ignore */ entry).then(layOutSections);
+}
+
+/**
+ * Lays out the sections the first paint skipped (global.css), one per idle moment: all at once, a
+ * long page would block a slow phone's main thread for a tenth of a second.
+ */
+function layOutSections() {
+  const pending = [...document.querySelectorAll<HTMLElement>('main > [data-section]:not([data-laid-out])')];
+  const idle = (then: () => void) =>
+    'requestIdleCallback' in window ? requestIdleCallback(then, { timeout: 2000 }) : setTimeout(then, 50);
+  const next = () => {
+    const section = pending.shift();
+    if (!section) return;
+    section.dataset.laidOut = '';
+    idle(next);
+  };
+  idle(next);
+}
+
+/** Two frames on: the first frame after the one that painted, when nothing competes with it any more. */
+function nextFrames(then: () => void) {
+  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(then, 0)));
+}
+
+/**
+ * Starts the app once the hero image (the page's largest paint) is on screen: browsers that report
+ * paints say when; otherwise, or on a page without a hero image, a couple of frames after the load
+ * event. The hero image is the one the page marked `fetchpriority="high"`.
+ */
+function afterLoad() {
+  const hero = document.querySelector('img[fetchpriority="high"]');
+  if (!hero || !PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
+    nextFrames(start);
+    return;
+  }
+  const observer = new PerformanceObserver((list) => {
+    if (!list.getEntries().some((entry) => (entry as PerformanceEntry & { element?: Element }).element === hero)) return;
+    observer.disconnect();
+    nextFrames(start);
+  });
+  observer.observe({ type: 'largest-contentful-paint', buffered: true });
+  // A hero image that never becomes the largest paint (a bigger text block, a hidden tab) must not
+  // keep the page inert.
+  setTimeout(start, 1500);
+}
+
+// Capture on the window: these run before React's own listeners on the root, so a held event never
+// reaches React half-handled.
+for (const type of reachEvents) addEventListener(type, onReach, { capture: true, passive: true });
+for (const type of activationEvents) addEventListener(type, onActivation, { capture: true });
+// Controls that would post a form to nowhere without JavaScript are disabled in the HTML; with this
+// script running, a press is held until the app answers it, so they can be pressed from now on.
+for (const button of document.querySelectorAll<HTMLButtonElement>('button[data-enable-on-boot]:disabled')) {
+  button.disabled = false;
+}
+if (document.readyState === 'complete') afterLoad();
+else addEventListener('load', afterLoad, { once: true });

@@ -1,0 +1,66 @@
+/**
+ * The one list of what a visitor can do to a page before its code answers, and what start-up does
+ * with each (src/app/startup/boot.ts). Kept free of imports: the boot script carries it, and the boot
+ * script must stay a few kilobytes.
+ */
+
+/**
+ * The visitor is reaching for the page: the app starts at once, and the section under the pointer
+ * or the focus loads its code first. Nothing is held: these only say where the visitor is going.
+ * `click` is here for screen readers and scripts, whose `element.click()` comes with no pointer or key.
+ */
+export const reachEvents = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'click'] as const;
+
+/**
+ * Events that activate a control. One that arrives before the control's code can answer is held
+ * (default prevented, not passed on) and replayed, in order, once it can.
+ */
+export const activationEvents = ['click', 'keydown', 'submit'] as const;
+
+/** Controls whose click is held. Links are not: a link works without the app, as a link. */
+const clickable = 'button, [role="button"], [role="tab"], input[type="submit"], input[type="button"], summary';
+
+/** Widgets that answer keys themselves (tabs: arrows, Home, End; carousels: arrows). */
+const keyboardWidgets = '[role="tablist"], [aria-roledescription="carousel"]';
+const widgetKeys = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End']);
+/** Where keys edit text or move a caret: never held, so typing before hydration is never slowed or lost. */
+const textEntry = 'input, textarea, select, [contenteditable]';
+
+/** An activation that was held, with what it takes to replay it. */
+export type HeldActivation =
+  | { readonly kind: 'click'; readonly target: Element }
+  | { readonly kind: 'keydown'; readonly target: Element; readonly init: KeyboardEventInit }
+  | { readonly kind: 'submit'; readonly target: HTMLFormElement; readonly submitter: HTMLElement | null };
+
+/**
+ * What to hold of an event inside the app's markup (`root`), or undefined for an event that needs
+ * no app: a link, typing, scrolling keys, a click on plain text.
+ */
+export function activationOf(event: Event, root: Element): HeldActivation | undefined {
+  const target = event.target instanceof Element ? event.target : undefined;
+  if (!target || !root.contains(target)) return undefined;
+  if (event.type === 'click') {
+    const control = target.closest(clickable);
+    if (!control || !root.contains(control) || (control as HTMLButtonElement).disabled) return undefined;
+    return { kind: 'click', target: control };
+  }
+  if (event.type === 'keydown') {
+    const key = event as KeyboardEvent;
+    if (!widgetKeys.has(key.key) || key.altKey || key.ctrlKey || key.metaKey || target.closest(textEntry)) return undefined;
+    if (!target.closest(keyboardWidgets)) return undefined;
+    const { key: name, code, shiftKey } = key;
+    return { kind: 'keydown', target, init: { key: name, code, shiftKey, bubbles: true, cancelable: true } };
+  }
+  if (event.type === 'submit' && target instanceof HTMLFormElement) {
+    return { kind: 'submit', target, submitter: (event as SubmitEvent).submitter };
+  }
+  return undefined;
+}
+
+/** Does again what the visitor did, now that the app can answer it. */
+export function replay(activation: HeldActivation): void {
+  if (activation.kind === 'click') (activation.target as HTMLElement).click();
+  else if (activation.kind === 'keydown') activation.target.dispatchEvent(new KeyboardEvent('keydown', activation.init));
+  else if (activation.submitter && activation.submitter.isConnected) activation.target.requestSubmit(activation.submitter);
+  else activation.target.requestSubmit();
+}

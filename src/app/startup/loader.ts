@@ -1,0 +1,198 @@
+/**
+ * Which code loads when: a page's content and section components, for the server render, the first
+ * hydration and navigations. What has loaded is kept in plain maps that components read synchronously,
+ * so the prerender and the hydration of loaded code never suspend; `use()` is given a cached promise
+ * only for what is still on its way (conditional `use` is part of React's documented API).
+ */
+import { useSyncExternalStore } from 'react';
+import pages from 'virtual:content/pages';
+import type { PageEntry, PageModule } from '../../content/module-types.ts';
+import type { SectionType } from '../../generated/schema-types.ts';
+import { registry, type AnySectionComponent } from '../../sections/registry.ts';
+import { matchPath } from '../route-match.ts';
+import type { StartedApp } from './boot.ts';
+
+const routes = new Set(pages.map((p) => p.route));
+
+/** The page entry of a path as the server matches it (`matchPath`), or undefined for any other path. */
+export function entryFor(pathname: string): PageEntry | undefined {
+  const match = matchPath(pathname, routes);
+  return match.kind === 'page' ? pages.find((p) => p.route === match.route) : undefined;
+}
+
+const components = new Map<SectionType, AnySectionComponent>();
+const componentLoads = new Map<SectionType, Promise<AnySectionComponent>>();
+
+/** The code of a section type, loaded once. */
+function loadComponent(type: SectionType): Promise<AnySectionComponent> {
+  let loading = componentLoads.get(type);
+  if (!loading) {
+    loading = registry[type]().then(({ default: component }) => {
+      components.set(type, component as AnySectionComponent);
+      return component as AnySectionComponent;
+    });
+    componentLoads.set(type, loading);
+  }
+  return loading;
+}
+
+const loadedPages = new Map<string, PageModule>();
+const pageLoads = new Map<string, Promise<PageModule>>();
+
+/** A page's content when it has loaded with the code it was asked for; undefined while on its way. */
+export const loadedPage = (entry: PageEntry): PageModule | undefined => loadedPages.get(entry.route);
+
+/**
+ * Loads a page's content and section components. `above-the-fold` loads only the first section's
+ * code, which is what the first hydration needs: the sections below hydrate as they come into view.
+ */
+export function loadPage(entry: PageEntry, scope: 'all' | 'above-the-fold' = 'all'): Promise<PageModule> {
+  const key = `${entry.route}|${scope}`;
+  let loading = pageLoads.get(key);
+  if (!loading) {
+    loading = entry.load().then(async ({ default: module }) => {
+      const sections = scope === 'all' ? module.page.sections : module.page.sections.slice(0, 1);
+      await Promise.all([...new Set(sections.map((s) => s.type))].map(loadComponent));
+      // The first section never waits: it is on screen, and its code is part of loading the page.
+      gate(0).open();
+      loadedPages.set(entry.route, module);
+      return module;
+    });
+    pageLoads.set(key, loading);
+  }
+  return loading;
+}
+
+const noSubscription = () => () => undefined;
+/**
+ * True while the calling component hydrates server HTML, including a Suspense boundary that React
+ * hydrates after the rest of the page; false for components rendered in the browser. React uses
+ * `getServerSnapshot` exactly while hydrating, which a flag cleared in an effect cannot tell.
+ */
+export const useHydrating = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
+
+/**
+ * Sections waiting to hydrate, by position on the page. Sections further down keep their server
+ * HTML until they near the viewport, so their code is not downloaded and run before the visitor
+ * gets there; a section rendered in the browser (after a navigation) never waits.
+ */
+const waiting = new Map<number, { readonly open: () => void; readonly opened: Promise<void> }>();
+const openPositions = new Set<number>();
+// On the server everything renders at once, into the prerendered HTML.
+let allOpen = typeof window === 'undefined';
+
+function gate(index: number) {
+  let found = waiting.get(index);
+  if (!found) {
+    let open = () => {};
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    found = {
+      opened,
+      open: () => {
+        openPositions.add(index);
+        open();
+      },
+    };
+    waiting.set(index, found);
+    if (allOpen) found.open();
+  }
+  return found;
+}
+
+/**
+ * Every waiting section loads its code: after the visitor's first interaction (an interaction may
+ * reach any of them, and a navigation's new location flows into every link on the page, which React
+ * can only update in a section once it has hydrated), and on a back or forward navigation.
+ */
+function openAll() {
+  allOpen = true;
+  for (const waiter of waiting.values()) waiter.open();
+}
+if (typeof window !== 'undefined') window.addEventListener('popstate', openAll, { once: true });
+
+const isOpen = (index: number) => allOpen || openPositions.has(index);
+
+/**
+ * The component of the section at `index`, when it may render now: its code has loaded, and it is not
+ * waiting to hydrate. A section rendered in the browser rather than hydrated never waits.
+ */
+export function readySection(type: SectionType, index: number, hydrating: boolean): AnySectionComponent | undefined {
+  if (!hydrating) gate(index).open();
+  return isOpen(index) ? components.get(type) : undefined;
+}
+
+const sectionLoads = new Map<string, Promise<AnySectionComponent>>();
+
+/**
+ * The component of a section whose code is not ready, for `use()`: one cached promise per section. While
+ * the page hydrates, it waits until the section nears the viewport or the visitor reaches for it.
+ */
+export function sectionComponent(type: SectionType, index: number, hydrating: boolean): Promise<AnySectionComponent> {
+  if (!hydrating || typeof IntersectionObserver === 'undefined') gate(index).open();
+  else watchViewport(index);
+  const key = `${type}|${index}`;
+  let loading = sectionLoads.get(key);
+  if (!loading) {
+    loading = gate(index).opened.then(() => loadComponent(type));
+    sectionLoads.set(key, loading);
+  }
+  return loading;
+}
+
+const watched = new Set<number>();
+function watchViewport(index: number) {
+  if (watched.has(index) || isOpen(index)) return;
+  const element = sectionElements()[index];
+  if (!element) return;
+  watched.add(index);
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      observer.disconnect();
+      gate(index).open();
+    },
+    // Start a little ahead, so the code is there by the time the section is seen, without
+    // loading sections the visitor may never reach while the page is still loading.
+    { rootMargin: '0px 0px 200px 0px' },
+  );
+  observer.observe(element);
+}
+
+const sectionElements = () => [...document.querySelectorAll<HTMLElement>('#main > [data-section]')];
+
+/** The position and type of the section holding an element, or undefined outside the page's sections. */
+function sectionOf(element: Element): { readonly index: number; readonly type: SectionType } | undefined {
+  const section = element.closest<HTMLElement>('#main > [data-section]');
+  if (!section) return undefined;
+  return { index: sectionElements().indexOf(section), type: section.dataset.section as SectionType };
+}
+
+/**
+ * What start-up needs from the loader once React has the page (src/app/startup/boot.ts): whether a
+ * section can answer an event, and its code first when the visitor reaches for it.
+ */
+export const startedApp: StartedApp = {
+  canAnswer(element) {
+    const section = sectionOf(element);
+    // Outside the sections (header, footer) React hydrates what is needed in the event's own task.
+    if (!section) return true;
+    return section.type in registry && isOpen(section.index) && components.has(section.type);
+  },
+  prepare(element) {
+    const section = sectionOf(element);
+    if (!section || !(section.type in registry)) {
+      openAll();
+      return Promise.resolve();
+    }
+    gate(section.index).open();
+    const loading = loadComponent(section.type).then(() => undefined);
+    // The rest once the section the visitor is using has its code, so they do not compete with it.
+    void loading.then(openAll, openAll);
+    return loading;
+  },
+};

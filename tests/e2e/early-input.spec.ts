@@ -1,0 +1,160 @@
+/**
+ * A visitor's first tap, click or key press works whenever it comes: before the app has started, and
+ * after it has started but before the section's code has arrived (src/app/startup/boot.ts). Each moment
+ * is made certain, not raced: the test holds back the script that would end it until the press is made.
+ */
+import { readFileSync } from 'node:fs';
+import { test, expect, type Page } from '@playwright/test';
+
+const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
+const entryFile = manifest['index.html']!.file;
+const sectionFile = (type: string) => manifest[`src/sections/${type}/index.tsx`]!.file;
+
+/** Holds back one built file until `release()`: what needs it cannot run before then. */
+async function holdBack(page: Page, file: string) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/${file}`, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+type Moment = 'before the app starts' | "before the section's code arrives";
+
+/**
+ * Opens `path` at the moment under test. Before the app starts: its entry is held back, so the page is
+ * the prerendered HTML and the boot script. Before the section's code: the app has hydrated the page,
+ * but the code of the section `type` is held back, so that section is still server HTML.
+ */
+async function open(page: Page, path: string, moment: Moment, type: string) {
+  const release = await holdBack(page, moment === 'before the app starts' ? entryFile : sectionFile(type));
+  await page.goto(path);
+  if (moment !== 'before the app starts') await expect(page.locator('html[data-hydrated]')).toBeAttached();
+  return release;
+}
+
+const moments: Moment[] = ['before the app starts', "before the section's code arrives"];
+
+for (const moment of moments) {
+  test.describe(`${moment}`, () => {
+    test('a click on a careers tab shows its roles', async ({ page }) => {
+      const release = await open(page, '/careers', moment, 'careers');
+      const designer = page.getByRole('tab', { name: 'Designer' });
+      await designer.click();
+      // The press is taken (and shown as taken) while the code is on its way.
+      await expect(designer).toHaveAttribute('data-held', '');
+      release();
+
+      await expect(designer).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByRole('tabpanel', { name: 'Designer' })).toBeVisible();
+      await expect(page.getByRole('tabpanel', { name: 'Developer' })).toBeHidden();
+      await expect(designer).not.toHaveAttribute('data-held');
+    });
+
+    test('the arrow key on the careers tabs moves to the next tab', async ({ page }) => {
+      const release = await open(page, '/careers', moment, 'careers');
+      await page.getByRole('tab', { name: 'Developer' }).focus();
+      await page.keyboard.press('ArrowRight');
+      release();
+
+      await expect(page.getByRole('tab', { name: 'Designer' })).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByRole('tab', { name: 'Designer' })).toBeFocused();
+    });
+
+    test('"Apply Now" opens the application dialog, by click and by Enter', async ({ page }) => {
+      const release = await open(page, '/careers', moment, 'careers');
+      const apply = page.getByRole('button', { name: /Apply Now/ }).first();
+      await apply.focus();
+      await page.keyboard.press('Enter');
+      release();
+
+      await expect(page.getByRole('dialog')).toBeVisible();
+    });
+
+    test("a script's element.click() on a tab, as screen readers issue it, shows its roles", async ({ page }) => {
+      const release = await open(page, '/careers', moment, 'careers');
+      await page.getByRole('tab', { name: 'Designer' }).evaluate((tab: HTMLElement) => tab.click());
+      release();
+
+      await expect(page.getByRole('tab', { name: 'Designer' })).toHaveAttribute('aria-selected', 'true');
+    });
+
+    test('the next arrow of the team carousel moves to the next member and stops the slide show', async ({ page }) => {
+      const release = await open(page, '/', moment, 'team');
+      const carousel = page.locator('[data-section="team"] [data-slot="carousel"]');
+      await carousel.locator('[data-slot="next"]').click();
+      release();
+
+      await expect(carousel).toHaveAttribute('data-playing', 'false');
+      await expect(carousel.locator('[data-slot="slide"]').nth(1)).toHaveAttribute('data-selected', 'true');
+    });
+
+    test('the contact form checks what was typed and sent before it could answer, and keeps every character', async ({
+      page,
+    }) => {
+      const release = await open(page, '/contact', moment, 'contact');
+      const form = page.locator('[data-section="contact"] form');
+      await form.getByLabel(/Name/).pressSequentially('Asha Verma');
+      await form.getByRole('button', { name: /Submit|Send/ }).click();
+      release();
+
+      // The empty required fields are reported; the typed name is kept and accepted.
+      await expect(form.getByLabel(/Mobile/)).toHaveAttribute('aria-invalid', 'true');
+      await expect(form.getByLabel(/Name/)).toHaveValue('Asha Verma');
+      await expect(form.getByLabel(/Name/)).not.toHaveAttribute('aria-invalid', 'true');
+    });
+  });
+}
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the first tap on the menu toggle, before the app starts, opens the menu', async ({ page }) => {
+    const release = await holdBack(page, entryFile);
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await toggle.tap();
+    release();
+
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
+  });
+
+  test('a double tap on the toggle before the app starts still leaves the menu open', async ({ page }) => {
+    const release = await holdBack(page, entryFile);
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await toggle.tap();
+    await toggle.tap();
+    release();
+
+    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
+  });
+});
+
+test.describe('the server and the browser agree on what a path is', () => {
+  for (const path of ['/Services', '/REACT', '/re%2561ct', '/react%2F']) {
+    test(`${path} is not found, on the server and in the browser`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.locator('html[data-hydrated]')).toBeAttached();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(/not found/i);
+    });
+  }
+
+  for (const [path, route] of [
+    ['/react/', '/react'],
+    ['/react/index.html', '/react'],
+    ['/re%61ct', '/re%61ct'],
+  ] as const) {
+    test(`${path} shows the React page, on the server and in the browser`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator('html[data-hydrated]')).toBeAttached();
+      expect(new URL(page.url()).pathname).toBe(route);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(/React/);
+    });
+  }
+});
