@@ -6,6 +6,8 @@
 /** Every problem the content check can report. */
 export const problemCodes = {
   YamlSyntax: 'The file is not valid YAML.',
+  UnknownAlias: 'An alias (`*name`) repeats a value that no anchor (`&name`) above it in the file marks.',
+  CommentInText: 'A text is cut short where ` #` starts, which YAML reads as a comment.',
   FileUnreadable: 'A content file could not be read.',
   MissingSectionType: 'A section has no `type`.',
   UnknownSectionType: 'A section has a `type` that does not exist.',
@@ -49,6 +51,8 @@ export type ProblemCode = keyof typeof problemCodes;
  */
 export const buildOnlyCodes: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
   'FileUnreadable',
+  'UnknownAlias',
+  'CommentInText',
   'DuplicateRoute',
   'DuplicateId',
   'UnknownRoute',

@@ -14,6 +14,7 @@ import { closest } from './suggest.ts';
 import { imageSize, logoNames, lucideIcons, lucideRenamed, narrowTwin, NARROW_WIDTH, resolveLogo, siblings } from './assets.ts';
 import { buildOnlyCodes, type Problem, type ProblemCode, type Severity } from './catalog.ts';
 import { lintContent } from './lint.ts';
+import { yamlTextProblems } from './yaml-text.ts';
 import type { CollectedAssets, IconNode, LogoData } from './module-types.ts';
 
 /** Where content, schemas and public files live; defaults follow the project layout. */
@@ -135,7 +136,40 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
       }
       return undefined;
     }
-    source.data = doc.toJS();
+    const textProblems = yamlTextProblems(doc, text);
+    for (const problem of textProblems) {
+      const { line, col } = counter.linePos(problem.offset);
+      problems.push({
+        code: problem.code,
+        severity: 'error',
+        file,
+        line,
+        column: col,
+        path: '',
+        message: problem.message,
+        hint: problem.hint,
+        frame: codeFrame(text, { line, column: col }),
+      });
+    }
+    // Without its anchor an alias has no value, and the file none as data.
+    if (textProblems.some((p) => p.code === 'UnknownAlias')) return undefined;
+    try {
+      source.data = doc.toJS();
+    } catch (error) {
+      // What YAML refuses to expand, such as aliases nested into millions of copies: reported, never a crash.
+      problems.push({
+        code: 'YamlSyntax',
+        severity: 'error',
+        file,
+        line: 1,
+        column: 1,
+        path: '',
+        message: `The YAML could not be turned into content: ${(error as Error).message}.`,
+        hint: 'Write the values out instead of repeating them with `&name` and `*name`.',
+        frame: codeFrame(text, { line: 1, column: 1 }),
+      });
+      return undefined;
+    }
     return source;
   };
 
@@ -336,6 +370,13 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
     else problems.push({ code, severity, file, line: 1, column: 1, path: formatPath(path), message, hint, frame: '' });
   }
 
+  // A text cut short by ` #` explains whatever else is said of it (a title too short, say): one
+  // mistake, one message.
+  const cut = new Set(problems.filter((p) => p.code === 'CommentInText').map((p) => `${p.file}:${p.line}`));
+  for (let i = problems.length - 1; i >= 0; i--) {
+    const p = problems[i]!;
+    if (p.code !== 'CommentInText' && cut.has(`${p.file}:${p.line}`)) problems.splice(i, 1);
+  }
   problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
   const errors = problems.filter((p) => p.severity === 'error').length;
   const files = [...listFiles(contentDir, '.yaml'), ...listFiles(contentDir, '.yml'), ...validators.schemaFiles];

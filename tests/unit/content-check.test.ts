@@ -61,6 +61,60 @@ describe('content check: what a marketer sees for each mistake', () => {
     `);
   });
 
+  it('reports an alias whose anchor the file does not define, with its place, instead of crashing', async () => {
+    expect(await report('unknown-alias')).toMatchInlineSnapshot(`
+      "content/pages/home.yaml:19:16  UnknownAlias
+        \`*heroImage\` repeats the value marked \`&heroImage\`, but no value above it in this file has that mark.
+        An alias can only repeat a value marked above it in the same file (\`&heroImage\` before \`*heroImage\`); marks in other files do not count. Write the value out here instead.
+
+          17 |         text: Every change reviewed and tested.
+          18 |         icon: shield-check
+        > 19 |         image: *heroImage
+             |                ^^^^^^^^^^
+          20 |
+
+      1 content error in 1 file."
+    `);
+  });
+
+  it('reports text that YAML would cut short at ` #`, with the quoted line as the fix', async () => {
+    expect(await report('comment-in-text')).toMatchInlineSnapshot(`
+      "content/pages/home.yaml:2:37  CommentInText
+        The text stops before \` #\`: YAML reads \`#1 in Noida\` as a note for editors, so the page would show only \`Custom React Web Apps, rated\`.
+        Put the whole text in quotes: \`title: "Custom React Web Apps, rated #1 in Noida"\`. If the part after \`#\` is a note, move it to a line of its own.
+
+          1 | route: /
+        > 2 | title: Custom React Web Apps, rated #1 in Noida
+            |                                     ^^
+          3 | description: The home page of the fixture site, with a card grid that the failure fixtures change one line at a time.
+          4 | sections:
+
+      content/pages/home.yaml:11:28  CommentInText
+        The text stops before \` #\`: YAML reads \`# the heading of the grid\` as a note for editors, so the page would show only \`Why choose us\`.
+        Put the whole text in quotes: \`heading: "Why choose us # the heading of the grid"\`. If the part after \`#\` is a note, move it to a line of its own.
+
+           9 |       link: /about
+          10 |   - type: card-grid
+        > 11 |     heading: Why choose us # the heading of the grid
+             |                            ^
+          12 |     cards:
+          13 |       - title: Fast
+
+      content/pages/home.yaml:17:49  CommentInText
+        The text stops before \` #\`: YAML reads \`# sign-off by the lead\` as a note for editors, so the page would show only \`Every change reviewed and tested.\`.
+        Put the whole text in quotes: \`text: "Every change reviewed and tested. # sign-off by the lead"\`. If the part after \`#\` is a note, move it to a line of its own.
+
+          15 |         icon: zap
+          16 |       - title: Careful
+        > 17 |         text: Every change reviewed and tested. # sign-off by the lead
+             |                                                 ^
+          18 |         icon: shield-check
+          19 |         image:
+
+      3 content errors in 1 file."
+    `);
+  });
+
   it('suggests the closest section type for an unknown `type`', async () => {
     expect(await report('unknown-section-type')).toMatchInlineSnapshot(`
       "content/pages/home.yaml:10:11  UnknownSectionType  sections[1].type

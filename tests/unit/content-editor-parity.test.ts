@@ -85,6 +85,9 @@ describe('the editor and the build agree on the shape of content', () => {
         expect(mine.map((p) => p.code)).toContain('YamlSyntax');
         continue;
       }
+      // An alias without its anchor leaves the file without data to validate; the extension's parser
+      // marks the alias itself.
+      if (result.problems.some((p) => p.file === file && p.code === 'UnknownAlias')) continue;
       const order = (path: (string | number)[]) => {
         const { line, column } = locate(doc, counter, path);
         return line * 10_000 + column;
