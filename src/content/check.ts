@@ -15,6 +15,7 @@ import { imageSize, logoNames, lucideIcons, lucideRenamed, narrowTwin, NARROW_WI
 import { buildOnlyCodes, type Problem, type ProblemCode, type Severity } from './catalog.ts';
 import { lintContent } from './lint.ts';
 import { yamlTextProblems } from './yaml-text.ts';
+import { repairFor } from './fixes.ts';
 import type { CollectedAssets, IconNode, LogoData } from './module-types.ts';
 
 /** Where content, schemas and public files live; defaults follow the project layout. */
@@ -207,9 +208,15 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
     const route = textOf(abs).match(/^route:\s*["']?([^\s"'#]+)/m)?.[1];
     if (route) routes.set(route, rel(abs));
   }
+  // A route of the wrong form is reported on its page; the links elsewhere are checked against the
+  // route it is about to become (`React` → `/react`), never suggested the misspelling itself.
+  const routeRule = (JSON.parse(textOf(join(schemaDir, 'page.schema.json'))) as { properties: { route: { pattern: string } } })
+    .properties.route.pattern;
   for (const source of pageSources) {
-    const route = (source.data as { route?: unknown } | null)?.route;
-    if (typeof route !== 'string') continue;
+    const written = (source.data as { route?: unknown } | null)?.route;
+    if (typeof written !== 'string') continue;
+    const route = new RegExp(routeRule).test(written) ? written : repairFor(written, routeRule);
+    if (route === undefined) continue;
     const first = routes.get(route);
     if (first) {
       report(source, {

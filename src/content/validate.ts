@@ -8,6 +8,7 @@ import { join, relative } from 'node:path';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { closest } from './suggest.ts';
+import { quoted, repairFor } from './fixes.ts';
 import { formatPath, splitPointer } from './locate.ts';
 import type { ProblemCode } from './catalog.ts';
 import { addRenameKeywords, explainRename, RENAMED_TO, renameMistakes, renamesIn, withoutRenameEchoes } from './renames.ts';
@@ -44,6 +45,7 @@ type Schema = Record<string, unknown> & {
   properties?: Record<string, Schema>;
   enum?: unknown[];
   pattern?: string;
+  patternErrorMessage?: string;
 };
 
 /** The compiled validators, keyed by schema `$id`. */
@@ -250,13 +252,22 @@ function explain(error: ErrorObject, sectionTypes: readonly string[]): RawProble
         hint: `${guess ? `Did you mean \`${guess}\`? ` : ''}Allowed here: ${allowed.map((k) => `\`${k}\``).join(', ')}.`,
       };
     }
-    case 'type':
+    case 'type': {
+      const about = parent?.description ? ` ${capital(nameOf(path))}: ${parent.description}` : '';
+      const textWanted = String(params.type) === 'string';
+      const hint =
+        textWanted && (typeof value === 'number' || typeof value === 'boolean')
+          ? `Put it in quotes, so YAML reads it as text: \`${written(path, quoted(value))}\`.`
+          : value === null
+            ? `Write ${textWanted ? 'the text' : 'the value'} after \`${writtenKey(path)}\`, or remove the line if it is optional.${about}`
+            : about.trim() || undefined;
       return {
         code: 'WrongType',
         path,
         message: `${capital(nameOf(path))} must be ${expected[String(params.type)] ?? String(params.type)}, but it is ${kindOf(value)}.`,
-        hint: parent?.description ? `${nameOf(path)}: ${parent.description}` : undefined,
+        hint,
       };
+    }
     case 'enum':
     case 'const': {
       const allowed = (error.keyword === 'const' ? [params.allowedValue] : (params.allowedValues as unknown[])).map(String);
@@ -278,12 +289,17 @@ function explain(error: ErrorObject, sectionTypes: readonly string[]): RawProble
           hint: `Write \`${value.replace(/^http:/i, 'https:')}\` (open it in a browser first to be sure the site answers on https).`,
         };
       }
-      return {
-        code: 'BadFormat',
-        path,
-        message: `${capital(nameOf(path))} is ${kindOf(value)}, which does not have the expected form${error.keyword === 'format' ? ` (${String(params.format)})` : ''}.`,
-        hint: parent?.description ?? undefined,
-      };
+      {
+        // The schema's own words for its pattern (what the editor shows too), after a repaired value.
+        const rule = parent?.patternErrorMessage ?? parent?.description;
+        const repair = typeof value === 'string' && error.keyword === 'pattern' ? repairFor(value, parent?.pattern) : undefined;
+        return {
+          code: 'BadFormat',
+          path,
+          message: `${capital(nameOf(path))} is ${kindOf(value)}, which does not have the expected form${error.keyword === 'format' ? ` (${String(params.format)})` : ''}.`,
+          hint: [repair ? `Write \`${written(path, repair)}\`.` : '', rule ?? ''].filter(Boolean).join(' ') || undefined,
+        };
+      }
     case 'minItems':
     case 'minLength':
       return {
@@ -293,7 +309,10 @@ function explain(error: ErrorObject, sectionTypes: readonly string[]): RawProble
           error.keyword === 'minItems'
             ? `${capital(nameOf(path))} needs at least ${String(params.limit)} item${params.limit === 1 ? '' : 's'}; it has ${(value as unknown[]).length}.`
             : `${capital(nameOf(path))} is empty or too short (at least ${String(params.limit)} character${params.limit === 1 ? '' : 's'}).`,
-        hint: parent?.description ?? undefined,
+        hint:
+          error.keyword === 'minLength' && value === ''
+            ? `Write the text after \`${writtenKey(path)}\`, or remove the line if it is optional.${parent?.description ? ` ${capital(nameOf(path))}: ${parent.description}` : ''}`
+            : (parent?.description ?? undefined),
       };
     case 'maxItems':
     case 'maxLength':
@@ -339,6 +358,14 @@ function explain(error: ErrorObject, sectionTypes: readonly string[]): RawProble
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** How the value's line starts in YAML: `title:`, or `-` for an item of a list. */
+const writtenKey = (path: (string | number)[]) => {
+  const last = path[path.length - 1];
+  return typeof last === 'string' ? `${last}:` : '-';
+};
+/** The line to write, such as `title: "2024"`. */
+const written = (path: (string | number)[], value: string) => `${writtenKey(path)} ${value}`;
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1).replace(/\.$/, '');

@@ -115,6 +115,72 @@ describe('content check: what a marketer sees for each mistake', () => {
     `);
   });
 
+  it('tells to quote a number where text belongs, showing the quoted line', async () => {
+    expect(await report('number-as-text')).toMatchInlineSnapshot(`
+      "content/pages/home.yaml:11:14  WrongType  sections[1].heading
+        \`heading\` must be text, but it is the number 2024.
+        Put it in quotes, so YAML reads it as text: \`heading: "2024"\`.
+
+           9 |       link: /about
+          10 |   - type: card-grid
+        > 11 |     heading: 2024
+             |              ^^^^
+          12 |     cards:
+          13 |       - title: Fast
+
+      1 content error in 1 file."
+    `);
+  });
+
+  it('repairs a route written like a name into the route, and checks links against that route', async () => {
+    expect(await report('route-not-a-route')).toMatchInlineSnapshot(`
+      "content/pages/about.yaml:1:8  BadFormat  route
+        \`route\` is the text "About", which does not have the expected form.
+        Write \`route: /about\`. Write / followed by lowercase words joined by hyphens, such as /react or /web-development; / alone is the home page.
+
+        > 1 | route: About
+            |        ^^^^^
+          2 | title: About the fixture company and team
+          3 | description: Who we are, in a page that the failure fixtures use as a link target for the route checks.
+
+      1 content error in 1 file."
+    `);
+  });
+
+  it('repairs a web address without https:// into a full address', async () => {
+    expect(await report('link-without-scheme')).toMatchInlineSnapshot(`
+      "content/pages/about.yaml:10:15  BadFormat  sections[0].items[0].link
+        \`link\` is the text "www.linkedin.com/company/sutra-labs", which does not have the expected form.
+        Write \`link: https://www.linkedin.com/company/sutra-labs\`. Use a route of this site such as /contact (or /careers#roles for a part of it), # for a placeholder, a full address starting with https://, or a mailto: or tel: address.
+
+           8 |       - name: React
+           9 |         logo: react
+        > 10 |         link: www.linkedin.com/company/sutra-labs
+             |               ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+          11 |       - name: Healthcare
+          12 |         icon: heart-pulse
+
+      1 content error in 1 file."
+    `);
+  });
+
+  it('tells where to write a text left empty', async () => {
+    expect(await report('empty-text')).toMatchInlineSnapshot(`
+      "content/pages/home.yaml:11:13  WrongType  sections[1].heading
+        \`heading\` must be text, but it is empty.
+        Write the text after \`heading:\`, or remove the line if it is optional. \`heading\`: Text in which **double asterisks** mark bold emphasis. No other markup is interpreted.
+
+           9 |       link: /about
+          10 |   - type: card-grid
+        > 11 |     heading:
+             |             ^
+          12 |     cards:
+          13 |       - title: Fast
+
+      1 content error in 1 file."
+    `);
+  });
+
   it('suggests the closest section type for an unknown `type`', async () => {
     expect(await report('unknown-section-type')).toMatchInlineSnapshot(`
       "content/pages/home.yaml:10:11  UnknownSectionType  sections[1].type
