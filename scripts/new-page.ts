@@ -1,8 +1,8 @@
 /**
  * `npm run new:page -- --route /kubernetes --template technology --label Kubernetes`: writes a new
  * page file into content/pages/ from a template in scripts/templates/page/. The page is valid at
- * once (the route exists as soon as the file does); its texts start with TODO, which
- * `npm run content:check` lists as warnings until the marketer has written the page's own words.
+ * once (the route exists as soon as the file does); its texts start with TODO, which the dev server
+ * shows as warnings and `npm run content:check` and the build refuse until the page's own words are in.
  * Refuses a malformed route, a route or file that exists already, and an unknown template.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -160,7 +160,7 @@ export function problemReference(): string {
     '| --- | --- | --- | --- |',
     ...codes.map(
       (code) =>
-        `| \`${code}\` | ${cell(problemCodes[code])} | ${warningCodes.has(code) ? 'no (warning)' : 'yes'} | ${buildOnlyCodes.has(code) ? 'no, only the check' : 'yes'} |`,
+        `| \`${code}\` | ${cell(problemCodes[code])} | ${code === 'PlaceholderText' ? 'yes (a warning in the dev server)' : warningCodes.has(code) ? 'no (warning)' : 'yes'} | ${buildOnlyCodes.has(code) ? 'no, only the check' : 'yes'} |`,
     ),
   ].join('\n');
 }

@@ -29,6 +29,11 @@ export interface ContentOptions {
    * server's section gallery is one, made of the schemas' examples. `file` is relative to `root`.
    */
   readonly extraPages?: readonly { readonly file: string; readonly text: string }[];
+  /**
+   * What the template's `TODO` texts are: warnings while a page is being written (the dev server),
+   * errors when the site is to be published (`npm run build`, `npm run content:check`).
+   */
+  readonly unfinished?: 'warn' | 'fail';
 }
 
 /** A page that passed every check, ready to be served as a module. */
@@ -383,6 +388,13 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
   for (let i = problems.length - 1; i >= 0; i--) {
     const p = problems[i]!;
     if (p.code !== 'CommentInText' && cut.has(`${p.file}:${p.line}`)) problems.splice(i, 1);
+  }
+  if (options.unfinished === 'fail') {
+    problems.forEach((p, i) => {
+      if (p.code !== 'PlaceholderText') return;
+      const hint = `${p.hint ?? ''} A page with the template's text is not published, so the build stops here.`.trim();
+      problems[i] = { ...p, severity: 'error', hint };
+    });
   }
   problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
   const errors = problems.filter((p) => p.severity === 'error').length;

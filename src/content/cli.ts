@@ -20,6 +20,8 @@ const started = performance.now();
 const root = resolve(process.env.CONTENT_ROOT ?? process.cwd());
 const result = await checkContent({
   root,
+  // The build's verdict: template text left in a page fails it (the dev server only warns).
+  unfinished: 'fail',
   ...(process.env.CONTENT_DIR ? { contentDir: resolve(process.env.CONTENT_DIR) } : {}),
 });
 const ms = Math.round(performance.now() - started);

@@ -99,6 +99,8 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
         contentDir: resolve(root, pluginOptions.contentDir ?? process.env.CONTENT_DIR ?? 'content'),
         schemaDir: resolve(root, pluginOptions.schemaDir ?? 'schemas'),
         publicDir: resolve(root, pluginOptions.publicDir ?? config.publicDir ?? 'public'),
+        // Template text may stay while a page is written in the dev server; it is never published.
+        unfinished: isBuild ? 'fail' : 'warn',
       };
     },
 

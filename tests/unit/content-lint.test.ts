@@ -127,7 +127,14 @@ describe('content lint: what the schema cannot say', () => {
     `);
   });
 
-  it('warns, without failing, about template text and notes left in a page', async () => {
+  it('fails on template text when the site is to be published, saying why', async () => {
+    const result = await checkContent({ ...fixture('placeholder-text'), unfinished: 'fail' });
+    expect(result.errors).toBe(3);
+    expect(result.problems.map((p) => `${p.severity} ${p.code}`)).toEqual(Array(3).fill('error PlaceholderText'));
+    expect(result.problems[0]!.hint).toMatch(/not published, so the build stops here/);
+  });
+
+  it('warns, without failing, about template text and notes left in a page while it is written', async () => {
     const result = await checkContent(fixture('placeholder-text'));
     expect(result.errors).toBe(0);
     expect(formatProblems(result.problems)).toMatchInlineSnapshot(`

@@ -43,6 +43,16 @@ describe('content plugin in vite build', () => {
     expect(located.frame).toContain('>  9 |         logo: reactjs');
   });
 
+  it("fails the build on a page that still has the template's TODO text", async () => {
+    const failure = await buildFixture('placeholder-text').then(
+      () => undefined,
+      (error: unknown) => error as Error,
+    );
+    expect(failure, 'the build must fail').toBeDefined();
+    expect(failure!.message).toContain('content/pages/about.yaml:7:14  PlaceholderText  sections[0].heading');
+    expect(failure!.message).toContain('3 content errors in 1 file.');
+  });
+
   it('splits content per page, emits the route table, and ships no validator or YAML parser', async () => {
     const output = await buildFixture('_base');
     const chunks = output.output.filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
