@@ -36,6 +36,7 @@ export const problemCodes = {
   UnknownAnchor: 'An internal link names an anchor (`#id`) that its page does not have.',
   DuplicateTitle: 'Two pages have the same title.',
   DuplicateDescription: 'Two pages have the same description.',
+  MarkupInText: 'A text contains HTML (a tag or a character reference), which the site shows as it is.',
   PlaceholderText: 'Text or a note marked `TODO` (as the page templates write them) is still in the content.',
   UnusedAsset: 'A file under `public/media/` is used by no content and no code.',
 } as const;
@@ -68,6 +69,7 @@ export const buildOnlyCodes: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
   'DuplicateTitle',
   'DuplicateDescription',
   'PlaceholderText',
+  'MarkupInText',
   'UnusedAsset',
 ]);
 

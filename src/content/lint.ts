@@ -69,6 +69,7 @@ export function lintContent(input: LintInput): LintFinding[] {
     ...input.files.flatMap(duplicateSlideHeadings),
     ...input.files.flatMap((file) => unknownAnchors(file, input)),
     ...input.files.flatMap(placeholderText),
+    ...input.files.flatMap(markupInText),
     ...duplicateSearchTexts(pages),
     ...(input.complete ? unusedAssets(input) : []),
   ].map((finding) => ({ ...finding, severity: warningCodes.has(finding.code) ? 'warning' : 'error' }));
@@ -333,6 +334,34 @@ function placeholderText(file: LintFile): Found[] {
       hint: 'Do what it asks, then delete the comment line.',
     });
   });
+  return found;
+}
+
+// ─── Markup in text ──────────────────────────────────────────────────────────────────────────
+
+/** An HTML tag (`<br>`, `<b>`, `</a>`) or character reference (`&nbsp;`, `&#8377;`) typed into a text. */
+const MARKUP = /<\/?[a-z][a-z0-9-]*(\s[^<>]*)?\/?>|&(#\d+|#x[0-9a-f]+|[a-z]+);/i;
+
+/** Texts are shown as they are written: HTML in one reaches the visitor as angle brackets. */
+function markupInText(file: LintFile): Found[] {
+  const found: Found[] = [];
+  const walk = (value: unknown, path: Path) => {
+    const markup = typeof value === 'string' ? value.match(MARKUP)?.[0] : undefined;
+    if (markup) {
+      const entity = markup.startsWith('&');
+      found.push({
+        code: 'MarkupInText',
+        file: file.file,
+        path,
+        message: `${code(markup)} would be shown on the page as it is written: texts are not HTML.`,
+        hint: entity
+          ? `Type the character itself instead of ${code(markup)} (a space for \`&nbsp;\`, ₹ for \`&#8377;\`).`
+          : `Remove ${code(markup)}. For bold, put the words between double asterisks where the field allows it (\`**like this**\`); for a new paragraph, use a field or list item of its own.`,
+      });
+    } else if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i]));
+    else if (isRecord(value)) for (const [k, v] of Object.entries(value)) walk(v, [...path, k]);
+  };
+  walk(file.data, []);
   return found;
 }
 

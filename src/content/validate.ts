@@ -322,8 +322,11 @@ function explain(error: ErrorObject, sectionTypes: readonly string[]): RawProble
         message:
           error.keyword === 'maxItems'
             ? `${capital(nameOf(path))} has ${(value as unknown[]).length} items; at most ${String(params.limit)} are allowed.`
-            : `${capital(nameOf(path))} is longer than ${String(params.limit)} characters.`,
-        hint: parent?.description ?? undefined,
+            : `${capital(nameOf(path))} has ${String(value).length} characters; at most ${String(params.limit)} fit here.`,
+        hint:
+          error.keyword === 'maxLength'
+            ? `Shorten it by at least ${String(value).length - Number(params.limit)} characters${path[path.length - 1] === 'heading' ? ', and move the detail into the text under it' : ''}.${parent?.description ? ` ${capital(nameOf(path))}: ${parent.description}` : ''}`
+            : (parent?.description ?? undefined),
       };
     case 'minimum':
     case 'maximum':

@@ -101,14 +101,14 @@ export interface Image {
 }
 
 /**
- * A line of plain text shown to visitors.
+ * Plain text shown to visitors, at most 600 characters (about a paragraph). HTML is not interpreted.
  */
 export type Text = string;
 
 /**
- * Text in which **double asterisks** mark bold emphasis. No other markup is interpreted.
+ * A heading, in which **double asterisks** mark bold emphasis: at most 120 characters, which is about three lines on a phone.
  */
-export type RichText = string;
+export type Heading = string;
 
 /**
  * Name of a Lucide icon in kebab-case, as listed on lucide.dev (for example `cloud-cog`). The build inlines only the icons a page uses.
@@ -169,7 +169,7 @@ export interface CardGridSection {
   /**
    * Heading of the section; `**bold**` marks the emphasised words.
    */
-  readonly heading: RichText;
+  readonly heading: Heading;
   /**
    * Paragraph under the heading.
    */
@@ -252,7 +252,7 @@ export interface CareersSection {
   /**
    * Heading of the section.
    */
-  readonly heading: RichText;
+  readonly heading: Heading;
   /**
    * Paragraph under the heading.
    */
@@ -311,7 +311,7 @@ export interface CarouselSection {
   /**
    * Heading of the section.
    */
-  readonly heading: RichText;
+  readonly heading: Heading;
   /**
    * Paragraph under the heading.
    */
@@ -352,7 +352,7 @@ export interface ContactSection {
   /**
    * Heading above the form.
    */
-  readonly heading: RichText;
+  readonly heading: Heading;
   /**
    * Line under the heading, such as when we answer.
    */
@@ -407,7 +407,7 @@ export interface CtaBannerSection {
   /**
    * Heading of the banner.
    */
-  readonly heading: RichText;
+  readonly heading: Heading;
   /**
    * Optional line under the heading.
    */
@@ -469,7 +469,7 @@ export interface HeroSection {
   /**
    * Main heading; `**bold**` marks the emphasised words.
    */
-  readonly heading: RichText;
+  readonly heading: Heading;
   /**
    * Short paragraph under the heading.
    */
@@ -508,7 +508,7 @@ export interface HireSection {
   /**
    * Heading replacing `Hire <label> developers`.
    */
-  readonly heading?: RichText;
+  readonly heading?: Heading;
   /**
    * Paragraph replacing the shared introduction.
    */
@@ -589,7 +589,7 @@ export interface LocationsSection {
   /**
    * Heading of the section.
    */
-  readonly heading: RichText;
+  readonly heading: Heading;
   /**
    * The cards.
    */
@@ -634,7 +634,7 @@ export interface MarqueeSection {
   /**
    * Heading of the section.
    */
-  readonly heading: RichText;
+  readonly heading: Heading;
   /**
    * Paragraph under the heading.
    */
@@ -649,6 +649,11 @@ export interface MarqueeSection {
    */
   readonly rows: readonly (readonly (LogoItem)[])[];
 }
+
+/**
+ * Text in which **double asterisks** mark bold emphasis, at most 600 characters. No other markup is interpreted.
+ */
+export type RichText = string;
 
 /**
  * A heading, two paragraphs and a picture side by side.
@@ -669,7 +674,7 @@ export interface OverviewSection {
   /**
    * Heading of the section.
    */
-  readonly heading: RichText;
+  readonly heading: Heading;
   /**
    * The paragraphs.
    */
@@ -709,7 +714,7 @@ export interface PageHeroSection {
   /**
    * Heading of the page.
    */
-  readonly heading: RichText;
+  readonly heading: Heading;
   /**
    * Paragraph under the heading.
    */
@@ -770,7 +775,7 @@ export interface ProjectsSection {
   /**
    * Heading of the section.
    */
-  readonly heading: RichText;
+  readonly heading: Heading;
   /**
    * Paragraph under the heading.
    */
@@ -828,7 +833,7 @@ export interface ServiceListSection {
   /**
    * Heading of the section.
    */
-  readonly heading: RichText;
+  readonly heading: Heading;
   /**
    * Line under the heading.
    */
@@ -851,7 +856,7 @@ export interface BannerSlide {
   /**
    * Heading of the slide.
    */
-  readonly heading: RichText;
+  readonly heading: Heading;
   /**
    * Text of the slide.
    */
@@ -869,7 +874,7 @@ export interface BannerIntro {
   /**
    * Heading of the introduction.
    */
-  readonly heading: RichText;
+  readonly heading: Heading;
   /**
    * Paragraphs of the introduction.
    */
@@ -940,7 +945,7 @@ export interface TeamSection {
   /**
    * Heading of the section.
    */
-  readonly heading: RichText;
+  readonly heading: Heading;
   /**
    * Line under the heading.
    */
@@ -1002,7 +1007,7 @@ export interface TechStackSection {
   /**
    * Heading of the section.
    */
-  readonly heading: RichText;
+  readonly heading: Heading;
   /**
    * Paragraph under the heading.
    */
@@ -1055,7 +1060,7 @@ export interface TimelineSection {
   /**
    * Heading of the section.
    */
-  readonly heading: RichText;
+  readonly heading: Heading;
   /**
    * Paragraph under the heading.
    */
@@ -1113,7 +1118,7 @@ export interface HireSlide {
   /**
    * Heading of the slide.
    */
-  readonly heading: RichText;
+  readonly heading: Heading;
   /**
    * Text of the slide.
    */
@@ -1153,7 +1158,7 @@ export interface HireSteps {
   /**
    * Heading of the flow.
    */
-  readonly heading: RichText;
+  readonly heading: Heading;
   /**
    * Line under the steps (for example `Average 2 interviews to hire`).
    */
@@ -1189,7 +1194,7 @@ export interface HireReasons {
   /**
    * Heading of the reasons; `{label}` is replaced by the section's label.
    */
-  readonly heading: RichText;
+  readonly heading: Heading;
   /**
    * The reasons.
    */

@@ -168,7 +168,7 @@ describe('content check: what a marketer sees for each mistake', () => {
     expect(await report('empty-text')).toMatchInlineSnapshot(`
       "content/pages/home.yaml:11:13  WrongType  sections[1].heading
         \`heading\` must be text, but it is empty.
-        Write the text after \`heading:\`, or remove the line if it is optional. \`heading\`: Text in which **double asterisks** mark bold emphasis. No other markup is interpreted.
+        Write the text after \`heading:\`, or remove the line if it is optional. \`heading\`: A heading, in which **double asterisks** mark bold emphasis: at most 120 characters, which is about three lines on a phone.
 
            9 |       link: /about
           10 |   - type: card-grid
@@ -178,6 +178,51 @@ describe('content check: what a marketer sees for each mistake', () => {
           13 |       - title: Fast
 
       1 content error in 1 file."
+    `);
+  });
+
+  it('refuses a heading longer than a heading can be, saying by how much', async () => {
+    expect(await report('heading-too-long')).toMatchInlineSnapshot(`
+      "content/pages/home.yaml:11:14  TooMany  sections[1].heading
+        \`heading\` has 629 characters; at most 120 fit here.
+        Shorten it by at least 509 characters, and move the detail into the text under it. \`heading\`: A heading, in which **double asterisks** mark bold emphasis: at most 120 characters, which is about three lines on a phone.
+
+           9 |       link: /about
+          10 |   - type: card-grid
+        > 11 |     heading: We are a team of senior engineers who design, build, test and run web, mobile and cloud software for startups and enterprises We are a team of senior engineers who design, build, test and run web, mobile and cloud software for startups and enterprises We are a team of senior engineers who design, build, test and run web, mobile and cloud software for startups and enterprises We are a team of senior engineers who design, build, test and run web, mobile and cloud software for startups and enterprises We are a team of senior engineers who design, build, test and run web, mobile and cloud software for startups and enterprises
+             |              ^^
+          12 |     cards:
+          13 |       - title: Fast
+
+      1 content error in 1 file."
+    `);
+  });
+
+  it('reports HTML typed into a text, which the page would show as it is', async () => {
+    expect(await report('markup-in-text')).toMatchInlineSnapshot(`
+      "content/pages/home.yaml:14:15  MarkupInText  sections[1].cards[0].text
+        \`<b>\` would be shown on the page as it is written: texts are not HTML.
+        Remove \`<b>\`. For bold, put the words between double asterisks where the field allows it (\`**like this**\`); for a new paragraph, use a field or list item of its own.
+
+          12 |     cards:
+          13 |       - title: Fast
+        > 14 |         text: Pages that load <b>quickly</b> on any phone.
+             |               ^^^^^
+          15 |         icon: zap
+          16 |       - title: Careful
+
+      content/pages/home.yaml:17:15  MarkupInText  sections[1].cards[1].text
+        \`&nbsp;\` would be shown on the page as it is written: texts are not HTML.
+        Type the character itself instead of \`&nbsp;\` (a space for \`&nbsp;\`, ₹ for \`&#8377;\`).
+
+          15 |         icon: zap
+          16 |       - title: Careful
+        > 17 |         text: Every change reviewed&nbsp;and tested.
+             |               ^^^^^
+          18 |         icon: shield-check
+          19 |         image:
+
+      2 content errors in 1 file."
     `);
   });
 

@@ -140,7 +140,7 @@ describe('renamed schema properties', () => {
         types.indexOf('\n}\n', types.indexOf(`export interface ${name} {`)),
       );
     const banner = declaration('CtaBannerSection');
-    expect(banner).toContain('readonly title: RichText;');
+    expect(banner).toContain('readonly title: Heading;');
     expect(banner).toContain('Called `heading` before 2026-05.');
     expect(banner).not.toMatch(/readonly heading/);
     const card = declaration('Card');
