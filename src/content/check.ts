@@ -15,6 +15,7 @@ import { imageSize, logoNames, lucideIcons, lucideRenamed, narrowTwin, NARROW_WI
 import { buildOnlyCodes, type Problem, type ProblemCode, type Severity } from './catalog.ts';
 import { lintContent } from './lint.ts';
 import { yamlTextProblems } from './yaml-text.ts';
+import { diagnoseSyntax } from './yaml-syntax.ts';
 import { repairFor } from './fixes.ts';
 import type { CollectedAssets, IconNode, LogoData } from './module-types.ts';
 
@@ -124,22 +125,19 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
     const doc = parseDocument(text, { lineCounter: counter, prettyErrors: true, uniqueKeys: true });
     const source: SourceFile = { file, text, doc, counter, data: undefined };
     if (doc.errors.length > 0) {
-      for (const error of doc.errors) {
-        const offset = error.pos[0];
-        const { line, col } = counter.linePos(offset);
-        const position = { line, column: col };
-        problems.push({
-          code: 'YamlSyntax',
-          severity: 'error',
-          file,
-          line,
-          column: col,
-          path: '',
-          message: `The YAML could not be read: ${error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}.`,
-          hint: yamlHint(error.code),
-          frame: codeFrame(text, position),
-        });
-      }
+      // One mistake, one message: the parser's later errors are echoes of its first.
+      const { line, column, message, hint } = diagnoseSyntax(text, doc.errors, counter);
+      problems.push({
+        code: 'YamlSyntax',
+        severity: 'error',
+        file,
+        line,
+        column,
+        path: '',
+        message,
+        hint,
+        frame: codeFrame(text, { line, column }),
+      });
       return undefined;
     }
     const textProblems = yamlTextProblems(doc, text);
@@ -472,21 +470,4 @@ function fileMissing(file: string, why: string): Problem {
     hint: `Create it. ${why}`,
     frame: '',
   };
-}
-
-function yamlHint(code: string): string {
-  switch (code) {
-    case 'BAD_INDENT':
-    case 'MISSING_CHAR':
-      return 'Check the indentation: nested lines use two more spaces than their parent, and never tabs.';
-    case 'DUPLICATE_KEY':
-      return 'A property appears twice in the same block; keep one.';
-    case 'BLOCK_AS_IMPLICIT_KEY':
-    case 'MULTILINE_IMPLICIT_KEY':
-      return 'A value containing `: ` must be quoted, for example `title: "Step 1: Request"`.';
-    case 'TAB_AS_INDENT':
-      return 'Replace the tab with spaces.';
-    default:
-      return 'Quote values that contain `: `, ` #`, or start with `*`, `&`, `!`, `%`, `@` or a backquote.';
-  }
 }

@@ -47,8 +47,8 @@ describe('content check: what a marketer sees for each mistake', () => {
   it('reports a YAML syntax error with its line, column and a quoting hint', async () => {
     expect(await report('yaml-syntax-error')).toMatchInlineSnapshot(`
       "content/pages/home.yaml:6:14  YamlSyntax
-        The YAML could not be read: Nested mappings are not allowed in compact mappings.
-        A value containing \`: \` must be quoted, for example \`title: "Step 1: Request"\`.
+        The text of \`heading\` contains \`: \`, which YAML reads as the start of another name and value.
+        Put the text in quotes: \`heading: "Step 1: build **something**"\`.
 
           4 | sections:
           5 |   - type: cta-banner
@@ -223,6 +223,108 @@ describe('content check: what a marketer sees for each mistake', () => {
           19 |         image:
 
       2 content errors in 1 file."
+    `);
+  });
+
+  it('diagnoses a name without its colon, and shows the line with the colon', async () => {
+    expect(await report('missing-colon')).toMatchInlineSnapshot(`
+      "content/pages/home.yaml:11:12  YamlSyntax
+        \`heading\` has no colon after it, so YAML cannot tell the name from the value.
+        Write a colon and a space after the name: \`heading: "Why choose us"\`.
+
+           9 |       link: /about
+          10 |   - type: card-grid
+        > 11 |     heading "Why choose us"
+             |            ^
+          12 |     cards:
+          13 |       - title: Fast
+
+      1 content error in 1 file."
+    `);
+  });
+
+  it('diagnoses one list item indented differently from the one above, once, with the spaces it needs', async () => {
+    expect(await report('list-item-indented-wrongly')).toMatchInlineSnapshot(`
+      "content/pages/home.yaml:16:1  YamlSyntax
+        This list item is indented 5 spaces, but the item before it (line 13) 6.
+        Indent it by 6 spaces, like the item above: \`- title: Careful\`, and move its other lines 1 space right with it.
+
+          14 |         text: Pages that load quickly on any phone.
+          15 |         icon: zap
+        > 16 |      - title: Careful
+             | ^
+          17 |         text: Every change reviewed and tested.
+          18 |         icon: shield-check
+
+      1 content error in 1 file."
+    `);
+  });
+
+  it('diagnoses an item of a list written without its dash, and repairs it instead of deleting a card', async () => {
+    expect(await report('missing-item-dash')).toMatchInlineSnapshot(`
+      "content/pages/home.yaml:16:9  YamlSyntax
+        A new item of the list starts here, but without \`- \`, so YAML reads \`title\` as a second \`title\` of the item above.
+        Start the item with a dash, in line with the dash on line 13: \`- title: Careful\`.
+
+          14 |         text: Pages that load quickly on any phone.
+          15 |         icon: zap
+        > 16 |         title: Careful
+             |         ^^^^^
+          17 |         text: Every change reviewed and tested.
+          18 |         icon: shield-check
+
+      1 content error in 1 file."
+    `);
+  });
+
+  it('diagnoses an unclosed quote at the line where it opens', async () => {
+    expect(await report('unclosed-quote')).toMatchInlineSnapshot(`
+      "content/pages/home.yaml:11:14  YamlSyntax
+        The text that starts with \`"\` here is never closed, so YAML reads the rest of the file as part of it.
+        End the text with \`"\` on the same line: \`heading: "Why choose us"\`.
+
+           9 |       link: /about
+          10 |   - type: card-grid
+        > 11 |     heading: "Why choose us
+             |              ^^^^
+          12 |     cards:
+          13 |       - title: Fast
+
+      1 content error in 1 file."
+    `);
+  });
+
+  it('diagnoses a section written without its dash at its own line', async () => {
+    expect(await report('section-without-dash')).toMatchInlineSnapshot(`
+      "content/pages/home.yaml:10:3  YamlSyntax
+        A new item of the list starts here, but without \`- \`, so YAML cannot tell where it belongs.
+        Start the item with a dash, in line with the dash on line 5: \`- type: card-grid\`, and indent its other lines by two more spaces.
+
+           8 |       label: Join us
+           9 |       link: /about
+        > 10 |   type: card-grid
+             |   ^^^^
+          11 |     heading: Why choose us
+          12 |     cards:
+
+      1 content error in 1 file."
+    `);
+  });
+
+  it('diagnoses a tab used for indentation', async () => {
+    expect(await report('tab-indent')).toMatchInlineSnapshot(`
+      "content/pages/home.yaml:11:1  YamlSyntax
+        This line is indented with a tab; YAML only accepts spaces.
+        Replace the tab with spaces, as many as the lines beside it use.
+
+           9 |       link: /about
+          10 |   - type: card-grid
+        > 11 | 	heading: Why choose us
+             | ^
+          12 |     cards:
+          13 |       - title: Fast
+
+      1 content error in 1 file."
     `);
   });
 
