@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSy
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { earlyScript } from '../src/app/startup/early-script.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const client = join(root, 'dist/client');
@@ -121,8 +122,19 @@ async function prerender(path: string, outFile: string) {
   const { js, css } = pageAssets(rendered);
   // All CSS the first paint needs is inlined: the site-wide styles and those of the page's sections.
   const styles = [...entryCss, ...css].map((file) => readFileSync(join(client, file), 'utf8')).join('\n');
-  // The hero image first: it is the largest paint, and the browser requests in document order.
-  const early = [lcpPreload(rendered.html), `<style data-critical-css>${styles}</style>`, fontPreload]
+  // The stylesheets inlined here, named for Vite's loader of dynamic imports, which skips a stylesheet
+  // the document already links; otherwise the code of each section waits a round trip for its CSS
+  // again. A disabled stylesheet is neither fetched nor applied.
+  const inlined = [...entryCss, ...css].map((file) => `<link rel="stylesheet" href="/${file}" disabled data-inlined />`).join('');
+  // First the script that keeps presses made before the boot script runs (early-script.ts), then the
+  // hero image: it is the largest paint, and the browser requests in document order.
+  const early = [
+    `<script>${earlyScript}</script>`,
+    lcpPreload(rendered.html),
+    `<style data-critical-css>${styles}</style>`,
+    inlined,
+    fontPreload,
+  ]
     .filter(Boolean)
     .join('\n    ');
   // The app's code is not in the head: the boot script starts it once the first screen has painted
@@ -134,10 +146,11 @@ async function prerender(path: string, outFile: string) {
     `<script type="module" src="/${manifest[bootKey]!.file}" data-boot ` +
     `data-entry="/${manifest[entryKey]!.file}" data-preload="${preload.map((f) => `/${f}`).join(' ')}"` +
     `${webManifest ? ` data-manifest="${webManifest}"` : ''}></script>`;
+  // The template's own links go first, so that only the page's are left.
   const html = template
+    .replace(/\s*<link rel="stylesheet"[^>]*href="\/assets\/[^"]+\.css"[^>]*>/g, '')
     .replace(/(<meta name="viewport"[^>]*>)/, `$1\n    ${early}`)
     .replace(/<title>[^<]*<\/title>/, rendered.head)
-    .replace(/\s*<link rel="stylesheet"[^>]*href="\/assets\/[^"]+\.css"[^>]*>/g, '')
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace(/\s*<link rel="manifest"[^>]*>/, '')
     .replace(/\s*<script type="module"[^>]*src="\/assets\/[^"]+\.js"[^>]*><\/script>/g, '')

@@ -1,16 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normaliseOrigin } from './config.ts';
 import { HttpError } from './errors.ts';
+import { earlyScriptSource } from '../app/startup/early-script.ts';
 
 /**
  * The Content-Security-Policy of the site, by directive: the one place to extend when a page needs a new
  * source. Scripts come only from our own files (no 'unsafe-inline', no 'unsafe-eval': the client validates
- * nothing with ajv at run time); inline styles are allowed because React's `style` props and the animation
+ * nothing with ajv at run time), plus the one inline script that keeps presses made before the boot script
+ * arrives, allowed by its hash (src/app/startup/early-script.ts); inline styles are allowed because React's `style` props and the animation
  * library write them; Google frames are the map on the contact page.
  */
 export const contentSecurityPolicy: Readonly<Record<string, readonly string[]>> = {
   'default-src': ["'self'"],
-  'script-src': ["'self'"],
+  'script-src': ["'self'", earlyScriptSource],
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:'],
   'font-src': ["'self'"],

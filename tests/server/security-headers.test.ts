@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { earlyScript, earlyScriptSource } from '../../src/app/startup/early-script.ts';
+import { createHash } from 'node:crypto';
 import {
   anyStorage,
   contactUrl,
@@ -31,7 +33,7 @@ afterAll(async () => {
 });
 
 const expectedCsp =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; " +
+  `default-src 'self'; script-src 'self' ${earlyScriptSource}; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; ` +
   "media-src 'self'; connect-src 'self'; frame-src https://www.google.com https://maps.google.com; object-src 'none'; " +
   "base-uri 'self'; frame-ancestors 'none'; form-action 'self'";
 
@@ -68,7 +70,12 @@ describe('security headers', () => {
       .split('; ')
       .find((directive) => directive.startsWith('script-src'));
 
-    expect(scriptSrc).toBe("script-src 'self'");
+    expect(scriptSrc).toBe(`script-src 'self' ${earlyScriptSource}`);
+  });
+
+  it('allow the one inline script by the hash of its exact bytes', () => {
+    const hash = createHash('sha256').update(earlyScript).digest('base64');
+    expect(earlyScriptSource).toBe(`'sha256-${hash}'`);
   });
 });
 

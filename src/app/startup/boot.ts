@@ -1,16 +1,19 @@
 /**
  * Start-up of a prerendered page, from the first byte to a page that answers everything. This folder
- * holds all of it: this script (the only one the page loads itself), `interactions.ts` (the one list
- * of events and what is done with each), `client.tsx` (the app's entry: hydration) and `loader.ts`
- * (which code loads when). docs/sections.md describes the design.
+ * holds all of it: `early-script.ts` (the page's one inline script), this script (the only one the
+ * page loads itself), `interactions.ts` (the one list of events and what is done with each),
+ * `client.tsx` (the app's entry: hydration) and `loader.ts` (which code loads when).
+ * docs/sections.md describes the design.
  *
  * The timeline, on a phone:
  *  1. The HTML arrives with its CSS inlined and a preload for the hero image: the first screen paints
  *     with no JavaScript at all. Sections below it are not laid out yet (global.css).
- *  2. This script runs as soon as the HTML is parsed. From then on no activation is lost: a click on a
- *     control, an arrow key in tabs or a carousel, or a form's submission that the app cannot answer
- *     yet is held (its default prevented) and replayed once it can; the control shows `data-held`
- *     meanwhile. Links, typing and scrolling need no app and are left alone.
+ *  2. No activation is lost from the first paint on. An inline script at the top of the head
+ *     (early-script.ts) keeps every click and key press until this script has arrived and run, at the
+ *     end of parsing; this script then takes them over and listens itself. A click on a control, an
+ *     arrow key in tabs or a carousel, or a form's submission that the app cannot answer yet is held
+ *     (its default prevented) and replayed once it can; the control shows `data-held` meanwhile.
+ *     Links, typing and scrolling need no app and are left alone.
  *  3. Once the hero image has painted (or at the visitor's first pointer, touch, key or focus, if that
  *     comes first), the app's entry loads, with its imports and the page's modules preloaded.
  *  4. `client.tsx` loads the page's content and its first section's code, then calls React's
@@ -89,6 +92,16 @@ function onActivation(event: Event) {
   if (!activation || app?.canAnswer(activation.target)) return;
   event.preventDefault();
   event.stopImmediatePropagation();
+  hold(activation);
+}
+
+/** An activation the inline script kept: its moment has passed, so it can only be held now. */
+function takeOver(event: Event) {
+  const activation = root && activationOf(event, root);
+  if (activation) hold(activation);
+}
+
+function hold(activation: HeldActivation) {
   // A second click on a control that has not answered yet is the visitor asking again, not a toggle back.
   if (activation.kind !== 'click' || !held.some((a) => a.kind === 'click' && a.target === activation.target)) {
     held.push(activation);
@@ -174,6 +187,14 @@ function afterLoad() {
   setTimeout(start, 1500);
 }
 
+/** What the page's inline script kept before this one ran (early-script.ts). */
+interface Early {
+  readonly events: Event[];
+  readonly keep: (event: Event) => void;
+  readonly block: (event: Event) => void;
+  readonly enable: MutationObserver;
+}
+
 // Capture on the window: these run before React's own listeners on the root, so a held event never
 // reaches React half-handled.
 for (const type of reachEvents) addEventListener(type, onReach, { capture: true, passive: true });
@@ -182,6 +203,18 @@ for (const type of activationEvents) addEventListener(type, onActivation, { capt
 // script running, a press is held until the app answers it, so they can be pressed from now on.
 for (const button of document.querySelectorAll<HTMLButtonElement>('button[data-enable-on-boot]:disabled')) {
   button.disabled = false;
+}
+// From here on this script listens itself; what came before is taken over from the inline script.
+const early = (window as { __early?: Early }).__early;
+if (early) {
+  removeEventListener('click', early.keep, true);
+  removeEventListener('keydown', early.keep, true);
+  removeEventListener('submit', early.block, true);
+  early.enable.disconnect();
+  for (const event of early.events) {
+    onReach(event);
+    if (event.type === 'click' || event.type === 'keydown') takeOver(event);
+  }
 }
 if (document.readyState === 'complete') afterLoad();
 else addEventListener('load', afterLoad, { once: true });

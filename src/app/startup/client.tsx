@@ -9,7 +9,7 @@ import '../../styles/fonts.css';
 import '../../styles/global.css';
 import { App } from '../App.tsx';
 import { connect } from './boot.ts';
-import { entryFor, loadPage, startedApp } from './loader.ts';
+import { entryFor, loadPage, prefetchSections, startedApp } from './loader.ts';
 
 const container = document.getElementById('root')!;
 const app = (
@@ -41,6 +41,7 @@ async function start() {
   });
   // React listens on the root from here on, and hydrates what an event needs in the event's own task.
   connect(startedApp);
+  prefetchSections();
 }
 
 void start();

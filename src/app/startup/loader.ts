@@ -163,6 +163,27 @@ function watchViewport(index: number) {
   observer.observe(element);
 }
 
+/**
+ * Once the page is interactive and the browser idle, the code of the page's other sections is
+ * fetched (not run as React: they still hydrate near the viewport), so that a press on one of them
+ * waits for hydration only, not for the network.
+ */
+export function prefetchSections(): void {
+  const types = new Set(sectionElements().map((element) => element.dataset.section as SectionType));
+  const next = [...types].filter((type) => type in registry);
+  const idle = (then: () => void) =>
+    'requestIdleCallback' in window ? requestIdleCallback(then, { timeout: 4000 }) : setTimeout(then, 200);
+  const fetchOne = () => {
+    const type = next.shift();
+    if (type)
+      void loadComponent(type).then(
+        () => idle(fetchOne),
+        () => idle(fetchOne),
+      );
+  };
+  idle(fetchOne);
+}
+
 const sectionElements = () => [...document.querySelectorAll<HTMLElement>('#main > [data-section]')];
 
 /** The position and type of the section holding an element, or undefined outside the page's sections. */

@@ -1,0 +1,361 @@
+#!/usr/bin/env node
+// `npm run bench:interaction`: does a visitor's FIRST press work, whenever it comes? For every route and
+// every control in its prerendered HTML, a fresh visitor (no cache) on a phone-like machine (CPU 4×
+// slower, DevTools' slow-4G network) loads the page and presses the control once, at one moment of the
+// load (as soon as it shows, at the load event, then 100 ms, 500 ms and 2 s after), by mouse, by keyboard,
+// by a script's element.click() (as screen readers do) or by a tap at 390 px. It prints, per press, whether
+// the control did what it should, the time from the press to the first frame that shows it ("effect"),
+// and Chrome's own INP for the press (Event Timing: input to the next paint). A benchmark, not a test:
+// compare runs on one machine, and quote medians.
+//
+//   npm run bench:interaction -- [--routes /careers,/] [--quick] [--moments first-paint,load]
+//                                [--modes pointer,keyboard,script,touch] [--url http://host:port]
+//                                [--client-dir dist/client] [--json out.json]
+/* global window, document, addEventListener -- the control catalogue and the probe run in the page */
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { chromium } from '@playwright/test';
+import { fail, median, root, startServer } from './bench-common.mjs';
+
+const allMoments = ['first-paint', 'load', 'load+100', 'load+500', 'load+2000'];
+const allModes = ['pointer', 'keyboard', 'script', 'touch'];
+
+function parse(argv) {
+  const options = { moments: allMoments, modes: allModes, quick: false };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    const value = () => argv[++i] ?? fail('BadArgument', `${flag} needs a value.`);
+    if (flag === '--routes') options.routes = value().split(',');
+    else if (flag === '--moments') options.moments = value().split(',');
+    else if (flag === '--modes') options.modes = value().split(',');
+    else if (flag === '--quick') options.quick = true;
+    else if (flag === '--url') options.url = value().replace(/\/$/, '');
+    else if (flag === '--client-dir') options.clientDir = resolve(value());
+    else if (flag === '--json') options.json = value();
+    else fail('BadArgument', `${flag} is not an option; see the header of scripts/bench-interaction.mjs.`);
+  }
+  if (options.quick) options.moments = ['first-paint', 'load'];
+  for (const m of options.moments)
+    if (!allMoments.includes(m)) fail('BadArgument', `--moments: '${m}'; use ${allMoments.join(', ')}.`);
+  for (const m of options.modes) if (!allModes.includes(m)) fail('BadArgument', `--modes: '${m}'; use ${allModes.join(', ')}.`);
+  return options;
+}
+
+/**
+ * The controls of a page, as the prerendered HTML has them: where to find each, how to press it by
+ * keyboard, and what it must do. `find` and `effect` run in the page; `effect` gets the control and what
+ * `before` read at the press. Controls that only the app draws (hero dots, pause buttons) are not in the
+ * HTML, so they cannot be pressed first, and are not here.
+ */
+const kinds = [
+  {
+    name: 'menu toggle',
+    phoneOnly: true,
+    find: () => document.querySelector('header button[aria-controls]'),
+    effect: (el) =>
+      el.getAttribute('aria-expanded') === 'true' && !document.getElementById(el.getAttribute('aria-controls'))?.hidden,
+  },
+  {
+    name: 'hero scroll arrow',
+    find: () => document.querySelector('[data-section="hero"] [data-slot="scroll-down"]'),
+    before: () => window.scrollY,
+    effect: (_el, y) => window.scrollY > y + 50,
+  },
+  {
+    name: 'careers tab',
+    find: () => document.querySelector('[role="tab"][aria-selected="false"]'),
+    // The arrow key from the selected tab reaches the next one, which is the one `find` gives.
+    key: { focus: () => document.querySelector('[role="tab"][aria-selected="true"]'), press: 'ArrowRight' },
+    effect: (el) =>
+      el.getAttribute('aria-selected') === 'true' && !document.getElementById(el.getAttribute('aria-controls'))?.hidden,
+  },
+  {
+    name: 'Apply Now',
+    find: () => [...document.querySelectorAll('[data-section="careers"] button')].find((b) => /apply/i.test(b.textContent ?? '')),
+    effect: () => [...document.querySelectorAll('[role="dialog"]')].some((d) => d.getBoundingClientRect().height > 0),
+  },
+  {
+    name: 'carousel next',
+    many: true,
+    find: () => [...document.querySelectorAll('[data-slot="carousel"] [data-slot="next"]')],
+    before: (el) => {
+      const slides = [...el.closest('[data-slot="carousel"]').querySelectorAll('[data-slot="slide"]')];
+      return {
+        first: Math.max(
+          0,
+          slides.findIndex((s) => s.hasAttribute('data-selected')),
+        ),
+        count: slides.length,
+      };
+    },
+    effect: (el, at) => {
+      const slides = [...el.closest('[data-slot="carousel"]').querySelectorAll('[data-slot="slide"]')];
+      const now = slides.findIndex((s) => s.hasAttribute('data-selected'));
+      return now !== -1 && now !== at.first && el.closest('[data-slot="carousel"]').querySelector('[data-ready]') !== null;
+    },
+  },
+  {
+    name: 'map button',
+    find: () => document.querySelector('[data-slot="map-show"]'),
+    effect: () => document.querySelector('[data-slot="map"] iframe') !== null,
+  },
+  {
+    name: 'contact submit (empty)',
+    find: () => document.querySelector('[data-section="contact"] [data-slot="submit"]'),
+    effect: (el) => el.closest('form').querySelector('[aria-invalid="true"]') !== null,
+  },
+  {
+    name: 'contact submit (typed early)',
+    find: () => document.querySelector('[data-section="contact"] [data-slot="submit"]'),
+    typeFirst: 'Asha Verma',
+    effect: (el) => {
+      const form = el.closest('form');
+      const name = form.querySelector('input');
+      return (
+        form.querySelector('[aria-invalid="true"]') !== null &&
+        name.value === 'Asha Verma' &&
+        name.getAttribute('aria-invalid') !== 'true'
+      );
+    },
+  },
+];
+
+// Recorded in the page before any of its scripts runs: when the press came, and Chrome's event timings.
+const probe = () => {
+  const bench = (window.__bench = { pressedAt: undefined, inp: 0 });
+  for (const type of ['pointerdown', 'keydown', 'click']) {
+    addEventListener(type, (e) => (bench.pressedAt ??= e.timeStamp), { capture: true });
+  }
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (entry.interactionId) bench.inp = Math.max(bench.inp, entry.duration);
+  }).observe({ type: 'event', buffered: true, durationThreshold: 16 });
+};
+
+const options = parse(process.argv.slice(2));
+const started = performance.now();
+let server;
+let base = options.url;
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-interaction-'));
+if (!base) {
+  const clientDir = options.clientDir ?? join(root, 'dist/client');
+  if (!existsSync(join(clientDir, 'index.html')))
+    fail('BuildMissing', `There is no build in ${clientDir}. Run \`npm run build\` first.`);
+  const port = 3350;
+  server = await startServer({ port, env: { CLIENT_DIR: clientDir, DATA_DIR: dataDir } });
+  base = `http://127.0.0.1:${port}`;
+}
+const stop = async () => {
+  await server?.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+};
+process.on('SIGINT', () => void stop().then(() => process.exit(130)));
+
+const sitemap = await fetch(`${base}/sitemap.xml`).then(
+  (r) => (r.ok ? r.text() : Promise.reject(new Error(`sitemap.xml answered ${r.status}`))),
+  (e) =>
+    fail('ServerUnreachable', `${base} did not answer (${e.message}). Start the site with \`npm start\`, or leave out --url.`),
+);
+const routes = options.routes ?? [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+
+/** A fresh visitor: new context, slowed CPU and network. */
+async function visitor(phone) {
+  const context = await browser.newContext(
+    phone
+      ? { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 }
+      : { viewport: { width: 1280, height: 800 } },
+  );
+  await context.addInitScript(probe);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Network.enable');
+  // DevTools' "Slow 4G" preset.
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 562.5,
+    downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8,
+    uploadThroughput: (750 * 1024 * 0.9) / 8,
+  });
+  return { context, page };
+}
+
+/** The controls a route's HTML has, found without throttling: kind and position among its kind. */
+async function controlsOf(route) {
+  const { context, page } = await visitor(false);
+  await page.goto(base + route, { waitUntil: 'domcontentloaded' });
+  const found = [];
+  for (const kind of kinds) {
+    const count = await page.evaluate(
+      `(() => { const f = (${kind.find}); const r = f(); return r ? (Array.isArray(r) ? r.length : 1) : 0; })()`,
+    );
+    for (let i = 0; i < count; i++) found.push({ kind, nth: i });
+  }
+  await context.close();
+  return found;
+}
+
+const handleOf = (page, kind, nth) =>
+  page.evaluateHandle(`(() => { const f = (${kind.find}); const r = f(); return Array.isArray(r) ? r[${nth}] : r; })()`);
+
+/** One first press; resolves with its outcome. */
+async function press(route, control, mode, moment) {
+  const { kind, nth } = control;
+  const { context, page } = await visitor(mode === 'touch' || kind.phoneOnly);
+  try {
+    if (moment === 'first-paint') {
+      await page.goto(base + route, { waitUntil: 'commit' });
+      await page.waitForFunction(
+        `(() => { const f = (${kind.find}); const r = f(); const el = Array.isArray(r) ? r[${nth}] : r; return el && el.getBoundingClientRect().width > 0; })()`,
+        undefined,
+        { polling: 16, timeout: 30_000 },
+      );
+    } else {
+      await page.goto(base + route, { waitUntil: 'load', timeout: 60_000 });
+      const wait = Number(moment.split('+')[1] ?? 0);
+      if (wait) await page.waitForTimeout(wait);
+    }
+    const control = await handleOf(page, kind, nth);
+    const keyTarget = kind.key ? await page.evaluateHandle(`(${kind.key.focus})()`) : control;
+    // The press is made where a visitor makes it: on the control, scrolled into view.
+    await control.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
+    if (kind.typeFirst) {
+      await page.evaluate(() => (window.__bench.pressedAt = undefined));
+      const input = await control.evaluateHandle((el) => el.closest('form').querySelector('input'));
+      await input.focus();
+      await page.keyboard.type(kind.typeFirst);
+      await page.evaluate(() => (window.__bench.pressedAt = undefined));
+    }
+    const before = kind.before ? await control.evaluate(`(${kind.before})`).catch(() => undefined) : undefined;
+    await page.evaluate((b) => (window.__bench.before = b), before);
+    if (mode === 'pointer') {
+      const box = await control.boundingBox();
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    } else if (mode === 'touch') {
+      const box = await control.boundingBox();
+      await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    } else if (mode === 'keyboard') {
+      await keyTarget.focus();
+      await page.keyboard.press(kind.key?.press ?? 'Enter');
+    } else await control.evaluate((el) => el.click());
+    // Watched frame by frame in the page. Compiled by DevTools from a string: the site's
+    // Content-Security-Policy forbids eval in the page, which Playwright's waitForFunction uses.
+    await control.evaluate((el) => (window.__bench.control = el));
+    const seen = await page
+      .evaluate(
+        `new Promise((resolve) => {
+          const effect = (${kind.effect});
+          const deadline = performance.now() + 15000;
+          const tick = () => {
+            let holds = false;
+            try { holds = effect(window.__bench.control, window.__bench.before); } catch {}
+            if (holds) { window.__bench.effectAt = performance.now(); resolve(true); }
+            else if (performance.now() > deadline) resolve(false);
+            else requestAnimationFrame(tick);
+          };
+          tick();
+        })`,
+      )
+      .catch(() => false);
+    const bench = await page.evaluate(() => ({
+      pressedAt: window.__bench.pressedAt,
+      effectAt: window.__bench.effectAt,
+      inp: window.__bench.inp,
+    }));
+    return {
+      ok: seen,
+      effect: seen && bench.pressedAt !== undefined ? bench.effectAt - bench.pressedAt : undefined,
+      inp: bench.inp || undefined,
+    };
+  } catch (error) {
+    return { ok: false, error: error.message.split('\n')[0] };
+  } finally {
+    await context.close();
+  }
+}
+
+const results = [];
+const fixed = (n) => (n === undefined ? '–' : String(Math.round(n)));
+try {
+  for (const route of routes) {
+    const controls = await controlsOf(route);
+    for (const control of controls) {
+      const modes = options.modes.filter((m) => (control.kind.phoneOnly ? m !== 'pointer' : true));
+      for (const mode of modes) {
+        // Touch runs at the first two moments: the tap a phone visitor makes while the page arrives.
+        const moments = mode === 'touch' ? options.moments.filter((m) => m === 'first-paint' || m === 'load') : options.moments;
+        for (const moment of moments) {
+          const outcome = await press(route, control, mode, moment);
+          const label = `${control.kind.name}${control.kind.many ? ` ${control.nth + 1}` : ''}`;
+          results.push({ route, control: label, mode, moment, ...outcome });
+          process.stderr.write(
+            `${route} ${label} ${mode} ${moment}: ${outcome.ok ? 'ok' : 'LOST'} effect ${fixed(outcome.effect)} ms, INP ${fixed(outcome.inp)} ms${outcome.error ? ` (${outcome.error})` : ''}\n`,
+          );
+        }
+      }
+    }
+  }
+} finally {
+  await browser.close();
+  await stop();
+}
+
+const table = (head, rows) =>
+  [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+
+for (const route of routes) {
+  const mine = results.filter((r) => r.route === route);
+  if (mine.length === 0) continue;
+  console.log(`\n### ${route}\n`);
+  console.log(
+    table(
+      ['control', 'mode', 'moment', 'result', 'effect ms', 'INP ms'],
+      mine.map((r) => [r.control, r.mode, r.moment, r.ok ? 'ok' : 'LOST', fixed(r.effect), fixed(r.inp)]),
+    ),
+  );
+}
+
+const summary = routes.map((route) => {
+  const mine = results.filter((r) => r.route === route);
+  const effects = mine.flatMap((r) => (r.effect === undefined ? [] : [r.effect]));
+  const inps = mine.flatMap((r) => (r.inp === undefined ? [] : [r.inp]));
+  return [
+    route,
+    mine.length,
+    mine.filter((r) => !r.ok).length,
+    fixed(effects.length ? median(effects) : undefined),
+    fixed(effects.length ? Math.max(...effects) : undefined),
+    fixed(inps.length ? median(inps) : undefined),
+    fixed(inps.length ? Math.max(...inps) : undefined),
+  ];
+});
+console.log('\n### Summary (CPU 4× slower, slow 4G)\n');
+console.log(table(['route', 'presses', 'lost', 'median effect ms', 'max effect ms', 'median INP ms', 'max INP ms'], summary));
+const lost = results.filter((r) => !r.ok).length;
+const late = (key) => results.filter((r) => (r[key] ?? 0) > 200).length;
+const byMoment = allMoments
+  .filter((m) => options.moments.includes(m))
+  .map((moment) => {
+    const mine = results.filter((r) => r.moment === moment && r.effect !== undefined).map((r) => r.effect);
+    return `${moment} ${fixed(mine.length ? median(mine) : undefined)} ms`;
+  });
+console.log(
+  `\n${results.length} first presses on ${routes.length} routes: ${lost} lost; INP over 200 ms: ${late('inp')}; effect later than 200 ms: ${late('effect')}.` +
+    `\nMedian effect by moment of the press: ${byMoment.join(', ')}.` +
+    `\nRun time ${Math.round((performance.now() - started) / 1000)} s.`,
+);
+if (options.json) writeFileSync(options.json, JSON.stringify(results, null, 2));
+process.exit(lost > 0 ? 1 : 0);
