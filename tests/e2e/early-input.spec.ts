@@ -8,6 +8,7 @@ import { test, expect, type Page } from '@playwright/test';
 
 const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
 const entryFile = manifest['index.html']!.file;
+const bootFile = manifest['src/app/startup/boot.ts']!.file;
 const sectionFile = (type: string) => manifest[`src/sections/${type}/index.tsx`]!.file;
 
 /** Holds back one built file until `release()`: what needs it cannot run before then. */
@@ -107,6 +108,30 @@ for (const moment of moments) {
     });
   });
 }
+
+test.describe('before the boot script has arrived', () => {
+  test("a click on a careers tab, kept by the page's inline script, shows its roles", async ({ page }) => {
+    const release = await holdBack(page, bootFile);
+    await page.goto('/careers', { waitUntil: 'commit' });
+    await page.getByRole('tab', { name: 'Designer' }).click();
+    release();
+
+    await expect(page.getByRole('tab', { name: 'Designer' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test("the contact form's submit button works, and does not post the page away", async ({ page }) => {
+    const release = await holdBack(page, bootFile);
+    await page.goto('/contact', { waitUntil: 'commit' });
+    const form = page.locator('[data-section="contact"] form');
+    await form.getByLabel(/Name/).fill('Asha Verma');
+    await form.getByRole('button', { name: /Submit|Send/ }).click();
+    release();
+
+    await expect(form.getByLabel(/Mobile/)).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByLabel(/Name/)).toHaveValue('Asha Verma');
+    expect(new URL(page.url()).pathname).toBe('/contact');
+  });
+});
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
