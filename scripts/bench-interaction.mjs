@@ -239,8 +239,9 @@ async function press(route, control, mode, moment) {
       await page.keyboard.type(kind.typeFirst);
       await page.evaluate(() => (window.__bench.pressedAt = undefined));
     }
-    const before = kind.before ? await control.evaluate(`(${kind.before})`).catch(() => undefined) : undefined;
-    await page.evaluate((b) => (window.__bench.before = b), before);
+    // What the effect is measured against, read just before the press (scroll position, selected slide).
+    await control.evaluate((el) => (window.__bench.control = el));
+    if (kind.before) await page.evaluate(`window.__bench.before = (${kind.before})(window.__bench.control)`);
     if (mode === 'pointer') {
       const box = await control.boundingBox();
       await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
@@ -253,7 +254,6 @@ async function press(route, control, mode, moment) {
     } else await control.evaluate((el) => el.click());
     // Watched frame by frame in the page. Compiled by DevTools from a string: the site's
     // Content-Security-Policy forbids eval in the page, which Playwright's waitForFunction uses.
-    await control.evaluate((el) => (window.__bench.control = el));
     const seen = await page
       .evaluate(
         `new Promise((resolve) => {
