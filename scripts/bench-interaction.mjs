@@ -218,11 +218,14 @@ async function press(route, control, mode, moment) {
   try {
     if (moment === 'first-paint') {
       await page.goto(base + route, { waitUntil: 'commit' });
-      await page.waitForFunction(
-        `(() => { const f = (${kind.find}); const r = f(); const el = Array.isArray(r) ? r[${nth}] : r; return el && el.getBoundingClientRect().width > 0; })()`,
-        undefined,
-        { polling: 16, timeout: 30_000 },
-      );
+      // Polled from here, not with waitForFunction, which evaluates with eval in the page, and the
+      // site's Content-Security-Policy forbids that; the page may also still be replacing its context.
+      const shown = `(() => { const f = (${kind.find}); const r = f(); const el = Array.isArray(r) ? r[${nth}] : r; return !!el && el.getBoundingClientRect().width > 0; })()`;
+      const deadline = Date.now() + 30_000;
+      while (!(await page.evaluate(shown).catch(() => false))) {
+        if (Date.now() > deadline) throw new Error(`${kind.name} never showed`);
+        await page.waitForTimeout(16);
+      }
     } else {
       await page.goto(base + route, { waitUntil: 'load', timeout: 60_000 });
       const wait = Number(moment.split('+')[1] ?? 0);
