@@ -264,7 +264,11 @@ async function press(route, control, mode, moment) {
           const deadline = performance.now() + 15000;
           const tick = () => {
             let holds = false;
-            try { holds = effect(window.__bench.control, window.__bench.before); } catch {}
+            // React may have put a new element in the control's place; the effect is judged on what is shown.
+            const find = (${kind.find});
+            const found = find();
+            const el = window.__bench.control.isConnected ? window.__bench.control : Array.isArray(found) ? found[${nth}] : found;
+            try { holds = effect(el, window.__bench.before); } catch {}
             if (holds) { window.__bench.effectAt = performance.now(); resolve(true); }
             else if (performance.now() > deadline) resolve(false);
             else requestAnimationFrame(tick);
