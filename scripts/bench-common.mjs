@@ -10,6 +10,19 @@ import pg from 'pg';
 export const root = join(import.meta.dirname, '..');
 export const databaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
+/**
+ * Flags for Debian's Chromium in the benches: no sandbox (root), no GPU, and none of the background
+ * connections that this machine's closed network refuses.
+ */
+export const chromeFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
 /** Prints `Name: message` and exits 1: a bench that cannot run says why and stops. */
 export function fail(name, message) {
   console.error(`${name}: ${message}`);

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium } from '@playwright/test';
-import { fail, median, root, startServer } from './bench-common.mjs';
+import { chromeFlags, fail, median, root, startServer } from './bench-common.mjs';
 
 const allMoments = ['first-paint', 'load', 'load+100', 'load+500', 'load+2000'];
 const allModes = ['pointer', 'keyboard', 'script', 'touch'];
@@ -161,14 +161,7 @@ const routes = options.routes ?? [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].m
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  args: chromeFlags,
 });
 
 /** A fresh visitor: new context, slowed CPU and network. */

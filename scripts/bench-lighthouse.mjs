@@ -5,6 +5,7 @@
 // shared and noisy, so compare runs and quote medians (LH_RUNS=3 runs each route three times).
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { chromeFlags } from './bench-common.mjs';
 
 const base = (process.argv[2] ?? process.env.BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
 const runs = Number(process.env.LH_RUNS ?? 1);
@@ -21,15 +22,7 @@ const routes = only ?? [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => 
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  chromeFlags: ['--headless=new', ...chromeFlags],
 });
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const rows = [];

@@ -1,11 +1,10 @@
 import { Suspense, lazy, use } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import pages from 'virtual:content/pages';
 import type { PageEntry } from '../content/module-types.ts';
 import { Layout } from './Layout.tsx';
 import { NotFound } from './NotFound/index.tsx';
 import { PageView } from './PageView/index.tsx';
-import { loadPage, loadedPage } from './startup/loader.ts';
+import { entryFor, loadPage, loadedPage, pageRoutes } from './startup/loader.ts';
 import { matchPath } from './route-match.ts';
 
 // The section gallery (src/app/SectionGallery) is a dev-server tool: `import.meta.env.DEV` is false
@@ -20,18 +19,15 @@ function PageRoute({ entry }: { readonly entry: PageEntry }) {
   return <PageView module={module} />;
 }
 
-const entries = new Map(pages.map((entry) => [entry.route, entry]));
-const routes = new Set(entries.keys());
-
 /**
  * The page of the current path, matched as the server matches it (`matchPath`), not by the router's
  * own rules, which ignore case and trailing slashes: `/Services` is the not-found screen here too.
  */
 function PageSwitch() {
   const { pathname, search, hash } = useLocation();
-  const match = matchPath(pathname, routes);
+  const match = matchPath(pathname, pageRoutes);
   if (match.kind === 'redirect') return <Navigate to={`${match.to}${search}${hash}`} replace />;
-  const entry = match.kind === 'page' ? entries.get(match.route) : undefined;
+  const entry = entryFor(pathname);
   if (!entry) return <NotFound />;
   return (
     <Suspense fallback={<div style={{ minHeight: '100vh' }} />}>

@@ -3,7 +3,8 @@ import type { PageModule } from '../../content/module-types.ts';
 import type { Section } from '../../generated/schema-types.ts';
 import { AssetsContext, useAssets } from '../../components/assets-context.ts';
 import { SharedContext } from './shared-context.ts';
-import { readySection, sectionComponent, useHydrating } from '../startup/loader.ts';
+import { readySection, sectionComponent } from '../startup/loader.ts';
+import { useHydrated } from '../../hooks/useHydrated.ts';
 import { documentTitle } from '../head.ts';
 import site from 'virtual:content/site';
 
@@ -17,7 +18,8 @@ export interface PageViewProps {
  * Always this one component at each position, so a section never remounts when its code arrives.
  */
 function SectionSlot({ section, index }: { readonly section: Section; readonly index: number }) {
-  const hydrating = useHydrating();
+  // React uses the server snapshot exactly while it hydrates, this boundary included.
+  const hydrating = !useHydrated();
   const Component = readySection(section.type, index, hydrating) ?? use(sectionComponent(section.type, index, hydrating));
   // The component is a module's export, the same one on every render, as a static one is.
   // eslint-disable-next-line react-hooks/static-components

@@ -4,7 +4,6 @@
  * so the prerender and the hydration of loaded code never suspend; `use()` is given a cached promise
  * only for what is still on its way (conditional `use` is part of React's documented API).
  */
-import { useSyncExternalStore } from 'react';
 import pages from 'virtual:content/pages';
 import type { PageEntry, PageModule } from '../../content/module-types.ts';
 import type { SectionType } from '../../generated/schema-types.ts';
@@ -12,11 +11,12 @@ import { registry, type AnySectionComponent } from '../../sections/registry.ts';
 import { matchPath } from '../route-match.ts';
 import type { StartedApp } from './boot.ts';
 
-const routes = new Set(pages.map((p) => p.route));
+/** Every page's route: what `matchPath` matches a path against, in the app as on the server. */
+export const pageRoutes: ReadonlySet<string> = new Set(pages.map((p) => p.route));
 
 /** The page entry of a path as the server matches it (`matchPath`), or undefined for any other path. */
 export function entryFor(pathname: string): PageEntry | undefined {
-  const match = matchPath(pathname, routes);
+  const match = matchPath(pathname, pageRoutes);
   return match.kind === 'page' ? pages.find((p) => p.route === match.route) : undefined;
 }
 
@@ -62,19 +62,6 @@ export function loadPage(entry: PageEntry, scope: 'all' | 'above-the-fold' = 'al
   }
   return loading;
 }
-
-const noSubscription = () => () => undefined;
-/**
- * True while the calling component hydrates server HTML, including a Suspense boundary that React
- * hydrates after the rest of the page; false for components rendered in the browser. React uses
- * `getServerSnapshot` exactly while hydrating, which a flag cleared in an effect cannot tell.
- */
-export const useHydrating = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => false,
-    () => true,
-  );
 
 /**
  * Sections waiting to hydrate, by position on the page. Sections further down keep their server
