@@ -234,6 +234,9 @@ async function press(route, control, mode, moment) {
       await input.focus();
       await page.keyboard.type(kind.typeFirst);
       await page.evaluate(() => (window.__bench.pressedAt = undefined));
+      // Focusing the first field scrolls the form's top into view, which can push the control below
+      // the fold; a visitor scrolls back down to it before pressing.
+      await control.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
     }
     // What the effect is measured against, read just before the press (scroll position, selected slide).
     await control.evaluate((el) => (window.__bench.control = el));
