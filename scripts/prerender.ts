@@ -68,7 +68,7 @@ const entryCss = new Set(closure(entryKey).flatMap((c) => c.css ?? []));
  * its first section (preloaded; sections below hydrate as they come into view), and the CSS of all
  * its sections (inlined: their server HTML is on screen before their code arrives).
  */
-function pageAssets(rendered: Rendered): { js: string[]; css: string[] } {
+function pageAssets(rendered: Rendered): { js: string[]; css: string[]; later: Map<string, string[]> } {
   const sectionKey = (type: string) => `src/sections/${type}/index.tsx`;
   const eager: string[] = rendered.sectionTypes.slice(0, 1).map(sectionKey);
   if (rendered.pageModule) {
@@ -79,7 +79,15 @@ function pageAssets(rendered: Rendered): { js: string[]; css: string[] } {
   const js = [...new Set(eager.flatMap((k) => closure(k)).map((c) => c.file))].filter((f) => !entryFiles.has(f));
   const all = [...new Set(rendered.sectionTypes)].map(sectionKey).flatMap((k) => closure(k));
   const css = [...new Set(all.flatMap((c) => c.css ?? []))].filter((f) => !entryCss.has(f));
-  return { js, css };
+  // The code each section below the first still needs, beyond what is preloaded with the entry.
+  const later = new Map<string, string[]>();
+  for (const type of rendered.sectionTypes.slice(1)) {
+    const files = closure(sectionKey(type))
+      .map((c) => c.file)
+      .filter((f) => !entryFiles.has(f) && !js.includes(f));
+    if (files.length > 0 && !later.has(type)) later.set(type, files);
+  }
+  return { js, css, later };
 }
 
 // The Latin subset of the variable Inter font is on every page; preloading it lets text render in
@@ -119,7 +127,7 @@ function lcpPreload(html: string): string {
 
 async function prerender(path: string, outFile: string) {
   const rendered = await server.render(path, datePosted);
-  const { js, css } = pageAssets(rendered);
+  const { js, css, later } = pageAssets(rendered);
   // All CSS the first paint needs is inlined: the site-wide styles and those of the page's sections.
   const styles = [...entryCss, ...css].map((file) => readFileSync(join(client, file), 'utf8')).join('\n');
   // The stylesheets inlined here, named for Vite's loader of dynamic imports, which skips a stylesheet
@@ -145,6 +153,9 @@ async function prerender(path: string, outFile: string) {
   const boot =
     `<script type="module" src="/${manifest[bootKey]!.file}" data-boot ` +
     `data-entry="/${manifest[entryKey]!.file}" data-preload="${preload.map((f) => `/${f}`).join(' ')}"` +
+    (later.size > 0
+      ? ` data-sections="${[...later].map(([type, files]) => `${type}:${files.map((f) => `/${f}`).join(',')}`).join(' ')}"`
+      : '') +
     `${webManifest ? ` data-manifest="${webManifest}"` : ''}></script>`;
   // The template's own links go first, so that only the page's are left.
   const html = template

@@ -109,6 +109,25 @@ for (const moment of moments) {
   });
 }
 
+test("a press made before the boot script arrives asks for its section's code first, at high priority, while the entry is on its way", async ({
+  page,
+}) => {
+  const careersCode = sectionFile('careers');
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  const releaseEntry = await holdBack(page, entryFile);
+  const releaseBoot = await holdBack(page, bootFile);
+  await page.goto('/careers', { waitUntil: 'commit' });
+  await page.getByRole('tab', { name: 'Designer' }).click();
+  expect(requested).not.toContain(`/${careersCode}`);
+  releaseBoot();
+
+  await expect.poll(() => requested).toContain(`/${careersCode}`);
+  await expect(page.locator(`link[rel="modulepreload"][href="/${careersCode}"]`)).toHaveAttribute('fetchpriority', 'high');
+  releaseEntry();
+  await expect(page.getByRole('tab', { name: 'Designer' })).toHaveAttribute('aria-selected', 'true');
+});
+
 test.describe('before the boot script has arrived', () => {
   test("a click on a careers tab, kept by the page's inline script, shows its roles", async ({ page }) => {
     const release = await holdBack(page, bootFile);

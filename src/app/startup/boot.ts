@@ -15,12 +15,14 @@
  *     (its default prevented) and replayed once it can; the control shows `data-held` meanwhile.
  *     Links, typing and scrolling need no app and are left alone.
  *  3. Once the hero image has painted (or at the visitor's first pointer, touch, key or focus, if that
- *     comes first), the app's entry loads, with its imports and the page's modules preloaded.
+ *     comes first), the app's entry loads, with its imports and the page's modules preloaded, and the
+ *     code of the sections below behind them at low priority. The code of a section the visitor
+ *     reaches for is asked for at once, at high priority, even before the entry.
  *  4. `client.tsx` loads the page's content and its first section's code, then calls React's
  *     `hydrateRoot` in a transition: React hydrates in slices and answers input in between. From that
  *     call on, React answers a click on the header or a section whose code is loaded itself, hydrating
  *     that part at once if it has not yet (selective hydration); it calls `connect` here.
- *  5. Each section below the first keeps its server HTML and loads its code when it nears the
+ *  5. Each section below the first keeps its server HTML and runs its code when it nears the
  *     viewport, when the visitor reaches for it (then ahead of everything else), or after the first
  *     interaction. React 19 drops a click on a section whose code is missing instead of replaying it
  *     (react-dom's `dispatchEvent` replays only hover and focus events), so until the code is there,
@@ -28,8 +30,8 @@
  *     section in the click's own task before handling it.
  *  6. In idle moments the skipped sections are laid out, one per moment.
  *
- * The prerenderer writes this script's tag with the entry module, the modules to preload and the web
- * app manifest as data attributes, which keeps the Content-Security-Policy free of inline scripts.
+ * The prerenderer writes this script's tag with the entry module, the modules to preload, each
+ * section's code and the web app manifest as data attributes, which keeps the Content-Security-Policy free of inline scripts.
  */
 import { activationEvents, activationOf, reachEvents, replay, type HeldActivation } from './interactions.ts';
 
@@ -45,6 +47,13 @@ const tag = document.querySelector<HTMLScriptElement>('script[data-boot]');
 const entry = tag?.dataset.entry;
 const preloads = tag?.dataset.preload?.split(' ').filter(Boolean) ?? [];
 const webManifest = tag?.dataset.manifest;
+/** The code each section below the first needs, by section type: `type:/a.js,/b.js type2:…`. */
+const sectionCode = new Map(
+  (tag?.dataset.sections?.split(' ').filter(Boolean) ?? []).map((entry) => {
+    const [type = '', files = ''] = entry.split(':');
+    return [type, files.split(',').filter(Boolean)] as const;
+  }),
+);
 const root = document.getElementById('root');
 
 let app: StartedApp | undefined;
@@ -101,6 +110,28 @@ function takeOver(event: Event) {
   if (activation) hold(activation);
 }
 
+/** Modules already asked for, so each is requested once. */
+const requested = new Set<string>();
+function preloadModule(href: string, priority: 'high' | 'low') {
+  if (requested.has(href)) return;
+  requested.add(href);
+  const link = document.createElement('link');
+  link.rel = 'modulepreload';
+  link.crossOrigin = '';
+  link.href = href;
+  link.fetchPriority = priority;
+  document.head.append(link);
+}
+
+/**
+ * Asks for the code of the section the visitor reached for, ahead of the rest: it travels alongside
+ * the app's entry instead of one round trip after it.
+ */
+function preloadSectionOf(element: Element) {
+  const type = element.closest<HTMLElement>('main > [data-section]')?.dataset.section;
+  for (const href of (type && sectionCode.get(type)) || []) preloadModule(href, 'high');
+}
+
 function hold(activation: HeldActivation) {
   // A second click on a control that has not answered yet is the visitor asking again, not a toggle back.
   if (activation.kind !== 'click' || !held.some((a) => a.kind === 'click' && a.target === activation.target)) {
@@ -109,11 +140,13 @@ function hold(activation: HeldActivation) {
   // Shown at the next paint, so the visitor sees the press was taken (global.css).
   (activation.target as HTMLElement).dataset.held = '';
   document.documentElement.dataset.held = '';
+  preloadSectionOf(activation.target);
   start();
   if (app) prepare(activation.target);
 }
 
 function onReach(event: Event) {
+  if (event.target instanceof Element) preloadSectionOf(event.target);
   start();
   if (!(event.target instanceof Element)) return;
   if (app) prepare(event.target);
@@ -125,13 +158,7 @@ function start() {
   if (started || !entry) return;
   started = true;
   // Fetched in parallel with the entry, instead of one after another as its imports are discovered.
-  for (const href of preloads) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = href;
-    document.head.append(link);
-  }
+  for (const href of preloads) preloadModule(href, 'high');
   // Linked now rather than in the HTML: a browser fetches the manifest and an icon from it as soon
   // as it sees the link, which on a slow phone competes with the first screen.
   if (webManifest && !document.querySelector('link[rel="manifest"]')) {
@@ -141,6 +168,9 @@ function start() {
     document.head.append(link);
   }
   void import(/* @vite-ignore */ entry).then(layOutSections);
+  // The other sections' code too, behind the entry: a press on one of them then waits for hydration
+  // only. Asked for here rather than once the app has run, which on a slow phone is a second later.
+  for (const files of sectionCode.values()) for (const href of files) preloadModule(href, 'low');
 }
 
 /**

@@ -151,9 +151,11 @@ function watchViewport(index: number) {
 }
 
 /**
- * Once the page is interactive and the browser idle, the code of the page's other sections is
- * fetched (not run as React: they still hydrate near the viewport), so that a press on one of them
- * waits for hydration only, not for the network.
+ * Once the page is interactive and the browser idle, the modules of the page's other sections are
+ * evaluated, one per idle moment (not rendered: they still hydrate near the viewport), so that a
+ * press on one of them waits for hydration only. On a prerendered page the boot script has already
+ * asked for their files (boot.ts, step 3), so this mostly reads them from the preload cache; on the
+ * dev server it fetches them.
  */
 export function prefetchSections(): void {
   const types = new Set(sectionElements().map((element) => element.dataset.section as SectionType));
