@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { renameMistakes, renamesIn, renameOf } from '../src/content/renames.ts';
 import { listedSectionTypes, sectionTypesOf, withSectionList } from '../src/content/section-list.ts';
+import { idMistake, schemaIdOf } from '../src/content/schema-id.ts';
 
 type Schema = {
   $id?: string;
@@ -65,8 +66,12 @@ const byId = new Map<string, Schema>();
 const mistakes: string[] = [];
 for (const file of files) {
   const schema = JSON.parse(readFileSync(file, 'utf8')) as Schema;
-  if (!schema.$id) throw new Error(`${relative(root, file)} has no $id; every schema needs one.`);
-  byId.set(schema.$id, schema);
+  const idMistaken = idMistake(schemaDir, file, schema);
+  if (idMistaken) {
+    console.error(idMistaken);
+    process.exit(1);
+  }
+  byId.set(schema.$id ?? schemaIdOf(schemaDir, file), schema);
   mistakes.push(...renameMistakes(schema, relative(dirname(schemaDir), file)));
 }
 if (mistakes.length > 0) {
@@ -80,7 +85,7 @@ const sectionTypes = sectionTypesOf(schemaDir, files);
 const pageFile = join(schemaDir, 'page.schema.json');
 const pageOnDisk = JSON.parse(readFileSync(pageFile, 'utf8')) as Schema;
 const pageDerived = withSectionList(pageOnDisk, sectionTypes);
-byId.set(pageDerived.$id!, structuredClone(pageDerived));
+byId.set(schemaIdOf(schemaDir, pageFile), structuredClone(pageDerived));
 const listedNow = listedSectionTypes(pageOnDisk);
 const sectionListStale = JSON.stringify(pageDerived) !== JSON.stringify(pageOnDisk);
 
@@ -185,7 +190,7 @@ function inline(schema: Schema, base: string): string {
 
 for (const file of files) {
   const schema = JSON.parse(readFileSync(file, 'utf8')) as Schema;
-  const base = schema.$id!;
+  const base = schema.$id ?? schemaIdOf(schemaDir, file);
   // A file of shared definitions only (common.schema.json) has no type of its own.
   if (!schema.type) continue;
   typeOf(byId.get(base)!, base);

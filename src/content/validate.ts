@@ -13,6 +13,7 @@ import { formatPath, splitPointer } from './locate.ts';
 import type { ProblemCode } from './catalog.ts';
 import { addRenameKeywords, explainRename, RENAMED_TO, renameMistakes, renamesIn, withoutRenameEchoes } from './renames.ts';
 import { sectionTypesOf, withSectionList } from './section-list.ts';
+import { idMistake, schemaId, schemaIdOf } from './schema-id.ts';
 
 // ajv-formats is CommonJS; under Node's ESM loader its default export arrives wrapped.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
@@ -25,7 +26,7 @@ export type ReferenceKind = 'link' | 'icon' | 'logo' | 'image' | 'video';
 export interface Reference {
   readonly kind: ReferenceKind;
   readonly path: (string | number)[];
-  /** The value itself; for images and videos, the object, which enrichment fills in. */
+  /** The value itself; for images and videos, the object (read only: prepare-images.ts fills a copy). */
   readonly value: unknown;
 }
 
@@ -48,7 +49,7 @@ type Schema = Record<string, unknown> & {
   patternErrorMessage?: string;
 };
 
-/** The compiled validators, keyed by schema `$id`. */
+/** The compiled validators of the content files. */
 export interface Validators {
   readonly site: ValidateFunction;
   readonly page: ValidateFunction;
@@ -58,8 +59,6 @@ export interface Validators {
   /** Runs a validator and returns its located problems and the references it saw. */
   run(validate: ValidateFunction, data: unknown): { problems: RawProblem[]; references: Reference[] };
 }
-
-const ID = 'https://schemas.local/';
 
 function listSchemaFiles(dir: string): string[] {
   return readdirSync(dir)
@@ -107,12 +106,16 @@ export function compileSchemas(schemaDir: string): Validators {
       throw new Error(`SchemaUnreadable: ${shown} is not valid JSON (${(error as Error).message}). Fix the file; every schema is read.`);
     }
     mistakes.push(...renameMistakes(schema, shown));
+    const idMistaken = idMistake(schemaDir, file, schema);
+    if (idMistaken) throw new Error(idMistaken);
     // The section list is what schemas/sections/ holds, whether or not gen:types has written it yet.
-    ajv.addSchema(file === join(schemaDir, 'page.schema.json') ? withSectionList(schema, sectionTypes) : schema);
+    const compiled = file === join(schemaDir, 'page.schema.json') ? withSectionList(schema, sectionTypes) : schema;
+    // The request schemas keep the `$id` their forms and server compile them by.
+    ajv.addSchema(compiled, '$id' in compiled ? undefined : schemaIdOf(schemaDir, file));
   }
   if (mistakes.length > 0) throw new Error(`SchemaRenameInvalid: a renamed property is marked wrongly.\n${mistakes.join('\n')}`);
   const get = (id: string) => {
-    const validate = ajv.getSchema(ID + id);
+    const validate = ajv.getSchema(schemaId(id));
     if (!validate) throw new Error(`SchemaMissing: schemas/${id} could not be compiled.`);
     return validate;
   };

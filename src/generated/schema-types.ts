@@ -58,7 +58,7 @@ export interface ContactRequest {
 }
 
 /**
- * A picture from `public/`. Width and height are read from the file at build time, and an AVIF twin (same name, `.avif`) is offered to browsers that support it when it exists; so is a narrow copy for phones (same name with `-800`).
+ * A picture from `public/`. Width and height are read from the file at build time. The build offers browsers that support it an AVIF twin (the `.avif` file of the same name when there is one, else a copy it makes), and phones a copy 800 pixels wide of a wider picture.
  */
 export interface Image {
   /**
@@ -78,11 +78,11 @@ export interface Image {
    */
   readonly height: number;
   /**
-   * Path of the AVIF twin of the picture. Leave it out: the build finds it next to `src`.
+   * Path of the AVIF twin of the picture. Leave it out: the build uses the `.avif` file next to `src`, or makes one.
    */
   readonly avif: string;
   /**
-   * A narrow copy of the picture for phones (same name with `-800`, and its AVIF twin). Leave it out: the build finds it next to `src`.
+   * A copy of the picture 800 pixels wide for phones, with its AVIF twin. Leave it out: the build makes it for any picture wider than that.
    */
   readonly narrow?: {
   /**

@@ -1,23 +1,21 @@
 /**
- * What a marketer sees while typing in VS Code must be what the build says. The YAML extension
- * validates with the plain JSON Schema rules (it ignores our own keywords), so these tests run the
- * same schemas through a plain ajv and compare its verdict with `content:check` on every fixture.
+ * What a marketer sees while typing in VS Code must be what the build says. These tests run the real
+ * yaml-language-server, the program inside VS Code's YAML extension, in the two release lines the
+ * extension ships, with the workspace's own `.vscode/settings.json`, and compare what it underlines
+ * with what `content:check` reports on every fixture. A plain JSON Schema validator would not do:
+ * it resolves schemas by their ids, where the editor fetched `https://schemas.local/…` from the
+ * network and, finding nothing there, silently checked no page at all.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
-import { Ajv, type ErrorObject } from 'ajv';
-import addFormatsModule from 'ajv-formats';
-import { LineCounter, parseDocument } from 'yaml';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkContent } from '../../src/content/check.ts';
 import { buildOnlyCodes } from '../../src/content/catalog.ts';
-import { formatPath, locate, splitPointer } from '../../src/content/locate.ts';
+import { compileSchemas } from '../../src/content/validate.ts';
 import { fixture, projectRoot } from './content-fixtures.ts';
+import { startYamlEditor, type EditorProblem, type YamlEditor } from './yaml-language-server.ts';
 
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
-  addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
-
-const schemaDir = join(projectRoot, 'schemas');
 const listFiles = (dir: string, suffix: string): string[] =>
   existsSync(dir)
     ? readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -29,13 +27,6 @@ const listFiles = (dir: string, suffix: string): string[] =>
       )
     : [];
 
-/** A validator like the editor's: standard draft-07 keywords and formats, our keywords ignored. */
-const plain = new Ajv({ allErrors: true, strict: false });
-addFormats(plain);
-for (const file of listFiles(schemaDir, '.schema.json').filter((f) => !f.includes('/api/'))) {
-  plain.addSchema(JSON.parse(readFileSync(file, 'utf8')) as object);
-}
-
 /** The schema the build checks a content file with, by its place in the content folder. */
 function schemaOf(contentRelative: string): string {
   if (contentRelative === 'site.yaml') return 'schemas/site.schema.json';
@@ -44,98 +35,136 @@ function schemaOf(contentRelative: string): string {
   throw new Error(`content/${contentRelative} is not a file the content check reads`);
 }
 
-/**
- * The problems the editor shows: every error but the `if` of a section, which the YAML extension
- * never reports itself (it shows the errors of the branch that applies).
- */
-function editorErrors(schema: string, data: unknown): ErrorObject[] {
-  const validate = plain.getSchema(`https://schemas.local/${schema.replace(/^schemas\//, '')}`)!;
-  validate(data);
-  return (validate.errors ?? []).filter((e) => e.keyword !== 'if');
-}
-
-/** Where an error belongs: its value, or for an unknown property that property. */
-const errorPath = (e: ErrorObject) => [
-  ...splitPointer(e.instancePath),
-  ...(e.keyword === 'additionalProperties' ? [String((e.params as { additionalProperty: string }).additionalProperty)] : []),
-];
-
-interface Verdict {
-  readonly valid: boolean;
-  readonly paths: readonly string[];
-  readonly first?: string;
-}
+/** Every message the schemas give for a pattern, which the editor shows word for word. */
+const patternMessages = new Set(
+  listFiles(join(projectRoot, 'schemas'), '.schema.json').flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/"patternErrorMessage": "((?:[^"\\]|\\.)*)"/g)].map(
+      (m) => JSON.parse(`"${m[1]}"`) as string,
+    ),
+  ),
+);
 
 const folders = readdirSync(join(projectRoot, 'tests/fixtures')).filter((name) => !name.startsWith('.'));
+const at = (p: { line: number; column: number }) => `${p.line}:${p.column}`;
+const lines = (problems: readonly { line: number }[]) => [...new Set(problems.map((p) => p.line))];
+/** The editor's order: by place in the file. */
+const byPlace = (a: EditorProblem, b: EditorProblem) => a.line - b.line || a.column - b.column;
 
-describe('the editor and the build agree on the shape of content', () => {
-  it.each(folders)('fixture %s: same files invalid, same places, same first problem', async (name) => {
-    const dirs = fixture(name);
-    const result = await checkContent(dirs);
-    const files = [...listFiles(dirs.contentDir, '.yaml'), ...listFiles(dirs.contentDir, '.yml')];
-    expect(files.length).toBeGreaterThan(0);
-    for (const abs of files) {
-      const file = relative(dirs.root, abs);
-      const text = readFileSync(abs, 'utf8');
-      const counter = new LineCounter();
-      const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: true });
-      const mine = result.problems.filter((p) => p.file === file && (p.code === 'YamlSyntax' || !buildOnlyCodes.has(p.code)));
-      if (doc.errors.length > 0) {
-        // The extension reads YAML with the same parser and marks the same syntax error.
-        expect(mine.map((p) => p.code)).toContain('YamlSyntax');
-        continue;
+const releases = ['yaml-language-server', 'yaml-language-server-1'];
+
+describe.each(releases)('the editor (%s) and the build agree', (release) => {
+  let editor: YamlEditor;
+  beforeAll(async () => {
+    editor = await startYamlEditor(release, projectRoot);
+  }, 60_000);
+  afterAll(async () => editor?.stop());
+
+  /** The editor's problems for a content file, opened where the workspace maps it to its schema. */
+  const open = (workspacePath: string, text: string) => editor.problems(workspacePath, text).then((p) => p.sort(byPlace));
+
+  it.each(folders)(
+    'fixture %s: the same files invalid, the same places, the same first problem',
+    async (name) => {
+      const dirs = fixture(name);
+      const result = await checkContent(dirs);
+      const files = listFiles(dirs.contentDir, '.yaml');
+      expect(files.length).toBeGreaterThan(0);
+      for (const abs of files) {
+        const file = relative(dirs.root, abs);
+        const label = `${name}: ${file} in ${editor.version}`;
+        const theirs = await open(`tests/fixtures/${name}/${file}`, readFileSync(abs, 'utf8'));
+        const unreadable = result.problems.filter(
+          (p) => p.file === file && (p.code === 'YamlSyntax' || p.code === 'UnknownAlias'),
+        );
+        if (unreadable.length > 0) {
+          // The editor's parser is a different one and may mark a second place further on, but it
+          // must reject the file and mark the line where the build finds the mistake.
+          expect(theirs.length, label).toBeGreaterThan(0);
+          expect(lines(theirs), label).toEqual(expect.arrayContaining(lines(unreadable)));
+          continue;
+        }
+        const mine = result.problems.filter((p) => p.file === file && !buildOnlyCodes.has(p.code));
+        expect([...new Set(theirs.map(at))].sort(), label).toEqual([...new Set(mine.map(at))].sort());
+        if (mine.length > 0) expect(at(theirs[0]!), label).toBe(at(mine[0]!));
+        // Where the editor shows a schema's own message, the build shows it too, unless it gives
+        // the very value to write instead (`http://…` gets its `https://…`).
+        for (const problem of theirs.filter((p) => patternMessages.has(p.message))) {
+          const there = mine.filter((p) => at(p) === at(problem));
+          const words = there.map((p) => `${p.message} ${p.hint ?? ''}`).join('\n');
+          if (there.some((p) => /^Write `[^`]+`/.test(p.hint ?? ''))) continue;
+          expect(words, `${label}: the schema's message at ${at(problem)} reaches the build`).toContain(problem.message);
+        }
       }
-      // An alias without its anchor leaves the file without data to validate; the extension's parser
-      // marks the alias itself.
-      if (result.problems.some((p) => p.file === file && p.code === 'UnknownAlias')) continue;
-      const order = (path: (string | number)[]) => {
-        const { line, column } = locate(doc, counter, path);
-        return line * 10_000 + column;
-      };
-      const editor = editorErrors(schemaOf(relative(dirs.contentDir, abs)), doc.toJS()).map(errorPath);
-      const editorVerdict: Verdict = {
-        valid: editor.length === 0,
-        paths: [...new Set(editor.map(formatPath))].sort(),
-        first: editor.length ? formatPath([...editor].sort((a, b) => order(a) - order(b))[0]!) : undefined,
-      };
-      const buildVerdict: Verdict = {
-        valid: mine.length === 0,
-        paths: [...new Set(mine.map((p) => p.path))].sort(),
-        first: mine[0]?.path,
-      };
-      expect(buildVerdict, `${name}: ${file}`).toEqual(editorVerdict);
+    },
+    60_000,
+  );
+
+  it('finds nothing wrong in the real content', async () => {
+    for (const abs of listFiles(join(projectRoot, 'content'), '.yaml')) {
+      const file = relative(projectRoot, abs);
+      expect(await open(file, readFileSync(abs, 'utf8')), file).toEqual([]);
     }
+  }, 60_000);
+
+  it('marks a misspelt section type once, on the type, listing the types', async () => {
+    const problems = await open(
+      'content/pages/editor-probe.yaml',
+      [
+        'route: /',
+        'title: A page with one misspelt section type',
+        'description: The editor must name the one real problem, not every field of every section type.',
+        'sections:',
+        '  - type: card-gird',
+        '    heading: Why us',
+        '    cards:',
+        '      - title: Fast',
+        '        text: Quick pages.',
+        '',
+      ].join('\n'),
+    );
+    expect(problems.map(at)).toEqual(['5:11']);
+    expect(problems[0]!.message).toContain('card-grid');
   });
 
-  it('the real content is valid for the editor too', () => {
-    const contentDir = join(projectRoot, 'content');
-    for (const abs of listFiles(contentDir, '.yaml')) {
-      const errors = editorErrors(schemaOf(relative(contentDir, abs)), parseDocument(readFileSync(abs, 'utf8')).toJS());
-      expect(errors, relative(projectRoot, abs)).toEqual([]);
-    }
+  it('marks only the wrong field of a known section type', async () => {
+    const problems = await open(
+      'content/pages/editor-probe.yaml',
+      [
+        'route: /',
+        'title: A page with one card grid and one misspelt field',
+        'description: Only the field of the card grid is wrong; the other section types must not be consulted.',
+        'sections:',
+        '  - type: card-grid',
+        '    heading: Why us',
+        '    colums: 3',
+        '    cards:',
+        '      - title: Fast',
+        '        text: Quick pages.',
+        '',
+      ].join('\n'),
+    );
+    expect(problems.map(at)).toEqual(['7:5']);
+    expect(problems[0]!.message).toContain('colums');
+  });
+});
+
+describe('a content schema with an address of its own', () => {
+  it('stops the check, naming the file and the line to remove, since the editor would check nothing', () => {
+    const schemaDir = mkdtempSync(join(tmpdir(), 'schema-id-'));
+    cpSync(join(projectRoot, 'schemas'), schemaDir, { recursive: true });
+    const file = join(schemaDir, 'sections/hero.schema.json');
+    const schema = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    writeFileSync(file, JSON.stringify({ $id: 'https://schemas.local/sections/hero.schema.json', ...schema }));
+    expect(() => compileSchemas(schemaDir)).toThrow(
+      /^SchemaIdDeclared: schemas\/sections\/hero\.schema\.json declares "\$id"\..*Remove the "\$id" line/,
+    );
   });
 
-  it('a misspelt section type gives the editor one error, on the type, listing the types', () => {
-    const errors = editorErrors('schemas/page.schema.json', {
-      route: '/',
-      title: 'A page with one misspelt section type',
-      description: 'The editor must name the one real problem, not every field of every section type.',
-      sections: [{ type: 'card-gird', heading: 'Why us', cards: [{ title: 'Fast', text: 'Quick pages.' }] }],
-    });
-    expect(errors.map((e) => `${e.instancePath} ${e.keyword}`)).toEqual(['/sections/0/type enum']);
-    expect((errors[0]!.params as { allowedValues: string[] }).allowedValues).toContain('card-grid');
-  });
-
-  it('a wrong field of a known section type gives the editor only that field', () => {
-    const errors = editorErrors('schemas/page.schema.json', {
-      route: '/',
-      title: 'A page with one card grid and one misspelt field',
-      description: 'Only the field of the card grid is wrong; the other section types must not be consulted.',
-      sections: [{ type: 'card-grid', heading: 'Why us', colums: 3, cards: [{ title: 'Fast', text: 'Quick pages.' }] }],
-    });
-    expect(errors.map((e) => `${e.instancePath} ${e.keyword} ${JSON.stringify(e.params)}`)).toEqual([
-      '/sections/0 additionalProperties {"additionalProperty":"colums"}',
-    ]);
+  it('is allowed for the request schemas, which no editor opens', () => {
+    const api = listFiles(join(projectRoot, 'schemas/api'), '.schema.json');
+    expect(api.length).toBeGreaterThan(0);
+    for (const file of api) expect(JSON.parse(readFileSync(file, 'utf8')), file).toHaveProperty('$id');
+    expect(() => compileSchemas(join(projectRoot, 'schemas'))).not.toThrow();
   });
 });
 
@@ -152,7 +181,6 @@ describe("the editor's first line", () => {
     expect(withLine.problems[0]!.frame).toMatch(new RegExp(`> +${withLine.problems[0]!.line} \\|       - titel: Fast`));
   });
 });
-
 describe('every content file is mapped to its schema for the editor', () => {
   const settings = JSON.parse(readFileSync(join(projectRoot, '.vscode/settings.json'), 'utf8')) as {
     'yaml.schemas': Record<string, string[]>;

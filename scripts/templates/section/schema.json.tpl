@@ -1,6 +1,5 @@
 {
   "$schema": "http://json-schema.org/draft-07/schema#",
-  "$id": "https://schemas.local/sections/{{type}}.schema.json",
   "title": "{{Title}}",
   "description": "{{Label}}: a heading, an optional introduction and a list of items, each with a title and a text.",
   "examples": [
