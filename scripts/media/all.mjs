@@ -1,12 +1,12 @@
 // Regenerate every file in public/media, then run the checks.
 // Usage: node scripts/media/all.mjs            (everything, ~10 minutes)
-//        node scripts/media/all.mjs art        (one group: brand | avatars | art | video | narrow)
+//        node scripts/media/all.mjs art        (one group: brand | avatars | art | video)
+// Phone-sized copies are not made here: the build makes them for every picture content uses
+// (src/content/pictures.ts).
 import { buildBrand } from './brand.mjs';
 import { buildAvatars } from './avatars.mjs';
 import { buildArt } from './art.mjs';
 import { buildVideos } from './video.mjs';
-import { buildNarrow } from './narrow.mjs';
-import { jobs } from './art.mjs';
 import { verify } from './verify.mjs';
 
 const only = process.argv[2];
@@ -15,9 +15,6 @@ const steps = {
   avatars: buildAvatars,
   art: () => buildArt(),
   video: () => buildVideos(),
-  // After art and video: the narrow copies are made from the full-size pictures.
-  narrow: () =>
-    buildNarrow([...jobs().map((j) => j.out), 'hero/hero-1-poster', 'hero/hero-2-poster', 'hero/still-1', 'hero/still-2']),
 };
 for (const [name, run] of Object.entries(steps)) if (!only || only === name) await run();
 await verify();

@@ -9,7 +9,6 @@ import { join, relative } from 'node:path';
 import sharp from 'sharp';
 import { MEDIA } from './lib/core.mjs';
 import { HERO_SLUGS, OVERVIEW_SLUGS } from './art.mjs';
-import { fullBleed, NARROW_WIDTH } from './narrow.mjs';
 
 const FFPROBE = process.env.FFPROBE || '/usr/bin/ffprobe';
 const MAX_VIDEO = 1.5 * 1024 * 1024;
@@ -29,9 +28,6 @@ function expected() {
   for (const k of ['uiux', 'web', 'product', 'mobile']) add(`art/timeline-${k}`, 800, 600);
   for (const k of ['parcel', 'medstudy', 'pg-finder']) add(`art/project-${k}`, 1200, 800);
   add('art/contact', 1000, 800);
-  // The narrow copies phones download instead of the full-bleed pictures (narrow.mjs).
-  for (const [p, w, h, dark] of [...img])
-    if (fullBleed([p]).length) add(`${p}-${NARROW_WIDTH}`, NARROW_WIDTH, Math.round((h * NARROW_WIDTH) / w), dark);
   const videos = ['hero/hero-1', 'hero/hero-2', 'hire/counter'];
   const other = ['brand/logo.svg', 'brand/logo-mark.svg', 'brand/share.jpg'];
   for (let i = 1; i <= 8; i++) other.push(`team/member-${i}.svg`);

@@ -86,3 +86,15 @@ test('invalid content shows file, line and column in the overlay and the termina
   await expect(page.locator('[data-section="service-list"]')).toBeVisible({ timeout: 10_000 });
   expect(server.exitCode).toBeNull();
 });
+
+test('the dev server makes and serves the copy of a picture a phone asks for', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  await page.goto(`${base}/react`);
+  const hero = page.locator('[data-section="page-hero"] img').first();
+  // Loaded, so the dev server answered the copy's address with a picture.
+  const loaded = () =>
+    hero.evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? new URL(img.currentSrc).pathname : ''));
+  await expect.poll(loaded, { timeout: 20_000 }).toMatch(/^\/assets\/pictures\/react-hero-[0-9a-f]{10}-800\.avif$/);
+  await context.close();
+});

@@ -8,10 +8,10 @@ export interface PictureProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 
 }
 
 /**
- * An image from content, with its intrinsic size (no layout shift), its AVIF twin when there is one,
- * and its narrow copy for phones when there is one. Only full-bleed pictures have a narrow copy, so
- * the browser is told the picture is as wide as the screen (`sizes`); where it is narrower, that
- * errs on the sharp side.
+ * An image from content, with its intrinsic size (no layout shift), its AVIF twin, and its narrow
+ * copy for phones when it is wider than one needs (src/content/pictures.ts makes both). Unless told
+ * otherwise (`sizes`), the browser is told the picture is as wide as the screen: where it is
+ * narrower, that errs on the sharp side, never the blurred one.
  */
 export function Picture({ image, priority = false, className, sizes, ...rest }: PictureProps) {
   const { narrow } = image;
