@@ -3,12 +3,47 @@
  * (inlined into the page that uses them, so the browser loads no icon library), and files under
  * `public/` (checked to exist, measured, and paired with their AVIF twin).
  */
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { IconNode, LogoData } from './module-types.ts';
 
 const require = createRequire(import.meta.url);
+
+/**
+ * The icon and logo sets are large (Lucide's bundle is 650 KB of JavaScript, Iconify's logos 8.7 MB
+ * of JSON) and every content check needs a few dozen of their entries. What it used is kept in
+ * node_modules/.cache/content-assets/, under the sets' versions, so a check reads a small file
+ * instead of the sets; a name not in it still goes to the set itself.
+ */
+const cacheDir = join(dirname(require.resolve('lucide/package.json')), '..', '.cache', 'content-assets');
+/** A package's version, read from its folder: some packages' `exports` hide their package.json. */
+const versionIn = (dir: string) => (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
+const versionOf = (pkg: string) => versionIn(dirname(require.resolve(`${pkg}/package.json`)));
+
+/** A JSON file of the cache, read once; `save` writes it back when it has changed. */
+function cacheFile<T>(name: string): { data: Record<string, T>; save(): void } {
+  const file = join(cacheDir, name);
+  let data: Record<string, T> = {};
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8')) as Record<string, T>;
+  } catch {
+    // No cache yet, or one cut short: start a new one.
+  }
+  return {
+    data,
+    save() {
+      try {
+        mkdirSync(cacheDir, { recursive: true });
+        const partial = `${file}.${process.pid}.part`;
+        writeFileSync(partial, JSON.stringify(data));
+        renameSync(partial, file);
+      } catch {
+        // A cache that cannot be written (a read-only node_modules) only costs time.
+      }
+    },
+  };
+}
 
 let lucide: Map<string, IconNode> | undefined;
 /**
@@ -17,15 +52,21 @@ let lucide: Map<string, IconNode> | undefined;
  */
 export function lucideIcons(): Map<string, IconNode> {
   if (!lucide) {
-    const { icons } = require('lucide') as { icons: Record<string, IconNode> };
-    const folder = join(dirname(require.resolve('lucide')), '..', 'esm', 'icons');
-    const pascal = (kebab: string) => kebab.split('-').map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join('');
-    lucide = new Map();
-    for (const file of readdirSync(folder)) {
-      if (!file.endsWith('.mjs')) continue;
-      const name = file.slice(0, -'.mjs'.length);
-      const node = icons[pascal(name)];
-      if (node) lucide.set(name, node);
+    const cache = cacheFile<IconNode>(`lucide-${versionOf('lucide')}.json`);
+    if (Object.keys(cache.data).length > 0) lucide = new Map(Object.entries(cache.data));
+    else {
+      const { icons } = require('lucide') as { icons: Record<string, IconNode> };
+      const folder = join(dirname(require.resolve('lucide')), '..', 'esm', 'icons');
+      const pascal = (kebab: string) => kebab.split('-').map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join('');
+      lucide = new Map();
+      for (const file of readdirSync(folder)) {
+        if (!file.endsWith('.mjs')) continue;
+        const name = file.slice(0, -'.mjs'.length);
+        const node = icons[pascal(name)];
+        if (node) lucide.set(name, node);
+      }
+      Object.assign(cache.data, Object.fromEntries(lucide));
+      cache.save();
     }
   }
   return lucide;
@@ -76,8 +117,19 @@ export async function logoNames(): Promise<string[]> {
   return [...Object.keys(iconify.icons), ...simpleIconIndex().keys()];
 }
 
+let logoCache: ReturnType<typeof cacheFile<LogoData | null>> | undefined;
+
 /** The logo called `name`, ready to inline, or undefined when neither set has it. */
 export async function resolveLogo(name: string): Promise<LogoData | undefined> {
+  logoCache ??= cacheFile<LogoData | null>(`logos-${versionOf('@iconify-json/logos')}-${versionIn(simpleIconsDir())}.json`);
+  if (name in logoCache.data) return logoCache.data[name] ?? undefined;
+  const logo = logoFromSets(name);
+  logoCache.data[name] = logo ?? null;
+  logoCache.save();
+  return logo;
+}
+
+function logoFromSets(name: string): LogoData | undefined {
   iconify ??= require('@iconify-json/logos/icons.json') as IconifySet;
   const icon = iconify.icons[name];
   if (icon) {
@@ -154,12 +206,4 @@ export function siblings(publicDir: string, src: string): string[] {
   const dir = join(publicDir, dirname(src));
   if (!existsSync(dir)) return [];
   return readdirSync(dir).map((name) => `${dirname(src)}/${name}`.replace(/^\/\//, '/'));
-}
-
-/** Width of the narrow copies of full-bleed pictures, made by scripts/media/narrow.mjs. */
-export const NARROW_WIDTH = 800;
-
-/** The path of a picture's narrow copy for phones: `/media/art/react-hero.webp` → `…/react-hero-800.webp`. */
-export function narrowTwin(src: string): string {
-  return src.replace(/(\.[a-z0-9]+)$/, `-${NARROW_WIDTH}$1`);
 }

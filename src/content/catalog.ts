@@ -39,6 +39,7 @@ export const problemCodes = {
   MarkupInText: 'A text contains HTML (a tag or a character reference), which the site shows as it is.',
   PlaceholderText: 'Text or a note marked `TODO` (as the page templates write them) is still in the content.',
   UnusedAsset: 'A file under `public/media/` is used by no content and no code.',
+  UnregisteredSection: 'A section type has a schema but no component in the registry to draw it.',
 } as const;
 
 /** The permanent name of a content problem. */
@@ -52,7 +53,6 @@ export type ProblemCode = keyof typeof problemCodes;
  */
 export const buildOnlyCodes: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
   'FileUnreadable',
-  'UnknownAlias',
   'CommentInText',
   'DuplicateRoute',
   'DuplicateId',
@@ -71,6 +71,7 @@ export const buildOnlyCodes: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
   'PlaceholderText',
   'MarkupInText',
   'UnusedAsset',
+  'UnregisteredSection',
 ]);
 
 /**
@@ -106,3 +107,67 @@ export interface Problem {
   /** The lines around the problem, with a caret under it. */
   readonly frame: string;
 }
+
+/** What a problem says: what is wrong, in one sentence, and what to do about it. */
+export interface Explanation {
+  readonly message: string;
+  readonly hint: string;
+}
+
+const did = (guess: string | undefined, ending = '? ') => (guess ? `Did you mean \`${guess}\`${ending}` : '');
+
+/**
+ * The words of the problems the check's own phases find (src/content/check/), by permanent name.
+ * Each takes the facts of one case and returns its message and hint, so a phase states facts and
+ * this catalogue says them.
+ */
+export const explain = {
+  DuplicateRoute: (route: string, first: string): Explanation => ({
+    message: `The route \`${route}\` is already used by ${first}.`,
+    hint: 'Every page needs its own route: change this one, or remove one of the two files.',
+  }),
+  UnknownRoute: (link: string, guess: string | undefined): Explanation => ({
+    message: `The link \`${link}\` goes to a route that no page defines.`,
+    hint: `${did(guess)}Routes come from the \`route\` of each file in content/pages/.`,
+  }),
+  UnknownIcon: (name: string, renamed: string | undefined, guess: string | undefined): Explanation => ({
+    message: renamed
+      ? `\`${name}\` is an old Lucide name; the icon is now called \`${renamed}\`.`
+      : `\`${name}\` is not the name of a Lucide icon.`,
+    hint: `${guess ? `Use \`${guess}\`. ` : ''}Names are listed at https://lucide.dev/icons (kebab-case, such as \`cloud-cog\`).`,
+  }),
+  UnknownLogo: (name: string, guess: string | undefined): Explanation => ({
+    message: `\`${name}\` is not a logo of the Iconify \`logos\` set or of Simple Icons.`,
+    hint: `${did(guess)}Look the name up at https://icon-sets.iconify.design/logos/ or https://simpleicons.org.`,
+  }),
+  MissingAsset: (src: string, guess: string | undefined): Explanation => ({
+    message: `The file \`public${src}\` does not exist.`,
+    hint: `${did(guess)}Put the file under public/ and write its path from there, starting with \`/\`.`,
+  }),
+  DuplicateId: (id: string, first: string): Explanation => ({
+    message: `The id \`${id}\` is already used at \`${first}\`.`,
+    hint: 'Ids name one thing each within a file; choose another.',
+  }),
+  /** A file the content needs is not there; `why` says what it holds. */
+  FileUnreadable: (file: string, why: string): Explanation => ({ message: `${file} does not exist.`, hint: `Create it. ${why}` }),
+  /** A title or description outside the lengths search engines show in full. */
+  SearchTextLength: (key: string, length: number, min: number, max: number): Explanation => ({
+    message: `The ${key} has ${length} characters; search engines show ${min} to ${max} best.`,
+    hint: length < min ? `Say a little more about the page in the ${key}.` : `Shorten the ${key}; search results cut it off.`,
+  }),
+  /** YAML that parses but cannot be expanded into data (aliases nested into millions of copies). */
+  YamlUnexpandable: (reason: string): Explanation => ({
+    message: `The YAML could not be turned into content: ${reason}.`,
+    hint: 'Write the values out instead of repeating them with `&name` and `*name`.',
+  }),
+  UnregisteredSection: (type: string, registry: string): Explanation => ({
+    message: `The section type \`${type}\` has a schema (schemas/sections/${type}.schema.json) but no line in the registry, so no component can draw it: a page using it would stop the build.`,
+    hint: `Add \`'${type}': () => import('./${type}/index.tsx'),\` to the registry in ${registry}, with the component in src/sections/${type}/index.tsx; \`npm run new:section -- <type>\` does all of this for a new type.`,
+  }),
+  SectionComponentMissing: (type: string, module: string): Explanation => ({
+    message: `The registry draws \`${type}\` with ${module}, which does not exist.`,
+    hint: `Create src/sections/${module.replace(/^\.\//, '')}, or point the line at the section's component.`,
+  }),
+  /** Added to a `PlaceholderText` hint when the site is to be published. */
+  PlaceholderBlocksPublishing: 'A page with the template\'s text is not published, so the build stops here.',
+} as const;

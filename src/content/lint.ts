@@ -7,11 +7,13 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { narrowTwin } from './assets.ts';
 import { warningCodes, type ProblemCode, type Severity } from './catalog.ts';
 import type { Reference } from './validate.ts';
 import { formatPath } from './locate.ts';
 import { closest } from './suggest.ts';
+import type { HireTemplate, SectionType } from '../generated/schema-types.ts';
+import type { Outline } from '../sections/outline.ts';
+import { outlines } from '../sections/outlines.ts';
 
 /** A content file whose shape is valid, with the references the schema marked in it. */
 export interface LintFile {
@@ -114,65 +116,22 @@ function isBackground(file: LintFile, path: Path): boolean {
 
 // ─── Heading outline ─────────────────────────────────────────────────────────────────────────
 
-/** One heading a section renders: its level (1 for h1) and the field whose text it shows. */
+/** One heading a section renders: its level (1 for h1) and the field of the page whose text it shows. */
 export interface OutlineHeading {
   readonly level: number;
   readonly path: Path;
 }
 
 /**
- * The headings a section renders, in page order, as the components in src/sections/ draw them:
- * the first section of a page opens it with the h1, every later one starts at h2, and the items
- * of a few sections (cards, projects, timeline steps, location cards, roles) are h3. The shared
- * hiring template (`hire`) nests its blocks one level below its own heading. A unit test renders
- * every section type and compares its headings with this outline.
+ * The headings a section renders, in page order, as its own outline (src/sections/<type>/outline.ts,
+ * gathered in src/sections/outlines.ts) declares them, with paths from the top of the page. A type
+ * the schemas do not know has none: its file is reported, and not linted, before this runs.
  */
 export function headingOutline(section: Data, index: number, hireTemplate?: unknown): OutlineHeading[] {
-  const at = (...rest: Path): Path => ['sections', index, ...rest];
-  const top = index === 0 ? 1 : 2;
-  const items = (key: string, field: string, level: number, times = 1) =>
-    Array.from({ length: times }, () => list(section[key]).map((_, i) => ({ level, path: at(key, i, field) }))).flat();
-  switch (section.type) {
-    case 'slide-banner':
-      return [
-        ...list(section.slides).map((_, i) => ({ level: index === 0 && i === 0 ? 1 : 2, path: at('slides', i, 'heading') })),
-        ...(isRecord(section.intro) ? [{ level: 2, path: at('intro', 'heading') }] : []),
-      ];
-    case 'hire': {
-      if (!isRecord(hireTemplate)) return [];
-      const steps = isRecord(hireTemplate.steps) ? hireTemplate.steps : {};
-      const reasons = isRecord(hireTemplate.reasons) ? hireTemplate.reasons : {};
-      const block = (n: number) => Array.from({ length: n }, () => ({ level: top + 1, path: at() }));
-      const item = (n: number) => Array.from({ length: n }, () => ({ level: top + 2, path: at() }));
-      return [
-        { level: top, path: at(section.heading === undefined ? 'label' : 'heading') },
-        ...block(list(hireTemplate.slides).length),
-        ...block(1),
-        ...item(list(steps.items).length),
-        ...block(1),
-        ...item(list(reasons.items).length),
-      ];
-    }
-    case 'card-grid':
-      return [{ level: top, path: at('heading') }, ...items('cards', 'title', 3)];
-    case 'projects':
-      // The carousel shows the list `repeat` times over.
-      return [{ level: top, path: at('heading') }, ...items('items', 'title', 3, Number(section.repeat ?? 2))];
-    case 'timeline':
-      return [{ level: top, path: at('heading') }, ...items('items', 'title', 3)];
-    case 'locations':
-      return [{ level: top, path: at('heading') }, ...items('cards', 'title', 3)];
-    case 'careers':
-      // Every tab's roles are in the page; tabs only hide the panels once it is interactive.
-      return [
-        { level: top, path: at('heading') },
-        ...list(section.tabs).flatMap((tab, t) =>
-          list(isRecord(tab) ? tab.roles : []).map((_, r) => ({ level: 3, path: at('tabs', t, 'roles', r, 'role') })),
-        ),
-      ];
-    default:
-      return [{ level: top, path: at('heading') }];
-  }
+  const outline = outlines[section.type as SectionType] as Outline<SectionType> | undefined;
+  if (!outline) return [];
+  const context = { top: index === 0 ? 1 : 2, shared: isRecord(hireTemplate) ? { hire: hireTemplate as unknown as HireTemplate } : {} } as const;
+  return outline(section as never, context).map((heading) => ({ level: heading.level, path: ['sections', index, ...heading.path] }));
 }
 
 /** Sections that open a page well: their own headings start at h1 and go down one level at a time. */
@@ -427,12 +386,8 @@ function unusedAssets(input: LintInput): Found[] {
     else if (isRecord(value)) Object.values(value).forEach(walk);
   };
   input.files.forEach((f) => walk(f.data));
-  // A picture's AVIF twin is served in its place, and its narrow copy to phones, so they are used
-  // when the picture is.
-  for (const src of [...used]) {
-    const avif = src.replace(/\.[a-z0-9]+$/, '.avif');
-    used.add(avif).add(narrowTwin(src)).add(narrowTwin(avif));
-  }
+  // A picture's AVIF twin is served in its place, so it is used when the picture is.
+  for (const src of [...used]) used.add(src.replace(/\.[a-z0-9]+$/, '.avif'));
 
   const files = filesUnder(join(input.publicDir, MEDIA_DIR))
     .map((abs) => `/${relative(input.publicDir, abs).split('\\').join('/')}`)

@@ -20,6 +20,7 @@ import { checkGallery } from './gallery.ts';
 import { formatProblems } from './format.ts';
 import type { Problem } from './catalog.ts';
 import type { CollectedAssets, InlineAssets, LogoData } from './module-types.ts';
+import { copyBytes, plannedCopies, PICTURES_PATH } from './pictures.ts';
 
 /**
  * Logos are files, not JavaScript: each one a page uses is emitted once as a content-hashed SVG
@@ -154,11 +155,17 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
       return this.error(`Unknown content module "${PREFIX}${name}".`);
     },
 
-    generateBundle() {
+    async generateBundle() {
       // The production server needs the route table to tell pages from unknown paths (404).
       const routes = result?.pages.map((p) => p.page.route).sort() ?? [];
       this.emitFile({ type: 'asset', fileName: 'routes.json', source: JSON.stringify(routes, null, 2) + '\n' });
       for (const [fileName, source] of logos.files) this.emitFile({ type: 'asset', fileName, source });
+      // The pictures' copies are published with the client; the server build only names them.
+      if (this.environment.config.consumer !== 'client') return;
+      for (const url of plannedCopies()) {
+        const source = await copyBytes(url);
+        if (source) this.emitFile({ type: 'asset', fileName: url.slice(1), source });
+      }
     },
 
     configureServer(server: ViteDevServer) {
@@ -171,6 +178,19 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
         if (!svg) return next();
         res.setHeader('content-type', 'image/svg+xml');
         res.end(svg);
+      });
+      // A picture's copies are made when a page first asks for them, then come from the cache.
+      server.middlewares.use((req, res, next) => {
+        const url = req.url?.split('?')[0];
+        if (!url?.startsWith(PICTURES_PATH)) return next();
+        copyBytes(url).then(
+          (bytes) => {
+            if (!bytes) return next();
+            res.setHeader('content-type', url.endsWith('.avif') ? 'image/avif' : 'image/webp');
+            res.end(bytes);
+          },
+          (error: unknown) => next(error),
+        );
       });
       const onChange = async (file: string) => {
         if (!watched(file)) return;

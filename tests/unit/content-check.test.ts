@@ -1,8 +1,11 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkContent } from '../../src/content/check.ts';
 import { formatProblems } from '../../src/content/format.ts';
-import { fixture } from './content-fixtures.ts';
+import { preparePictures } from '../../src/content/prepare-images.ts';
+import { fixture, projectRoot } from './content-fixtures.ts';
 
 /** What a marketer reads in the terminal for the fixture named after the failure. */
 async function report(name: string): Promise<string> {
@@ -27,7 +30,7 @@ describe('content check: what a marketer sees for each mistake', () => {
     expect(Object.keys(result.site!.assets.icons).sort()).toEqual(['house', 'info']);
   });
 
-  it('offers phones the narrow copy of a full-bleed picture, and nothing narrower than a picture', async () => {
+  it('offers phones an 800-pixel copy the build makes of a wider picture, and keeps an AVIF twin that is there', async () => {
     const result = await checkContent({ root: join(import.meta.dirname, '../..') });
     const react = result.pages.find((p) => p.page.route === '/react')!;
     const hero = react.page.sections[0]!;
@@ -36,12 +39,12 @@ describe('content check: what a marketer sees for each mistake', () => {
       src: '/media/art/react-hero.webp',
       width: 1600,
       avif: '/media/art/react-hero.avif',
-      narrow: { src: '/media/art/react-hero-800.webp', avif: '/media/art/react-hero-800.avif', width: 800 },
+      narrow: {
+        src: expect.stringMatching(/^\/assets\/pictures\/react-hero-[0-9a-f]{10}-800\.webp$/),
+        avif: expect.stringMatching(/^\/assets\/pictures\/react-hero-[0-9a-f]{10}-800\.avif$/),
+        width: 800,
+      },
     });
-    // The overview picture has no narrow copy: it is never shown across a whole screen.
-    const overview = react.page.sections[1]!;
-    if (overview.type !== 'overview') throw new Error('/react no longer has an overview second');
-    expect(overview.image).not.toHaveProperty('narrow');
   });
 
   it('reports a YAML syntax error with its line, column and a quoting hint', async () => {
@@ -582,5 +585,60 @@ describe('content check: what a marketer sees for each mistake', () => {
       'warning DescriptionLength description',
     ]);
     expect(result.pages).toHaveLength(2);
+  });
+
+  it('refuses a section type that has a schema but no component, naming the registry line to add', async () => {
+    // A project whose schemas/ has a new section type that src/sections/registry.ts does not draw.
+    const dirs = fixture('_base');
+    const project = mkdtempSync(join(tmpdir(), 'unregistered-'));
+    cpSync(join(projectRoot, 'schemas'), join(project, 'schemas'), { recursive: true });
+    cpSync(join(projectRoot, 'src/sections'), join(project, 'src/sections'), { recursive: true });
+    writeFileSync(
+      join(project, 'schemas/sections/quote-band.schema.json'),
+      readFileSync(join(project, 'schemas/sections/cta-banner.schema.json'), 'utf8')
+        .replace(/cta-banner/g, 'quote-band')
+        .replace('"CtaBannerSection"', '"QuoteBandSection"'),
+    );
+    const result = await checkContent({ ...dirs, schemaDir: join(project, 'schemas') });
+    expect(result.errors).toBe(1);
+    expect(result.pages).toEqual([]);
+    expect(formatProblems(result.problems)).toMatchInlineSnapshot(`
+      "src/sections/registry.ts:36:1  UnregisteredSection
+        The section type \`quote-band\` has a schema (schemas/sections/quote-band.schema.json) but no line in the registry, so no component can draw it: a page using it would stop the build.
+        Add \`'quote-band': () => import('./quote-band/index.tsx'),\` to the registry in src/sections/registry.ts, with the component in src/sections/quote-band/index.tsx; \`npm run new:section -- <type>\` does all of this for a new type.
+
+          34 |   'tech-stack': () => import('./tech-stack/index.tsx'),
+          35 |   timeline: () => import('./timeline/index.tsx'),
+        > 36 | } satisfies Registry;
+             | ^
+          37 |
+          38 | /** A component for any section; the registry's typing guarantees it matches the section's type. */
+
+      1 content error in 1 file."
+    `);
+
+    // A line whose component file is missing is as bad: the build would fail to import it.
+    rmSync(join(project, 'schemas/sections/quote-band.schema.json'));
+    rmSync(join(project, 'src/sections/timeline'), { recursive: true });
+    const missing = await checkContent({ ...dirs, schemaDir: join(project, 'schemas') });
+    expect(missing.problems.map((p) => `${p.file}:${p.line}:${p.column} ${p.code} ${p.message}`)).toEqual([
+      'src/sections/registry.ts:35:19 UnregisteredSection The registry draws `timeline` with ./timeline/index.tsx, which does not exist.',
+    ]);
+  });
+
+  it('prepares a copy of checked content whose pictures carry their sizes, and leaves the checked data as written', () => {
+    const data = { sections: [{ image: { src: '/media/pic.webp', alt: 'A violet rectangle' } }] };
+    const written = structuredClone(data);
+    const references = [{ kind: 'image' as const, path: ['sections', 0, 'image'], value: data.sections[0]!.image }];
+    const prepared = preparePictures(data, references, fixture('_base').publicDir);
+    // Too small for a phone's copy; its AVIF twin is made by the build, since none lies beside it.
+    expect(prepared.sections[0]!.image).toEqual({
+      src: '/media/pic.webp',
+      alt: 'A violet rectangle',
+      width: 64,
+      height: 48,
+      avif: expect.stringMatching(/^\/assets\/pictures\/pic-[0-9a-f]{10}\.avif$/),
+    });
+    expect(data).toEqual(written);
   });
 });

@@ -1,0 +1,41 @@
+/**
+ * Phase 6: what the schemas cannot say (src/content/lint.ts): alt texts, the heading outline,
+ * anchors, template text, repeated titles, unused media. Files whose shape is wrong are left out,
+ * since the rules rely on it, and so is anything that is not a file of the content folder.
+ */
+import { buildOnlyCodes } from '../catalog.ts';
+import { lintContent } from '../lint.ts';
+import { codeFrame, formatPath } from '../locate.ts';
+import type { Reference } from '../validate.ts';
+import type { CheckRun } from './run.ts';
+import type { ShapedFile } from './shape.ts';
+
+export function judgeContent(
+  run: CheckRun,
+  references: ReadonlyMap<ShapedFile, readonly Reference[]>,
+  routes: ReadonlyMap<string, string>,
+): void {
+  const misshapen = new Set(run.problems.filter((p) => p.severity === 'error' && !buildOnlyCodes.has(p.code)).map((p) => p.file));
+  const contentPrefix = `${run.rel(run.contentDir)}/`;
+  const judged = [...references].filter(([source]) => source.file.startsWith(contentPrefix) && !misshapen.has(source.file));
+  const kindOf = (file: string) => (file === run.rel(run.sitePath) ? 'site' : file === run.rel(run.hirePath) ? 'hire' : 'page');
+  const findings = lintContent({
+    files: judged.map(([source, refs]) => ({
+      file: source.file,
+      kind: kindOf(source.file),
+      data: source.data,
+      references: refs,
+      text: source.text,
+    })),
+    routes,
+    root: run.root,
+    publicDir: run.publicDir,
+    complete: misshapen.size === 0 && !run.problems.some((p) => p.code === 'FileUnreadable'),
+  });
+  for (const { file, path, at, code, severity, message, hint } of findings) {
+    const source = judged.find(([s]) => s.file === file)?.[0];
+    if (source && at) run.problems.push({ code, severity, file, ...at, path: formatPath(path), message, hint, frame: codeFrame(source.text, at) });
+    else if (source) run.report(source, { code, path, message, hint }, severity);
+    else run.problems.push({ code, severity, file, line: 1, column: 1, path: formatPath(path), message, hint, frame: '' });
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * Phase 1a: reading a file as YAML. A syntax mistake gets one plain-words diagnosis at its line
+ * (src/content/yaml-syntax.ts), never the parser's cascade; an unknown alias or a text cut short
+ * by ` #` is reported here too, since both are lost before the data exists.
+ */
+import { LineCounter, parseDocument } from 'yaml';
+import { explain } from '../catalog.ts';
+import { codeFrame } from '../locate.ts';
+import { diagnoseSyntax } from '../yaml-syntax.ts';
+import { yamlTextProblems } from '../yaml-text.ts';
+import type { CheckRun, SourceFile } from './run.ts';
+
+/** The file with its data, or nothing when it has none to check (its problems are reported). */
+export function readSource(run: CheckRun, abs: string): SourceFile | undefined {
+  const file = run.rel(abs);
+  const text = run.textOf(abs);
+  const counter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: true, uniqueKeys: true });
+  const at = (line: number, column: number) => ({ file, line, column, path: '', frame: codeFrame(text, { line, column }) });
+  if (doc.errors.length > 0) {
+    // One mistake, one message: the parser's later errors are echoes of its first.
+    const { line, column, message, hint } = diagnoseSyntax(text, doc.errors, counter);
+    run.problems.push({ code: 'YamlSyntax', severity: 'error', ...at(line, column), message, hint });
+    return undefined;
+  }
+  const textProblems = yamlTextProblems(doc, text);
+  for (const problem of textProblems) {
+    const { line, col } = counter.linePos(problem.offset);
+    run.problems.push({ code: problem.code, severity: 'error', ...at(line, col), message: problem.message, hint: problem.hint });
+  }
+  // Without its anchor an alias has no value, and the file none as data.
+  if (textProblems.some((p) => p.code === 'UnknownAlias')) return undefined;
+  try {
+    return { file, text, doc, counter, data: doc.toJS() };
+  } catch (error) {
+    // What YAML refuses to expand, such as aliases nested into millions of copies: reported, never a crash.
+    run.problems.push({
+      code: 'YamlSyntax',
+      severity: 'error',
+      ...at(1, 1),
+      ...explain.YamlUnexpandable((error as Error).message),
+    });
+    return undefined;
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * Phase 3: what content refers to exists. Internal links go to a route, icons and logos are in
+ * their sets, pictures and videos are files under public/, and identifiers are unique within a
+ * file. The icons and logos found are kept, for the app to inline.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { explain } from '../catalog.ts';
+import { logoNames, lucideIcons, lucideRenamed, resolveLogo, siblings } from '../assets.ts';
+import { formatPath } from '../locate.ts';
+import type { CollectedAssets, IconNode, LogoData } from '../module-types.ts';
+import { closest } from '../suggest.ts';
+import type { Reference } from '../validate.ts';
+import { isRecord, type CheckRun, type Finding, type SourceFile } from './run.ts';
+import type { ShapedFile } from './shape.ts';
+
+export async function checkReferences(
+  run: CheckRun,
+  references: ReadonlyMap<ShapedFile, readonly Reference[]>,
+  routes: ReadonlyMap<string, string>,
+): Promise<Map<ShapedFile, CollectedAssets>> {
+  const icons = lucideIcons();
+  let allLogos: string[] | undefined;
+  const assetsOf = new Map<ShapedFile, CollectedAssets>();
+  const missing = (source: SourceFile, path: (string | number)[], src: string) => {
+    const guess = closest(src, siblings(run.publicDir, src));
+    run.report(source, { code: 'MissingAsset', path, ...explain.MissingAsset(src, guess) });
+  };
+  for (const [source, refs] of references) {
+    const assets = { icons: {} as Record<string, IconNode>, logos: {} as Record<string, LogoData> };
+    assetsOf.set(source, assets);
+    for (const ref of refs) {
+      if (ref.kind === 'link' && typeof ref.value === 'string' && ref.value.startsWith('/')) {
+        const route = ref.value.replace(/#.*$/, '');
+        if (!routes.has(route)) {
+          const guess = closest(route, routes.keys());
+          run.report(source, { code: 'UnknownRoute', path: ref.path, ...explain.UnknownRoute(ref.value, guess) });
+        }
+      } else if (ref.kind === 'icon' && typeof ref.value === 'string') {
+        const node = icons.get(ref.value);
+        if (node) assets.icons[ref.value] = node;
+        else {
+          const renamed = lucideRenamed(ref.value);
+          const guess = renamed ?? closest(ref.value, icons.keys());
+          run.report(source, { code: 'UnknownIcon', path: ref.path, ...explain.UnknownIcon(ref.value, renamed, guess) });
+        }
+      } else if (ref.kind === 'logo' && typeof ref.value === 'string') {
+        const logo = await resolveLogo(ref.value);
+        if (logo) assets.logos[ref.value] = logo;
+        else {
+          allLogos ??= await logoNames();
+          const guess = closest(ref.value, allLogos);
+          run.report(source, { code: 'UnknownLogo', path: ref.path, ...explain.UnknownLogo(ref.value, guess) });
+        }
+      } else if (ref.kind === 'image' && isRecord(ref.value) && typeof ref.value.src === 'string') {
+        if (!existsSync(join(run.publicDir, ref.value.src))) missing(source, [...ref.path, 'src'], ref.value.src);
+      } else if (ref.kind === 'video' && isRecord(ref.value)) {
+        for (const key of ['webm', 'mp4'] as const) {
+          const src = ref.value[key];
+          if (typeof src === 'string' && !existsSync(join(run.publicDir, src))) missing(source, [...ref.path, key], src);
+        }
+      }
+    }
+    for (const finding of duplicateIds(source.data)) run.report(source, finding);
+  }
+  return assetsOf;
+}
+
+/** Every `id:` in a file names one thing: a section anchor or a careers role. */
+function duplicateIds(data: unknown): Finding[] {
+  const seen = new Map<string, (string | number)[]>();
+  const found: Finding[] = [];
+  const walk = (value: unknown, path: (string | number)[]) => {
+    if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i]));
+    else if (isRecord(value)) {
+      if (typeof value.id === 'string' && path.length > 0) {
+        const first = seen.get(value.id);
+        if (first)
+          found.push({ code: 'DuplicateId', path: [...path, 'id'], ...explain.DuplicateId(value.id, formatPath(first)) });
+        else seen.set(value.id, path);
+      }
+      for (const [k, v] of Object.entries(value)) walk(v, [...path, k]);
+    }
+  };
+  walk(data, []);
+  return found;
+}

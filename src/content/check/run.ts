@@ -1,0 +1,129 @@
+/**
+ * What every phase of the content check shares: where things are, the files read so far, and the
+ * one list of problems they add to. A phase reads the run and reports; none changes content.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { Document, LineCounter } from 'yaml';
+import { codeFrame, formatPath, locate } from '../locate.ts';
+import { explain, type Problem, type ProblemCode, type Severity } from '../catalog.ts';
+import type { RawProblem } from '../validate.ts';
+
+/** Where content, schemas and public files live; defaults follow the project layout. */
+export interface ContentOptions {
+  readonly root: string;
+  readonly contentDir?: string;
+  readonly schemaDir?: string;
+  readonly publicDir?: string;
+  /**
+   * Pages that are not files of `contentDir`, checked and prepared exactly like them: the dev
+   * server's section gallery is one, made of the schemas' examples. `file` is relative to `root`.
+   */
+  readonly extraPages?: readonly { readonly file: string; readonly text: string }[];
+  /**
+   * What the template's `TODO` texts are: warnings while a page is being written (the dev server),
+   * errors when the site is to be published (`npm run build`, `npm run content:check`).
+   */
+  readonly unfinished?: 'warn' | 'fail';
+}
+
+/** A content file that could be read as YAML, with its data when it has any. */
+export interface SourceFile {
+  readonly file: string;
+  readonly text: string;
+  readonly doc: Document;
+  readonly counter: LineCounter;
+  readonly data: unknown;
+}
+
+/** A problem as a phase states it: a field of a file, not yet a line and column. */
+export type Finding = Omit<RawProblem, 'code'> & { code: ProblemCode };
+
+export interface CheckRun {
+  readonly options: ContentOptions;
+  readonly root: string;
+  readonly contentDir: string;
+  readonly schemaDir: string;
+  readonly publicDir: string;
+  readonly sitePath: string;
+  readonly hirePath: string;
+  /** Every page file, the extra pages included, in name order. */
+  readonly pagePaths: readonly string[];
+  readonly problems: Problem[];
+  /** A path relative to the root, with forward slashes, as problems name files. */
+  rel(abs: string): string;
+  /** The text of a content file, or of an extra page. */
+  textOf(abs: string): string;
+  /** Adds a problem found at a field of `source`, located by its path. */
+  report(source: SourceFile, finding: Finding, severity?: Severity): void;
+}
+
+export function startRun(options: ContentOptions): CheckRun {
+  const root = options.root;
+  const contentDir = options.contentDir ?? join(root, 'content');
+  const extraPages = new Map((options.extraPages ?? []).map((p) => [join(root, p.file), p.text]));
+  const problems: Problem[] = [];
+  const pagesDir = join(contentDir, 'pages');
+  return {
+    options,
+    root,
+    contentDir,
+    schemaDir: options.schemaDir ?? join(root, 'schemas'),
+    publicDir: options.publicDir ?? join(root, 'public'),
+    sitePath: join(contentDir, 'site.yaml'),
+    hirePath: join(contentDir, 'shared', 'hire.yaml'),
+    pagePaths: [...listFiles(pagesDir, '.yaml'), ...listFiles(pagesDir, '.yml'), ...extraPages.keys()].sort(),
+    problems,
+    rel: (abs) => relative(root, abs).split('\\').join('/'),
+    textOf: (abs) => extraPages.get(abs) ?? readFileSync(abs, 'utf8'),
+    report(source, finding, severity = 'error') {
+      const position = locate(source.doc, source.counter, finding.path, finding.key);
+      const keyed = finding.code === 'UnknownProperty' || finding.code === 'RenamedProperty';
+      problems.push({
+        code: finding.code,
+        severity,
+        file: source.file,
+        line: position.line,
+        column: position.column,
+        path: formatPath(finding.key && keyed ? [...finding.path, finding.key] : finding.path),
+        message: finding.message,
+        ...(finding.hint ? { hint: finding.hint } : {}),
+        frame: codeFrame(source.text, position),
+      });
+    },
+  };
+}
+
+export function listFiles(dir: string, suffix: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .flatMap((name) => {
+      const full = join(dir, name);
+      return statSync(full).isDirectory() ? listFiles(full, suffix) : name.endsWith(suffix) ? [full] : [];
+    })
+    .sort();
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The sections of a page, those that are objects. */
+export function sectionsOf(source: SourceFile): { type?: unknown }[] {
+  const sections = (source.data as { sections?: unknown } | null)?.sections;
+  return Array.isArray(sections) ? sections.filter(isRecord) : [];
+}
+
+/** A file the content needs is not there. */
+export function fileMissing(file: string, why: string): Problem {
+  return {
+    code: 'FileUnreadable',
+    severity: 'error',
+    file,
+    line: 1,
+    column: 1,
+    path: '',
+    ...explain.FileUnreadable(file, why),
+    frame: '',
+  };
+}

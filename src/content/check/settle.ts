@@ -1,0 +1,24 @@
+/**
+ * The last step: one message per mistake, the verdict the run asked for, and the problems in the
+ * order of the files and lines they are on.
+ */
+import { explain } from '../catalog.ts';
+import type { CheckRun } from './run.ts';
+
+export function settleProblems(run: CheckRun): void {
+  const { problems } = run;
+  // A text cut short by ` #` explains whatever else is said of it (a title too short, say).
+  const cut = new Set(problems.filter((p) => p.code === 'CommentInText').map((p) => `${p.file}:${p.line}`));
+  for (let i = problems.length - 1; i >= 0; i--) {
+    const p = problems[i]!;
+    if (p.code !== 'CommentInText' && cut.has(`${p.file}:${p.line}`)) problems.splice(i, 1);
+  }
+  if (run.options.unfinished === 'fail') {
+    problems.forEach((p, i) => {
+      if (p.code !== 'PlaceholderText') return;
+      const hint = `${p.hint ?? ''} ${explain.PlaceholderBlocksPublishing}`.trim();
+      problems[i] = { ...p, severity: 'error', hint };
+    });
+  }
+  problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
+}

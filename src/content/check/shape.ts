@@ -1,0 +1,38 @@
+/**
+ * Phase 1: every content file read and validated against its schema. What the schema marks as a
+ * reference (a link, an icon, a logo, a picture, a video) is collected for the phases after it.
+ */
+import { existsSync } from 'node:fs';
+import type { Reference, Validators } from '../validate.ts';
+import { readSource } from './read.ts';
+import { fileMissing, type CheckRun, type SourceFile } from './run.ts';
+
+/** A file that was read, and whether its data has the shape of its schema. */
+export type ShapedFile = SourceFile & { readonly valid: boolean };
+
+export interface Shapes {
+  readonly site?: ShapedFile;
+  readonly hire?: ShapedFile;
+  readonly pages: readonly ShapedFile[];
+  /** The references of every file that was read, valid or not. */
+  readonly references: ReadonlyMap<ShapedFile, readonly Reference[]>;
+}
+
+export function checkShapes(run: CheckRun, validators: Validators): Shapes {
+  const references = new Map<ShapedFile, readonly Reference[]>();
+  const shape = (abs: string, validate: Validators['site']): ShapedFile | undefined => {
+    const source = readSource(run, abs);
+    if (!source) return undefined;
+    const result = validators.run(validate, source.data);
+    for (const problem of result.problems) run.report(source, problem);
+    const shaped = { ...source, valid: result.problems.length === 0 };
+    references.set(shaped, result.references);
+    return shaped;
+  };
+  let site: ShapedFile | undefined;
+  if (existsSync(run.sitePath)) site = shape(run.sitePath, validators.site);
+  else run.problems.push(fileMissing(run.rel(run.sitePath), 'It holds the brand, navigation and footer of every page.'));
+  const hire = existsSync(run.hirePath) ? shape(run.hirePath, validators.hire) : undefined;
+  const pages = run.pagePaths.map((p) => shape(p, validators.page)).filter((s) => s !== undefined);
+  return { site, hire, pages, references };
+}
