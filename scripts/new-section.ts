@@ -1,7 +1,8 @@
 /**
- * `npm run new:section -- <type>`: adds a section type in the three places a section lives (see
+ * `npm run new:section -- <type>`: adds a section type in the places a section lives (see
  * docs/sections.md): its schema `schemas/sections/<type>.schema.json`, its component folder
- * `src/sections/<type>/` (component, styles, test) and its line in `src/sections/registry.ts`.
+ * `src/sections/<type>/` (component, styles, test), and its lines in `src/sections/registry.ts`
+ * (its component) and `src/sections/outlines.ts` (its headings).
  * Then it runs the type generator, which adds the type to the page schema's list and to the
  * generated types, so typecheck, content check and tests pass straight away and the section shows
  * in the dev server's gallery (`/__sections`).
@@ -94,32 +95,52 @@ function titlesInSchemas(): Map<string, string> {
   return titles;
 }
 
-const REGISTRY_START = 'export const registry = {';
-const REGISTRY_END = '} satisfies Registry;';
+/** A map of the section types in a source file: where it starts and ends, and the entry a type gets. */
+interface TypeMap {
+  readonly file: string;
+  readonly start: string;
+  readonly end: string;
+  entry(key: string, type: string): string;
+}
 
-/** The registry with one more line, in alphabetical order of the types. */
-function registryWith(source: string, type: string): string {
-  const start = source.indexOf(REGISTRY_START);
-  const end = source.indexOf(REGISTRY_END, start);
+const REGISTRY: TypeMap = {
+  file: 'src/sections/registry.ts',
+  start: 'export const registry = {',
+  end: '} satisfies Registry;',
+  entry: (key, type) => `  ${key}: () => import('./${type}/index.tsx'),`,
+};
+// The generated section draws one heading, its own; its item titles are not headings.
+const OUTLINES: TypeMap = {
+  file: 'src/sections/outlines.ts',
+  start: 'export const outlines = {',
+  end: '} satisfies',
+  entry: (key) => `  ${key}: headingOnly,`,
+};
+
+/** The map with one more line, in alphabetical order of the types, above the next type's comment. */
+function mapWith(map: TypeMap, source: string, type: string): string {
+  const start = source.indexOf(map.start);
+  const end = source.indexOf(map.end, start);
   if (start < 0 || end < 0) {
     throw new Refusal(
       'RegistryUnreadable',
-      `src/sections/registry.ts has no \`${REGISTRY_START} … ${REGISTRY_END}\` block to add to. Nothing was written.`,
+      `${map.file} has no \`${map.start} … ${map.end}\` block to add to. Nothing was written.`,
     );
   }
   const lines = source
-    .slice(start + REGISTRY_START.length, end)
+    .slice(start + map.start.length, end)
     .split('\n')
     .filter((l) => l.trim() !== '');
   const keyOf = (line: string) => line.trim().match(/^'?([a-z0-9-]+)'?:/)?.[1] ?? '';
   if (lines.some((line) => keyOf(line) === type)) {
-    throw new Refusal('SectionExists', `src/sections/registry.ts already has an entry for \`${type}\`. Choose another name.`);
+    throw new Refusal('SectionExists', `${map.file} already has an entry for \`${type}\`. Choose another name.`);
   }
   const key = /^[a-z][a-z0-9]*$/.test(type) ? type : `'${type}'`;
-  const entry = `  ${key}: () => import('./${type}/index.tsx'),`;
-  const at = lines.findIndex((line) => keyOf(line) > type);
-  lines.splice(at < 0 ? lines.length : at, 0, entry);
-  return `${source.slice(0, start + REGISTRY_START.length)}\n${lines.join('\n')}\n${source.slice(end)}`;
+  let at = lines.findIndex((line) => keyOf(line) !== '' && keyOf(line) > type);
+  if (at < 0) at = lines.length;
+  while (at > 0 && lines[at - 1]!.trim().startsWith('//')) at--;
+  lines.splice(at, 0, map.entry(key, type));
+  return `${source.slice(0, start + map.start.length)}\n${lines.join('\n')}\n${source.slice(end)}`;
 }
 
 async function pretty(file: string, text: string): Promise<string> {
@@ -130,14 +151,15 @@ async function main() {
   const type = validateName(process.argv.slice(2));
   const schemaFile = join(root, 'schemas/sections', `${type}.schema.json`);
   const folder = join(root, 'src/sections', type);
-  const registryFile = join(root, 'src/sections/registry.ts');
+  const registryFile = join(root, REGISTRY.file);
+  const outlinesFile = join(root, OUTLINES.file);
 
   const taken = [schemaFile, folder].filter((p) => existsSync(p)).map(rel);
   if (taken.length > 0) {
     throw new Refusal(
       'SectionExists',
       `\`${type}\` is already a section type, or partly one: ${taken.join(' and ')} exist${taken.length === 1 ? 's' : ''}. ` +
-        'Choose another name, or finish that section by hand (docs/sections.md lists its three places).',
+        'Choose another name, or finish that section by hand (docs/sections.md lists its places).',
     );
   }
   const names = { type, Name: pascal(type), Title: `${pascal(type)}Section`, Item: `${pascal(type)}Item`, Label: label(type) };
@@ -151,6 +173,7 @@ async function main() {
     );
   }
   const registryBefore = readFileSync(registryFile, 'utf8');
+  const outlinesBefore = readFileSync(outlinesFile, 'utf8');
   const fill = (template: string) =>
     readFileSync(join(templates, template), 'utf8').replace(
       /\{\{(type|Name|Title|Item|Label)\}\}/g,
@@ -163,13 +186,15 @@ async function main() {
     [join(folder, 'styles.module.css'), fill('styles.module.css.tpl')],
     [join(folder, 'index.test.tsx'), fill('index.test.tsx.tpl')],
   ];
-  const registryAfter = await pretty(registryFile, registryWith(registryBefore, type));
+  const registryAfter = await pretty(registryFile, mapWith(REGISTRY, registryBefore, type));
+  const outlinesAfter = await pretty(outlinesFile, mapWith(OUTLINES, outlinesBefore, type));
   const formatted = await Promise.all(files.map(async ([file, text]) => [file, await pretty(file, text)] as const));
 
   // Everything is prepared and checked: write it.
   mkdirSync(folder, { recursive: true });
   for (const [file, text] of formatted) writeFileSync(file, text);
   writeFileSync(registryFile, registryAfter);
+  writeFileSync(outlinesFile, outlinesAfter);
 
   const gen = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/gen-types.ts')], {
     cwd: root,
@@ -179,16 +204,26 @@ async function main() {
     rmSync(folder, { recursive: true, force: true });
     rmSync(schemaFile, { force: true });
     writeFileSync(registryFile, registryBefore);
+    writeFileSync(outlinesFile, outlinesBefore);
     throw new Refusal(
       'TypeGenerationFailed',
-      `\`npm run gen:types\` failed, so the new files were removed and the registry restored:\n${gen.stderr || gen.stdout}`,
+      `\`npm run gen:types\` failed, so the new files were removed and the registry and outlines restored:\n${gen.stderr || gen.stdout}`,
     );
   }
 
-  const created = [...formatted.map(([file]) => rel(file))];
+  // The content guide documents every type with its field table and a picture of its example
+  // (tests/unit/content-guide.test.ts holds it to that): both are made now, not left for later.
+  const docs = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/section-screenshots.ts'), '--only', type], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  const pictured = docs.status === 0;
+  const created = [...formatted.map(([file]) => rel(file)), ...(pictured ? [`docs/images/sections/${type}.webp`] : [])];
   console.log(`Added the section type \`${type}\`:
 ${created.map((f) => `  created  ${f}`).join('\n')}
   changed  ${rel(registryFile)} (one line)
+  changed  ${rel(outlinesFile)} (one line: its heading outline)
+  changed  docs/content-guide.md (its field table)
 ${gen.stdout
   .trim()
   .split('\n')
@@ -200,9 +235,18 @@ Next steps:
      then run \`npm run gen:types\`.
   2. Draw it in src/sections/${type}/index.tsx and styles.module.css. See it with \`npm run dev\`
      at /__sections#${type}.
-  3. Check: \`npm run typecheck && npm run content:check && npx vitest run src/sections/${type}\`.
-  4. Use it in a page: \`- type: ${type}\` under \`sections:\` in content/pages/<page>.yaml.
+  3. Take its picture for the content guide again: \`npm run docs:screenshots -- --only ${type}\`.
+  4. Check: \`npm run typecheck && npm run content:check && npx vitest run src/sections/${type}\`.
+  5. Use it in a page: \`- type: ${type}\` under \`sections:\` in content/pages/<page>.yaml.
 docs/sections.md explains how a section is validated, typed, registered, rendered and tested.`);
+  if (!pictured) {
+    const why = `${docs.stderr}${docs.stdout}`.split('\n').find((line) => /^\w+: /.test(line)) ?? docs.stderr.trim();
+    console.error(
+      `\nGuidePictureMissing: the section was added, but its picture for docs/content-guide.md was not taken.\n${why}\n` +
+        `Mend that and run \`npm run docs:screenshots -- --only ${type}\`; until then tests/unit/content-guide.test.ts fails, naming \`${type}\`.`,
+    );
+    process.exitCode = 1;
+  }
 }
 
 main().catch((error: unknown) => {

@@ -4,10 +4,11 @@
  * 1. Rewrites the guide's generated blocks from the sources of truth: one entry per section type
  *    (its schema's description and a table of its fields) and the table of content problems
  *    (src/content/catalog.ts).
- * 2. Starts the dev server (port 5181, or DOCS_PORT) unless DOCS_URL names a running one, opens
+ * 2. Starts the dev server (on a free port, or DOCS_PORT) unless DOCS_URL names a running one, opens
  *    its section gallery (/__sections) in Debian's Chromium with the flags of playwright.config.ts,
  *    and saves a picture of each type's first example to docs/images/sections/<type>.webp.
  *
+ * `-- --only hero,timeline` pictures those types alone (new:section pictures the type it adds).
  * `-- --tables-only` does step 1 alone (no browser); `-- --check` changes nothing and fails when
  * the guide's tables are stale. tests/unit/content-guide.test.ts runs the same check.
  */
@@ -179,11 +180,18 @@ export function refreshGuide(text: string): string {
   }, text);
 }
 
-/** Saves a picture of each section type's first gallery example. */
-async function screenshots(baseUrl: string): Promise<string[]> {
+/** Saves a picture of the first gallery example of each of `types`. */
+async function screenshots(baseUrl: string, types: readonly string[]): Promise<string[]> {
   const { chromium } = await import('@playwright/test');
+  const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(executablePath)) {
+    throw new Error(
+      `ChromiumMissing: the pictures are taken with Chromium, and ${executablePath} does not exist. ` +
+        'Install it (`apt-get install chromium`) or set CHROME_PATH to a Chromium or Chrome, then run this again.',
+    );
+  }
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    executablePath,
     // The flags of playwright.config.ts, so the pictures match what the browser tests see.
     args: [
       '--no-sandbox',
@@ -206,9 +214,12 @@ async function screenshots(baseUrl: string): Promise<string[]> {
     await page.addStyleTag({ content: '[data-slot="header"],.skip-link{display:none!important}' });
     await page.evaluate(() => document.fonts.ready);
     mkdirSync(imageDir, { recursive: true });
-    for (const type of sectionTypes()) {
+    for (const type of types) {
       const element = page.locator(`[data-gallery-type="${type}"]`);
-      if ((await element.count()) === 0) throw new Error(`GalleryTypeMissing: /__sections has no [data-gallery-type="${type}"].`);
+      // The dev server may reload the page once while it prepares dependencies on first use.
+      await element.waitFor({ state: 'attached', timeout: 60_000 }).catch(() => {
+        throw new Error(`GalleryTypeMissing: /__sections has no [data-gallery-type="${type}"].`);
+      });
       await element.evaluate((el) => el.scrollIntoView({ block: 'start' }));
       // Pictures load lazily, some only once their carousel comes near: ask for all of them now,
       // and wait until each one has arrived.
@@ -261,23 +272,40 @@ async function main(args: string[]) {
   writeFileSync(guidePath, fresh);
   console.log(`Wrote the section and problem tables of docs/content-guide.md (${sectionTypes().length} section types).`);
   if (args.includes('--tables-only')) return;
+  const types = only(args);
 
   let baseUrl = process.env.DOCS_URL;
   let close = async () => {};
   if (!baseUrl) {
     const { createServer } = await import('vite');
-    const port = Number(process.env.DOCS_PORT ?? 5181);
-    const server = await createServer({ root, logLevel: 'warn', server: { port, strictPort: true, host: '127.0.0.1' } });
+    // Any free port unless one is asked for: new:section runs this while other servers may be up.
+    const port = Number(process.env.DOCS_PORT ?? 0);
+    const server = await createServer({ root, logLevel: 'warn', server: { port, strictPort: port !== 0, host: '127.0.0.1' } });
     await server.listen();
-    baseUrl = `http://127.0.0.1:${port}`;
+    baseUrl = server.resolvedUrls!.local[0]!.replace(/\/$/, '');
     close = () => server.close();
   }
   try {
-    const saved = await screenshots(baseUrl);
+    const saved = await screenshots(baseUrl, types);
     console.log(`Saved ${saved.length} pictures in docs/images/sections/ from ${baseUrl}/__sections.`);
   } finally {
     await close();
   }
+}
+
+/** The types named by `--only a,b`, checked against the schemas; every type without it. */
+function only(args: string[]): string[] {
+  const at = args.indexOf('--only');
+  if (at < 0) return sectionTypes();
+  const named = (args[at + 1] ?? '').split(',').filter(Boolean);
+  const unknown = named.filter((type) => !sectionTypes().includes(type));
+  if (named.length === 0 || unknown.length > 0) {
+    throw new Error(
+      `UnknownSectionType: \`--only\` takes section types joined by commas, such as \`--only hero,timeline\`; ` +
+        `${named.length === 0 ? 'none was given' : `${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not one`}. Types: ${sectionTypes().join(', ')}.`,
+    );
+  }
+  return named;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -13,7 +13,7 @@ import { projectRoot } from './content-fixtures.ts';
 let copy: string;
 beforeAll(() => {
   copy = mkdtempSync(join(tmpdir(), 'new-section-'));
-  for (const dir of ['schemas', 'src', 'scripts', 'tests', 'content'])
+  for (const dir of ['schemas', 'src', 'scripts', 'tests', 'content', 'docs'])
     cpSync(join(projectRoot, dir), join(copy, dir), { recursive: true });
   for (const file of [
     'package.json',
@@ -22,6 +22,7 @@ beforeAll(() => {
     'vite.config.ts',
     'playwright.config.ts',
     'eslint.config.js',
+    'index.html',
   ]) {
     cpSync(join(projectRoot, file), join(copy, file));
   }
@@ -43,7 +44,8 @@ function run(args: string[], timeout = 60_000) {
   });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
-const newSection = (...args: string[]) => run(['--import', 'tsx', 'scripts/new-section.ts', ...args]);
+// New:section starts the dev server and Chromium to picture the new type for the content guide.
+const newSection = (...args: string[]) => run(['--import', 'tsx', 'scripts/new-section.ts', ...args], 150_000);
 
 /** Every file of the copy that new:section may touch, with its content, to prove a refusal wrote nothing. */
 function tree(): Map<string, string> {
@@ -83,7 +85,7 @@ describe('npm run new:section', () => {
       "
     `);
     expect(newSection('hero').output).toMatchInlineSnapshot(`
-      "SectionExists: \`hero\` is already a section type, or partly one: schemas/sections/hero.schema.json and src/sections/hero exist. Choose another name, or finish that section by hand (docs/sections.md lists its three places).
+      "SectionExists: \`hero\` is already a section type, or partly one: schemas/sections/hero.schema.json and src/sections/hero exist. Choose another name, or finish that section by hand (docs/sections.md lists its places).
       "
     `);
     expect(newSection().output).toMatchInlineSnapshot(`
@@ -115,17 +117,31 @@ describe('npm run new:section', () => {
     expect(readFileSync(join(copy, 'src/sections/registry.ts'), 'utf8')).toContain(
       "  'slide-banner': () => import('./slide-banner/index.tsx'),\n  'stats-band': () => import('./stats-band/index.tsx'),\n",
     );
+    expect(readFileSync(join(copy, 'src/sections/outlines.ts'), 'utf8')).toContain(
+      "  'slide-banner': slideBanner,\n  'stats-band': headingOnly,\n",
+    );
     expect(readFileSync(join(copy, 'schemas/page.schema.json'), 'utf8')).toContain('"$ref": "sections/stats-band.schema.json"');
     expect(readFileSync(join(copy, 'src/generated/schema-types.ts'), 'utf8')).toContain('export interface StatsBandSection {');
 
     const typecheck = run([join(copy, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], 180_000);
     expect(typecheck.status, typecheck.output).toBe(0);
     const tests = run(
-      [join(copy, 'node_modules/vitest/vitest.mjs'), 'run', 'tests/unit/schema-examples.test.ts', 'src/sections/stats-band'],
+      [
+        join(copy, 'node_modules/vitest/vitest.mjs'),
+        'run',
+        'tests/unit/schema-examples.test.ts',
+        'tests/unit/content-lint.test.ts',
+        'tests/unit/content-guide.test.ts',
+        'src/sections/stats-band',
+      ],
       120_000,
     );
     expect(tests.status, tests.output).toBe(0);
     expect(tests.output).toMatch(/src\/sections\/stats-band\/index\.test\.tsx/);
+    // The content guide has the new type's field table and picture without anything run by hand.
+    expect(tests.output).toMatch(/tests\/unit\/content-guide\.test\.ts/);
+    expect(readFileSync(join(copy, 'docs/content-guide.md'), 'utf8')).toContain('stats-band');
+    expect(existsSync(join(copy, 'docs/images/sections/stats-band.webp'))).toBe(true);
     const content = run(['--import', 'tsx', 'src/content/cli.ts']);
     expect(content.status, content.output).toBe(0);
     expect(run(['--import', 'tsx', 'scripts/gen-types.ts', '--check']).status).toBe(0);
