@@ -59,7 +59,9 @@ async function stepUntil(page: Page, locator: Locator, count: number) {
   await expect(async () => {
     await page.clock.runFor(50);
     expect(await locator.count()).toBe(count);
-  }).toPass({ timeout: 10_000 });
+    // Each step moves the page's clock on by 50 ms; stepping at Playwright's default back-off
+    // (up to a second apart) made each toast take seconds of real time for a fraction of one.
+  }).toPass({ timeout: 10_000, intervals: [20] });
 }
 
 // ---------------------------------------------------------------------------------------------------
