@@ -8,5 +8,8 @@ export default defineConfig({
     testTimeout: 20_000,
     // Server tests share one PostgreSQL; files run in parallel but each uses its own schema.
     fileParallelism: true,
+    // Vitest's default is one worker fewer than the cores, which is one on our two-core machines: the
+    // files then ran one after another (186 s); two workers take 108 s.
+    maxWorkers: 2,
   },
 });
