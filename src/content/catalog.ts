@@ -168,6 +168,67 @@ export const explain = {
     message: `The registry draws \`${type}\` with ${module}, which does not exist.`,
     hint: `Create src/sections/${module.replace(/^\.\//, '')}, or point the line at the section's component.`,
   }),
+  // ─── The lint's judgements (src/content/lint.ts) ───
+  MissingAltText: (src: string): Explanation => ({
+    message: `The picture \`${src}\` has an empty \`alt\`, so people who cannot see it learn nothing from it.`,
+    hint:
+      'Write in `alt:` what the picture shows, in a short sentence (for example `alt: Two developers reviewing a design on a laptop`). ' +
+      'Only backgrounds (of page-hero, hero and slide-banner sections, and video posters) may have `alt: ""`.',
+  }),
+  /**
+   * A heading `level` right after one at `previous`; `opener` is the type of the section that opens
+   * the page when the skip is its own, `openers` the types that open a page well.
+   */
+  HeadingOrder: (level: number, previous: number, opener: string | undefined, openers: readonly string[]): Explanation => ({
+    message:
+      `This text is shown as an h${level} right after an h${previous}, skipping the h${previous + 1}` +
+      (opener ? ` (\`${opener}\` opens the page, so its own heading is the h1)` : '') +
+      '. People who move through a page by its headings, with a screen reader, lose their place in the outline.',
+    hint: opener
+      ? `Open the page with a ${openers
+          .slice(0, -1)
+          .map((type) => `\`${type}\``)
+          .join(', ')} or \`${openers[openers.length - 1]}\` section, or move this section below one.`
+      : `Move this section below one whose heading is an h${level - 1}.`,
+  }),
+  /** Slide `slide` (1-based) repeats the `noun` of slide `first`. */
+  DuplicateSlideHeading: (slide: number, first: number, noun: string, text: string): Explanation => ({
+    message: `Slide ${slide} of this carousel has the same ${noun} as slide ${first}, "${text}", so the two cannot be told apart when the carousel is read aloud.`,
+    hint: `Give each slide its own ${noun}, or remove the repeated slide.`,
+  }),
+  /** `link` names `#anchor` on the page `route`, defined in `target`, which has `anchors`. */
+  UnknownAnchor: (link: string, route: string, anchor: string, target: string, anchors: readonly string[], guess: string | undefined): Explanation => ({
+    message: `The link \`${link}\` goes to \`#${anchor}\`, which ${target} does not have, so it would open the top of the page.`,
+    hint: anchors.length
+      ? `${guess ? `Did you mean \`${route}#${guess}\`? ` : ''}Anchors of \`${route}\`: ${anchors.map((a) => `\`#${a}\``).join(', ')}. Or give the section you mean \`id: ${anchor}\`.`
+      : `Give the section you mean \`id: ${anchor}\` in ${target}, or link to \`${route}\` alone.`,
+  }),
+  /** A text still holding the template's `placeholder` mark. */
+  PlaceholderText: (excerpt: string, placeholder: string): Explanation => ({
+    message: `This text is still the template's: "${excerpt}".`,
+    hint: `Write the page's own words here, without \`${placeholder}\`; the site shows this text as it is.`,
+  }),
+  /** A whole-line comment from the template that still asks for something. */
+  PlaceholderNote: (excerpt: string): Explanation => ({
+    message: `A note from the template is still here: "${excerpt}".`,
+    hint: 'Do what it asks, then delete the comment line.',
+  }),
+  MarkupInText: (markup: string): Explanation => ({
+    message: `\`${markup}\` would be shown on the page as it is written: texts are not HTML.`,
+    hint: markup.startsWith('&')
+      ? `Type the character itself instead of \`${markup}\` (a space for \`&nbsp;\`, ₹ for \`&#8377;\`).`
+      : `Remove \`${markup}\`. For bold, put the words between double asterisks where the field allows it (\`**like this**\`); for a new paragraph, use a field or list item of its own.`,
+  }),
+  /** Two pages share a title or a description; `first` is the other page's file. */
+  DuplicateSearchText: (noun: 'title' | 'description', first: string): Explanation => ({
+    message: `${first} has the same ${noun}; search engines show one of two pages with the same ${noun} and may drop the other.`,
+    hint: `Say in the ${noun} what this page offers that the other does not.`,
+  }),
+  /** `file` (shown as it is named) is used by nothing; `src` is its address; `twin` whether its AVIF twin is unused too. */
+  UnusedAsset: (file: string, src: string, twin: boolean): Explanation => ({
+    message: `No page, site setting or component uses \`${file}\`${twin ? ' (nor its AVIF twin)' : ''}; it is published with the site all the same.`,
+    hint: `Delete it${twin ? ' and its twin' : ''} if it is no longer needed, or use it in content as \`src: ${src}\`.`,
+  }),
   /** Added to a `PlaceholderText` hint when the site is to be published. */
   PlaceholderBlocksPublishing: 'A page with the template\'s text is not published, so the build stops here.',
 } as const;

@@ -7,11 +7,11 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { warningCodes, type ProblemCode, type Severity } from './catalog.ts';
+import { explain, warningCodes, type ProblemCode, type Severity } from './catalog.ts';
 import type { Reference } from './validate.ts';
 import { formatPath } from './locate.ts';
 import { closest } from './suggest.ts';
-import type { HireTemplate, SectionType } from '../generated/schema-types.ts';
+import type { SectionType, SharedContent } from '../generated/schema-types.ts';
 import type { Outline } from '../sections/outline.ts';
 import { outlines } from '../sections/outlines.ts';
 
@@ -19,7 +19,9 @@ import { outlines } from '../sections/outlines.ts';
 export interface LintFile {
   /** Path relative to the project root, such as `content/pages/home.yaml`. */
   readonly file: string;
-  readonly kind: 'site' | 'page' | 'hire';
+  readonly kind: 'site' | 'page' | 'shared';
+  /** The file's name without its extension: a page's module name, or the name of shared content. */
+  readonly name?: string;
   readonly data: unknown;
   readonly references: readonly Reference[];
   /** The file's text, for notes in its comments. */
@@ -59,15 +61,16 @@ type Data = Record<string, unknown>;
 const isRecord = (value: unknown): value is Data => typeof value === 'object' && value !== null && !Array.isArray(value);
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const plain = (text: string) => text.replace(/\*\*/g, '').replace(/\s+/g, ' ').trim();
-const code = (text: string) => `\`${text}\``;
 
 /** Runs every rule. Findings come in no particular order; the content check sorts them. */
 export function lintContent(input: LintInput): LintFinding[] {
   const pages = input.files.filter((f) => f.kind === 'page');
-  const hire = input.files.find((f) => f.kind === 'hire');
+  const shared = Object.fromEntries(
+    input.files.filter((f) => f.kind === 'shared' && f.name).map((f) => [f.name, f.data]),
+  ) as Partial<SharedContent>;
   return [
     ...input.files.flatMap(missingAltText),
-    ...pages.flatMap((page) => headingOrder(page, hire?.data)),
+    ...pages.flatMap((page) => headingOrder(page, shared)),
     ...input.files.flatMap(duplicateSlideHeadings),
     ...input.files.flatMap((file) => unknownAnchors(file, input)),
     ...input.files.flatMap(placeholderText),
@@ -97,10 +100,7 @@ function missingAltText(file: LintFile): Found[] {
         code: 'MissingAltText',
         file: file.file,
         path: [...ref.path, 'alt'],
-        message: `The picture ${code(String(ref.value.src))} has an empty \`alt\`, so people who cannot see it learn nothing from it.`,
-        hint:
-          'Write in `alt:` what the picture shows, in a short sentence (for example `alt: Two developers reviewing a design on a laptop`). ' +
-          'Only backgrounds (of page-hero, hero and slide-banner sections, and video posters) may have `alt: ""`.',
+        ...explain.MissingAltText(String(ref.value.src)),
       },
     ];
   });
@@ -127,38 +127,31 @@ export interface OutlineHeading {
  * gathered in src/sections/outlines.ts) declares them, with paths from the top of the page. A type
  * the schemas do not know has none: its file is reported, and not linted, before this runs.
  */
-export function headingOutline(section: Data, index: number, hireTemplate?: unknown): OutlineHeading[] {
+export function headingOutline(section: Data, index: number, shared: Partial<SharedContent> = {}): OutlineHeading[] {
   const outline = outlines[section.type as SectionType] as Outline<SectionType> | undefined;
   if (!outline) return [];
-  const context = { top: index === 0 ? 1 : 2, shared: isRecord(hireTemplate) ? { hire: hireTemplate as unknown as HireTemplate } : {} } as const;
+  const context = { top: index === 0 ? 1 : 2, shared } as const;
   return outline(section as never, context).map((heading) => ({ level: heading.level, path: ['sections', index, ...heading.path] }));
 }
 
 /** Sections that open a page well: their own headings start at h1 and go down one level at a time. */
 const OPENERS = ['page-hero', 'hero', 'slide-banner'];
 
-function headingOrder(page: LintFile, hireTemplate: unknown): Found[] {
+function headingOrder(page: LintFile, shared: Partial<SharedContent>): Found[] {
   const sections = list((page.data as Data).sections);
   const findings: Found[] = [];
   let previous = 0;
   sections.forEach((section, index) => {
     if (!isRecord(section)) return;
     let reported = false;
-    for (const heading of headingOutline(section, index, hireTemplate)) {
+    for (const heading of headingOutline(section, index, shared)) {
       if (heading.level > previous + 1 && !reported) {
         reported = true;
         findings.push({
           code: 'HeadingOrder',
           file: page.file,
           path: heading.path,
-          message:
-            `This text is shown as an h${heading.level} right after an h${previous}, skipping the h${previous + 1}` +
-            (index === 0 ? ` (\`${String(section.type)}\` opens the page, so its own heading is the h1)` : '') +
-            '. People who move through a page by its headings, with a screen reader, lose their place in the outline.',
-          hint:
-            index === 0
-              ? `Open the page with a ${OPENERS.slice(0, -1).map(code).join(', ')} or ${code(OPENERS[OPENERS.length - 1]!)} section, or move this section below one.`
-              : `Move this section below one whose heading is an h${heading.level - 1}.`,
+          ...explain.HeadingOrder(heading.level, previous, index === 0 ? String(section.type) : undefined, OPENERS),
         });
       }
       previous = heading.level;
@@ -178,10 +171,16 @@ const CAROUSELS: Record<string, { list: string; field: string; noun: string }> =
   carousel: { list: 'items', field: 'name', noun: 'name' },
 };
 
+/** The same for shared content, by name: the slides every `hire` section shows. */
+const SHARED_CAROUSELS: Record<string, { list: string; field: string; noun: string }> = {
+  hire: { list: 'slides', field: 'heading', noun: 'heading' },
+};
+
 function duplicateSlideHeadings(file: LintFile): Found[] {
   const data = file.data as Data;
   const carousels: { path: Path; list: string; field: string; noun: string }[] = [];
-  if (file.kind === 'hire') carousels.push({ path: [], list: 'slides', field: 'heading', noun: 'heading' });
+  const sharedCarousel = file.kind === 'shared' && file.name ? SHARED_CAROUSELS[file.name] : undefined;
+  if (sharedCarousel) carousels.push({ path: [], ...sharedCarousel });
   if (file.kind === 'page') {
     list(data.sections).forEach((section, index) => {
       const carousel = isRecord(section) ? CAROUSELS[String(section.type)] : undefined;
@@ -204,8 +203,7 @@ function duplicateSlideHeadings(file: LintFile): Found[] {
           code: 'DuplicateSlideHeading',
           file: file.file,
           path: [...carousel.path, carousel.list, i, carousel.field],
-          message: `Slide ${i + 1} of this carousel has the same ${carousel.noun} as slide ${first + 1}, "${text}", so the two cannot be told apart when the carousel is read aloud.`,
-          hint: `Give each slide its own ${carousel.noun}, or remove the repeated slide.`,
+          ...explain.DuplicateSlideHeading(i + 1, first + 1, carousel.noun, text),
         },
       ];
     });
@@ -229,11 +227,6 @@ function anchorsOf(page: Data): Set<string> {
   return anchors;
 }
 
-function guessOf(anchor: string, anchors: Set<string>, route: string): string {
-  const guess = closest(anchor, anchors);
-  return guess ? `Did you mean ${code(`${route}#${guess}`)}? ` : '';
-}
-
 function unknownAnchors(file: LintFile, input: LintInput): Found[] {
   return file.references.flatMap((ref) => {
     if (ref.kind !== 'link' || typeof ref.value !== 'string' || !ref.value.startsWith('/')) return [];
@@ -249,10 +242,7 @@ function unknownAnchors(file: LintFile, input: LintInput): Found[] {
         code: 'UnknownAnchor',
         file: file.file,
         path: ref.path,
-        message: `The link ${code(ref.value)} goes to ${code(`#${anchor}`)}, which ${target.file} does not have, so it would open the top of the page.`,
-        hint: anchors.size
-          ? `${guessOf(anchor, anchors, route!)}Anchors of ${code(route!)}: ${[...anchors].map((a) => code(`#${a}`)).join(', ')}. Or give the section you mean \`id: ${anchor}\`.`
-          : `Give the section you mean \`id: ${anchor}\` in ${target.file}, or link to ${code(route!)} alone.`,
+        ...explain.UnknownAnchor(ref.value, route!, anchor, target.file, [...anchors], closest(anchor, anchors)),
       },
     ];
   });
@@ -273,8 +263,7 @@ function placeholderText(file: LintFile): Found[] {
         code: 'PlaceholderText',
         file: file.file,
         path,
-        message: `This text is still the template's: "${quote(value)}".`,
-        hint: `Write the page's own words here, without \`${PLACEHOLDER}\`; the site shows this text as it is.`,
+        ...explain.PlaceholderText(quote(value), PLACEHOLDER),
       });
     } else if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i]));
     else if (isRecord(value)) for (const [k, v] of Object.entries(value)) walk(v, [...path, k]);
@@ -289,8 +278,7 @@ function placeholderText(file: LintFile): Found[] {
       file: file.file,
       path: [],
       at: { line: i + 1, column: line.indexOf(PLACEHOLDER) + 1 },
-      message: `A note from the template is still here: "${quote(note)}".`,
-      hint: 'Do what it asks, then delete the comment line.',
+      ...explain.PlaceholderNote(quote(note)),
     });
   });
   return found;
@@ -307,16 +295,7 @@ function markupInText(file: LintFile): Found[] {
   const walk = (value: unknown, path: Path) => {
     const markup = typeof value === 'string' ? value.match(MARKUP)?.[0] : undefined;
     if (markup) {
-      const entity = markup.startsWith('&');
-      found.push({
-        code: 'MarkupInText',
-        file: file.file,
-        path,
-        message: `${code(markup)} would be shown on the page as it is written: texts are not HTML.`,
-        hint: entity
-          ? `Type the character itself instead of ${code(markup)} (a space for \`&nbsp;\`, ₹ for \`&#8377;\`).`
-          : `Remove ${code(markup)}. For bold, put the words between double asterisks where the field allows it (\`**like this**\`); for a new paragraph, use a field or list item of its own.`,
-      });
+      found.push({ code: 'MarkupInText', file: file.file, path, ...explain.MarkupInText(markup) });
     } else if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i]));
     else if (isRecord(value)) for (const [k, v] of Object.entries(value)) walk(v, [...path, k]);
   };
@@ -346,8 +325,7 @@ function duplicateSearchTexts(pages: readonly LintFile[]): Found[] {
         code,
         file: page.file,
         path: [key],
-        message: `${first} has the same ${noun}; search engines show one of two pages with the same ${noun} and may drop the other.`,
-        hint: `Say in the ${noun} what this page offers that the other does not.`,
+        ...explain.DuplicateSearchText(noun, first),
       });
     }
   }
@@ -405,8 +383,7 @@ function unusedAssets(input: LintInput): Found[] {
         code: 'UnusedAsset' as const,
         file: `${publicName}${src}`,
         path: [],
-        message: `No page, site setting or component uses ${code(`${publicName}${src}`)}${twin ? ' (nor its AVIF twin)' : ''}; it is published with the site all the same.`,
-        hint: `Delete it${twin ? ' and its twin' : ''} if it is no longer needed, or use it in content as \`src: ${src}\`.`,
+        ...explain.UnusedAsset(`${publicName}${src}`, src, Boolean(twin)),
       };
     });
 }
