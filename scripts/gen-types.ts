@@ -212,7 +212,24 @@ export type SectionType = Section['type'];
 /** The section whose \`type\` is \`T\`. */
 export type SectionOf<T extends SectionType> = Extract<Section, { readonly type: T }>;
 `;
-const output = header + '\n' + body + extra;
+// Shared content: one file content/shared/<name>.yaml per schema schemas/shared/<name>.schema.json.
+const shared = files
+  .filter((file) => relative(schemaDir, file).split('\\').join('/').startsWith('shared/'))
+  .map((file) => {
+    const schema = JSON.parse(readFileSync(file, 'utf8')) as Schema;
+    const name = relative(join(schemaDir, 'shared'), file).replace(/\.schema\.json$/, '');
+    return `${doc(schema.description ?? '', '  ')}  readonly ${/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name)}: ${schema.title};`;
+  });
+const sharedTypes = `
+/** Shared content by name: content/shared/<name>.yaml, checked against schemas/shared/<name>.schema.json. */
+export interface SharedContent {
+${shared.join('\n')}
+}
+
+/** The name of a piece of shared content. */
+export type SharedName = keyof SharedContent;
+`;
+const output = header + '\n' + body + extra + sharedTypes;
 
 if (checkOnly) {
   let current = '';

@@ -10,7 +10,7 @@
  */
 import { statSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { HireTemplate, Page, Site } from '../generated/schema-types.ts';
+import type { Page, SharedContent, Site } from '../generated/schema-types.ts';
 import type { Problem } from './catalog.ts';
 import { checkReferences } from './check/references.ts';
 import { checkRegistry } from './check/registry.ts';
@@ -18,7 +18,7 @@ import { checkRoutes } from './check/routes.ts';
 import { listFiles, startRun, type ContentOptions } from './check/run.ts';
 import { settleProblems } from './check/settle.ts';
 import { checkShapes, type ShapedFile } from './check/shape.ts';
-import { checkShared, usesHire } from './check/shared.ts';
+import { checkShared, sharedUsedBy } from './check/shared.ts';
 import { checkSearchTexts } from './check/search-texts.ts';
 import { judgeContent } from './check/judge.ts';
 import type { CollectedAssets } from './module-types.ts';
@@ -34,7 +34,8 @@ export interface CheckedPage {
   readonly file: string;
   readonly page: Page;
   readonly assets: CollectedAssets;
-  readonly usesHire: boolean;
+  /** The shared content the page's sections draw on (content/shared/), prepared like the page. */
+  readonly shared: Partial<SharedContent>;
 }
 
 /** Everything the check found and prepared. Content is only present when it has no errors. */
@@ -45,7 +46,8 @@ export interface ContentResult {
   /** Every file that was read (content and schemas), for watching. */
   readonly files: readonly string[];
   readonly site?: { readonly site: Site; readonly assets: CollectedAssets };
-  readonly hire?: { readonly template: HireTemplate; readonly assets: CollectedAssets };
+  /** Shared content by name, prepared, with the assets it uses. */
+  readonly shared: ReadonlyMap<string, { readonly data: unknown; readonly assets: CollectedAssets }>;
   readonly pages: readonly CheckedPage[];
 }
 
@@ -64,7 +66,7 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
   const shapes = checkShapes(run, validators);
   const routes = checkRoutes(run, shapes.pages);
   const assetsOf = await checkReferences(run, shapes.references, routes);
-  checkShared(run, shapes.pages);
+  checkShared(run, shapes.pages, validators.sharedUses);
   checkSearchTexts(run, shapes.pages);
   judgeContent(run, shapes.references, routes);
   checkRegistry(run, validators.sectionTypes);
@@ -77,29 +79,35 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
     ...listFiles(run.contentDir, '.yml'),
     ...validators.schemaFiles,
   ];
-  if (errors > 0) return { problems, errors, warnings: problems.length - errors, files, pages: [] };
+  if (errors > 0) return { problems, errors, warnings: problems.length - errors, files, shared: new Map(), pages: [] };
 
   const prepared = <T>(source: ShapedFile) => preparePictures(source.data as T, shapes.references.get(source) ?? [], run.publicDir);
-  const hire = shapes.hire && { template: prepared<HireTemplate>(shapes.hire), assets: assetsOf.get(shapes.hire)! };
+  const shared = new Map(
+    [...shapes.shared].map(([name, source]) => [name, { data: prepared<unknown>(source), assets: assetsOf.get(source)! }]),
+  );
   return {
     problems,
     errors,
     warnings: problems.length,
     files,
     site: { site: prepared<Site>(shapes.site!), assets: assetsOf.get(shapes.site!)! },
-    ...(hire ? { hire } : {}),
+    shared,
     pages: shapes.pages.map((source) => {
-      const own = assetsOf.get(source)!;
-      const hired = usesHire(source);
+      // A page carries the shared content its sections draw on, and the icons and logos in it.
+      const drawn = sharedUsedBy(source, validators.sharedUses).flatMap((name) => {
+        const found = shared.get(name);
+        return found ? [[name, found] as const] : [];
+      });
+      const assets = [assetsOf.get(source)!, ...drawn.map(([, s]) => s.assets)];
       return {
         name: basename(source.file).replace(/\.ya?ml$/, ''),
         file: source.file,
         page: prepared<Page>(source),
-        usesHire: hired,
-        assets:
-          hired && hire
-            ? { icons: { ...own.icons, ...hire.assets.icons }, logos: { ...own.logos, ...hire.assets.logos } }
-            : own,
+        shared: Object.fromEntries(drawn.map(([name, s]) => [name, s.data])) as Partial<SharedContent>,
+        assets: {
+          icons: Object.assign({}, ...assets.map((a) => a.icons)) as CollectedAssets['icons'],
+          logos: Object.assign({}, ...assets.map((a) => a.logos)) as CollectedAssets['logos'],
+        },
       };
     }),
   };

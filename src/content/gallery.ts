@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Document, isSeq, type Node } from 'yaml';
-import type { HireTemplate, Section } from '../generated/schema-types.ts';
+import type { Section, SharedContent } from '../generated/schema-types.ts';
 import { checkContent, type ContentOptions, type ContentResult } from './check.ts';
 import type { CollectedAssets } from './module-types.ts';
 
@@ -71,7 +71,8 @@ export interface GalleryResult {
   readonly result: ContentResult;
   readonly sections: readonly GallerySectionType[];
   readonly assets: CollectedAssets;
-  readonly hire?: HireTemplate;
+  /** The shared content the examples draw on. */
+  readonly shared: Partial<SharedContent>;
 }
 
 /** Checks all content plus the gallery page, and splits the prepared examples by section type. */
@@ -80,7 +81,7 @@ export async function checkGallery(options: ContentOptions): Promise<GalleryResu
   const page = galleryPage(schemaDir);
   const result = await checkContent({ ...options, extraPages: [{ file: page.file, text: page.text }] });
   const checked = result.pages.find((p) => p.file === page.file);
-  if (!checked) return { result, sections: [], assets: { icons: {}, logos: {} } };
+  if (!checked) return { result, sections: [], assets: { icons: {}, logos: {} }, shared: {} };
   const descriptions = new Map(readSectionSchemas(schemaDir).map(({ type, schema }) => [type, schema.description ?? '']));
   let start = 0;
   const sections = [...page.counts].map(([type, count]) => {
@@ -92,6 +93,6 @@ export async function checkGallery(options: ContentOptions): Promise<GalleryResu
     result: { ...result, pages: result.pages.filter((p) => p !== checked) },
     sections,
     assets: checked.assets,
-    ...(checked.usesHire && result.hire ? { hire: result.hire.template } : {}),
+    shared: checked.shared,
   };
 }

@@ -2,7 +2,7 @@
  * Shapes of the modules the content plugin serves to the app (`virtual:content/*`). The content
  * itself is typed by the generated schema types; these add what the build attaches to it.
  */
-import type { HireTemplate, Page, Section, SectionType, Site } from '../generated/schema-types.ts';
+import type { Page, Section, SectionType, SharedContent, Site } from '../generated/schema-types.ts';
 
 /** A Lucide icon as SVG element descriptions on a 24 × 24 grid: `[tag, attributes]` pairs. */
 export type IconNode = readonly (readonly [string, Readonly<Record<string, string | number>>])[];
@@ -43,7 +43,8 @@ export interface PageModule extends InlineAssets {
   readonly page: Page;
   /** Source file of the page, relative to the project root (for messages). */
   readonly file: string;
-  readonly shared: { readonly hire?: HireTemplate };
+  /** The shared content (content/shared/) the page's sections draw on. */
+  readonly shared: Partial<SharedContent>;
 }
 
 /**
@@ -59,5 +60,5 @@ export interface GalleryModule extends InlineAssets {
     readonly schema: string;
     readonly examples: readonly Section[];
   }[];
-  readonly shared: { readonly hire?: HireTemplate };
+  readonly shared: Partial<SharedContent>;
 }

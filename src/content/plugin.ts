@@ -141,8 +141,7 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
       if (name.startsWith('page/')) {
         const page = r.pages.find((p) => p.name === name.slice('page/'.length));
         if (!page) return this.error(`No content file defines the page module "${name}".`);
-        const shared = page.usesHire && r.hire ? { hire: r.hire.template } : {};
-        return `export default ${JSON.stringify({ page: page.page, file: page.file, shared, ...logos.inline(page.assets) })};`;
+        return `export default ${JSON.stringify({ page: page.page, file: page.file, shared: page.shared, ...logos.inline(page.assets) })};`;
       }
       if (name === 'gallery') {
         // The gallery is a tool for the dev server; a production bundle must never contain it.
@@ -150,7 +149,7 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
         const gallery = await checkGallery(options);
         if (gallery.result.errors > 0) throw contentError(gallery.result.problems, root);
         const assets = logos.inline(gallery.assets);
-        return `export default ${JSON.stringify({ sections: gallery.sections, shared: gallery.hire ? { hire: gallery.hire } : {}, ...assets })};`;
+        return `export default ${JSON.stringify({ sections: gallery.sections, shared: gallery.shared, ...assets })};`;
       }
       return this.error(`Unknown content module "${PREFIX}${name}".`);
     },

@@ -53,8 +53,11 @@ type Schema = Record<string, unknown> & {
 export interface Validators {
   readonly site: ValidateFunction;
   readonly page: ValidateFunction;
-  readonly hire: ValidateFunction;
+  /** Shared content by name: `content/shared/<name>.yaml` is checked by `schemas/shared/<name>.schema.json`. */
+  readonly shared: ReadonlyMap<string, ValidateFunction>;
   readonly sectionTypes: readonly string[];
+  /** The shared content each section type draws on, by its schema's `usesShared`. */
+  readonly sharedUses: ReadonlyMap<string, readonly string[]>;
   readonly schemaFiles: readonly string[];
   /** Runs a validator and returns its located problems and the references it saw. */
   run(validate: ValidateFunction, data: unknown): { problems: RawProblem[]; references: Reference[] };
@@ -93,10 +96,15 @@ export function compileSchemas(schemaDir: string): Validators {
       return true;
     },
   });
+  // A section schema names the shared content its section draws on (`"usesShared": ["hire"]`):
+  // a page with that section needs the file, and the build attaches it to the page.
+  ajv.addKeyword({ keyword: 'usesShared', schemaType: 'array' });
   addRenameKeywords(ajv);
   const schemaFiles = listSchemaFiles(schemaDir);
   const sectionTypes = sectionTypesOf(schemaDir, schemaFiles);
   const mistakes: string[] = [];
+  const sharedUses = new Map<string, readonly string[]>();
+  const shared = new Map<string, string>();
   for (const file of schemaFiles) {
     const shown = relative(join(schemaDir, '..'), file);
     let schema: object;
@@ -106,12 +114,25 @@ export function compileSchemas(schemaDir: string): Validators {
       throw new Error(`SchemaUnreadable: ${shown} is not valid JSON (${(error as Error).message}). Fix the file; every schema is read.`);
     }
     mistakes.push(...renameMistakes(schema, shown));
+    const place = relative(schemaDir, file).split('\\').join('/');
+    if (place.startsWith('shared/')) shared.set(place.slice('shared/'.length).replace(/\.schema\.json$/, ''), place);
+    const uses = (schema as { usesShared?: unknown }).usesShared;
+    if (place.startsWith('sections/') && Array.isArray(uses))
+      sharedUses.set(place.slice('sections/'.length).replace(/\.schema\.json$/, ''), uses.map(String));
     const idMistaken = idMistake(schemaDir, file, schema);
     if (idMistaken) throw new Error(idMistaken);
     // The section list is what schemas/sections/ holds, whether or not gen:types has written it yet.
     const compiled = file === join(schemaDir, 'page.schema.json') ? withSectionList(schema, sectionTypes) : schema;
     // The request schemas keep the `$id` their forms and server compile them by.
     ajv.addSchema(compiled, '$id' in compiled ? undefined : schemaIdOf(schemaDir, file));
+  }
+  for (const [type, uses] of sharedUses) {
+    for (const name of uses.filter((n) => !shared.has(n))) {
+      throw new Error(
+        `SharedContentUnknown: schemas/sections/${type}.schema.json draws on the shared content \`${name}\` (\`usesShared\`), which has no schema. ` +
+          `Add schemas/shared/${name}.schema.json, or remove \`${name}\` from \`usesShared\`.`,
+      );
+    }
   }
   if (mistakes.length > 0) throw new Error(`SchemaRenameInvalid: a renamed property is marked wrongly.\n${mistakes.join('\n')}`);
   const get = (id: string) => {
@@ -122,8 +143,9 @@ export function compileSchemas(schemaDir: string): Validators {
   return {
     site: get('site.schema.json'),
     page: get('page.schema.json'),
-    hire: get('shared/hire.schema.json'),
+    shared: new Map([...shared].map(([name, place]) => [name, get(place)])),
     sectionTypes,
+    sharedUses,
     schemaFiles,
     run(validate, data) {
       collected = [];

@@ -1562,3 +1562,14 @@ export type SectionType = Section['type'];
 
 /** The section whose `type` is `T`. */
 export type SectionOf<T extends SectionType> = Extract<Section, { readonly type: T }>;
+
+/** Shared content by name: content/shared/<name>.yaml, checked against schemas/shared/<name>.schema.json. */
+export interface SharedContent {
+  /**
+   * Shared content of the remote-hiring template (content/shared/hire.yaml), used by every `hire` section.
+   */
+  readonly hire: HireTemplate;
+}
+
+/** The name of a piece of shared content. */
+export type SharedName = keyof SharedContent;

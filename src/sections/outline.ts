@@ -4,7 +4,7 @@
  * tests/unit/content-lint.test.ts renders every section type and holds each outline to its
  * component's real headings.
  */
-import type { HireTemplate, SectionOf, SectionType } from '../generated/schema-types.ts';
+import type { SectionOf, SectionType, SharedContent } from '../generated/schema-types.ts';
 
 /** One heading a section draws: its level (1 for h1) and the field, inside the section, whose text it shows. */
 export interface OutlineHeading {
@@ -15,8 +15,8 @@ export interface OutlineHeading {
 export interface OutlineContext {
   /** The level of the section's own heading: the first section of a page holds its h1. */
   readonly top: 1 | 2;
-  /** The shared content a section may draw (the hiring template of `hire`), when there is any. */
-  readonly shared: { readonly hire?: HireTemplate };
+  /** The shared content a section may draw on (the hiring template of `hire`), when there is any. */
+  readonly shared: Partial<SharedContent>;
 }
 
 /** The headings of a section of type `T`, in page order. */

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -624,6 +624,53 @@ describe('content check: what a marketer sees for each mistake', () => {
     expect(missing.problems.map((p) => `${p.file}:${p.line}:${p.column} ${p.code} ${p.message}`)).toEqual([
       'src/sections/registry.ts:35:19 UnregisteredSection The registry draws `timeline` with ./timeline/index.tsx, which does not exist.',
     ]);
+  });
+
+  it('gives shared content to exactly the pages whose sections draw on it, and asks for its file when it is missing', async () => {
+    // A project where cta-banner sections draw on new shared content, `promo`: no engine file names it.
+    const dirs = fixture('_base');
+    const project = mkdtempSync(join(tmpdir(), 'shared-'));
+    cpSync(join(projectRoot, 'schemas'), join(project, 'schemas'), { recursive: true });
+    writeFileSync(
+      join(project, 'schemas/shared/promo.schema.json'),
+      JSON.stringify({
+        $schema: 'http://json-schema.org/draft-07/schema#',
+        title: 'PromoTemplate',
+        description: 'A line every cta-banner shows under its heading.',
+        type: 'object',
+        additionalProperties: false,
+        required: ['line'],
+        properties: { line: { $ref: '../common.schema.json#/definitions/text', description: 'The line.' } },
+      }),
+    );
+    const banner = join(project, 'schemas/sections/cta-banner.schema.json');
+    writeFileSync(banner, JSON.stringify({ usesShared: ['promo'], ...JSON.parse(readFileSync(banner, 'utf8')) }));
+    const options = { ...dirs, schemaDir: join(project, 'schemas') };
+
+    const missing = await checkContent(options);
+    expect(missing.problems.map((p) => `${p.file} ${p.code} ${p.message} ${p.hint}`)).toEqual([
+      'content/shared/promo.yaml FileUnreadable content/shared/promo.yaml does not exist. Create it. content/pages/home.yaml has a `cta-banner` section, which draws on this file (as every `cta-banner` section does).',
+    ]);
+
+    mkdirSync(join(dirs.contentDir, 'shared'));
+    writeFileSync(join(dirs.contentDir, 'shared/promo.yaml'), 'line: 12\n');
+    const invalid = await checkContent(options);
+    expect(invalid.problems.map((p) => `${p.file}:${p.line}:${p.column} ${p.code}`)).toEqual([
+      'content/shared/promo.yaml:1:7 WrongType',
+    ]);
+
+    writeFileSync(join(dirs.contentDir, 'shared/promo.yaml'), 'line: Replies within a day\n');
+    const result = await checkContent(options);
+    expect(result.problems).toEqual([]);
+    expect(result.pages.find((p) => p.page.route === '/')!.shared).toEqual({ promo: { line: 'Replies within a day' } });
+    // The page without a cta-banner does not carry it, nor the hiring template no section of it draws.
+    expect(result.pages.find((p) => p.page.route === '/about')!.shared).toEqual({});
+
+    // A name without a schema is a mistake in the schemas, stopped before any content is read.
+    writeFileSync(banner, JSON.stringify({ ...JSON.parse(readFileSync(banner, 'utf8')), usesShared: ['promos'] }));
+    await expect(checkContent(options)).rejects.toThrow(
+      'SharedContentUnknown: schemas/sections/cta-banner.schema.json draws on the shared content `promos` (`usesShared`), which has no schema.',
+    );
   });
 
   it('prepares a copy of checked content whose pictures carry their sizes, and leaves the checked data as written', () => {

@@ -30,7 +30,8 @@ const listFiles = (dir: string, suffix: string): string[] =>
 /** The schema the build checks a content file with, by its place in the content folder. */
 function schemaOf(contentRelative: string): string {
   if (contentRelative === 'site.yaml') return 'schemas/site.schema.json';
-  if (contentRelative === 'shared/hire.yaml') return 'schemas/shared/hire.schema.json';
+  const shared = contentRelative.match(/^shared\/([^/]+)\.ya?ml$/);
+  if (shared) return `schemas/shared/${shared[1]}.schema.json`;
   if (/^pages\/[^/]+\.ya?ml$/.test(contentRelative)) return 'schemas/page.schema.json';
   throw new Error(`content/${contentRelative} is not a file the content check reads`);
 }

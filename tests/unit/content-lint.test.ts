@@ -12,7 +12,7 @@ import { warningCodes } from '../../src/content/catalog.ts';
 import { headingOutline } from '../../src/content/lint.ts';
 import { registry } from '../../src/sections/registry.ts';
 import { AssetsContext } from '../../src/components/assets-context.ts';
-import { SharedContext } from '../../src/app/PageView/shared-context.ts';
+import { SharedContext } from '../../src/sections/shared.ts';
 import { fixture, projectRoot } from './content-fixtures.ts';
 
 // The careers section's form imports the validators the Vite plugin generates from schemas/api/;
@@ -307,7 +307,6 @@ describe('the heading outline the lint assumes is what the sections render', () 
     const result = await checkContent({ root, publicDir: join(projectRoot, 'public'), schemaDir: join(projectRoot, 'schemas') });
     expect(result.errors, formatProblems(result.problems)).toBe(0);
     const page = result.pages.find((p) => p.page.route === '/outline')!;
-    const hire = result.hire?.template;
     const seen = new Set<string>();
     for (const section of page.page.sections) {
       if (seen.has(section.type)) continue;
@@ -322,12 +321,12 @@ describe('the heading outline the lint assumes is what the sections render', () 
           createElement(
             AssetsContext.Provider,
             { value: page.assets as never },
-            createElement(SharedContext.Provider, { value: { hire } as never }, createElement(Component, { section, index })),
+            createElement(SharedContext.Provider, { value: page.shared }, createElement(Component, { section, index })),
           ),
         ),
       );
       const rendered = [...html.replace(/<dialog[\s\S]*?<\/dialog>/g, '').matchAll(/<h([1-6])\b/g)].map((m) => Number(m[1]));
-      const expected = headingOutline(section as never, index, hire).map((h) => h.level);
+      const expected = headingOutline(section as never, index, page.shared).map((h) => h.level);
       expect(rendered, `${section.type} at position ${index}`).toEqual(expected);
     }
     expect(seen.size).toBe(readdirSync(join(projectRoot, 'schemas/sections')).filter((f) => f.endsWith('.schema.json')).length);

@@ -6,7 +6,7 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { AssetsContext } from '../../src/components/assets-context.ts';
-import { SharedContext } from '../../src/app/PageView/shared-context.ts';
+import { SharedContext } from '../../src/sections/shared.ts';
 import { checkGallery, type GalleryResult } from '../../src/content/gallery.ts';
 import { formatProblems } from '../../src/content/format.ts';
 import type { Section, SectionType } from '../../src/generated/schema-types.ts';
@@ -40,7 +40,7 @@ export async function renderExamples(type: SectionType, index = 1): Promise<Rend
     html: renderToString(
       <StaticRouter location="/">
         <AssetsContext.Provider value={assets}>
-          <SharedContext.Provider value={result.hire ? { hire: result.hire } : {}}>
+          <SharedContext.Provider value={result.shared}>
             <Component section={example as never} index={index} />
           </SharedContext.Provider>
         </AssetsContext.Provider>

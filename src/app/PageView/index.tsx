@@ -2,7 +2,7 @@ import { Suspense, use, useEffect, useMemo } from 'react';
 import type { PageModule } from '../../content/module-types.ts';
 import type { Section } from '../../generated/schema-types.ts';
 import { AssetsContext, useAssets } from '../../components/assets-context.ts';
-import { SharedContext } from './shared-context.ts';
+import { SharedContext } from '../../sections/shared.ts';
 import { readySection, sectionComponent } from '../startup/loader.ts';
 import { useHydrated } from '../../hooks/useHydrated.ts';
 import { documentTitle } from '../head.ts';

@@ -11,7 +11,7 @@
 import { Component, Suspense, use, useEffect, useMemo, type ReactNode } from 'react';
 import gallery from 'virtual:content/gallery';
 import { AssetsContext, useAssets } from '../../components/assets-context.ts';
-import { SharedContext } from '../PageView/shared-context.ts';
+import { SharedContext } from '../../sections/shared.ts';
 import { registry, type AnySectionComponent } from '../../sections/registry.ts';
 import type { SectionType } from '../../generated/schema-types.ts';
 import styles from './styles.module.css';

@@ -3,6 +3,7 @@
  * anchors, template text, repeated titles, unused media. Files whose shape is wrong are left out,
  * since the rules rely on it, and so is anything that is not a file of the content folder.
  */
+import { basename } from 'node:path';
 import { buildOnlyCodes } from '../catalog.ts';
 import { lintContent } from '../lint.ts';
 import { codeFrame, formatPath } from '../locate.ts';
@@ -18,11 +19,13 @@ export function judgeContent(
   const misshapen = new Set(run.problems.filter((p) => p.severity === 'error' && !buildOnlyCodes.has(p.code)).map((p) => p.file));
   const contentPrefix = `${run.rel(run.contentDir)}/`;
   const judged = [...references].filter(([source]) => source.file.startsWith(contentPrefix) && !misshapen.has(source.file));
-  const kindOf = (file: string) => (file === run.rel(run.sitePath) ? 'site' : file === run.rel(run.hirePath) ? 'hire' : 'page');
+  const sharedPrefix = `${run.rel(run.sharedDir)}/`;
+  const kindOf = (file: string) => (file === run.rel(run.sitePath) ? 'site' : file.startsWith(sharedPrefix) ? 'shared' : 'page');
   const findings = lintContent({
     files: judged.map(([source, refs]) => ({
       file: source.file,
       kind: kindOf(source.file),
+      name: basename(source.file).replace(/\.ya?ml$/, ''),
       data: source.data,
       references: refs,
       text: source.text,

@@ -46,7 +46,8 @@ export interface CheckRun {
   readonly schemaDir: string;
   readonly publicDir: string;
   readonly sitePath: string;
-  readonly hirePath: string;
+  /** The folder of shared content: `<name>.yaml` for each schema in schemas/shared/. */
+  readonly sharedDir: string;
   /** Every page file, the extra pages included, in name order. */
   readonly pagePaths: readonly string[];
   readonly problems: Problem[];
@@ -71,7 +72,7 @@ export function startRun(options: ContentOptions): CheckRun {
     schemaDir: options.schemaDir ?? join(root, 'schemas'),
     publicDir: options.publicDir ?? join(root, 'public'),
     sitePath: join(contentDir, 'site.yaml'),
-    hirePath: join(contentDir, 'shared', 'hire.yaml'),
+    sharedDir: join(contentDir, 'shared'),
     pagePaths: [...listFiles(pagesDir, '.yaml'), ...listFiles(pagesDir, '.yml'), ...extraPages.keys()].sort(),
     problems,
     rel: (abs) => relative(root, abs).split('\\').join('/'),

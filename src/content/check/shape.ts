@@ -3,6 +3,7 @@
  * reference (a link, an icon, a logo, a picture, a video) is collected for the phases after it.
  */
 import { existsSync } from 'node:fs';
+import { sharedPath } from './shared.ts';
 import type { Reference, Validators } from '../validate.ts';
 import { readSource } from './read.ts';
 import { fileMissing, type CheckRun, type SourceFile } from './run.ts';
@@ -12,7 +13,8 @@ export type ShapedFile = SourceFile & { readonly valid: boolean };
 
 export interface Shapes {
   readonly site?: ShapedFile;
-  readonly hire?: ShapedFile;
+  /** Shared content by name, for each file of content/shared/ that has a schema. */
+  readonly shared: ReadonlyMap<string, ShapedFile>;
   readonly pages: readonly ShapedFile[];
   /** The references of every file that was read, valid or not. */
   readonly references: ReadonlyMap<ShapedFile, readonly Reference[]>;
@@ -20,7 +22,7 @@ export interface Shapes {
 
 export function checkShapes(run: CheckRun, validators: Validators): Shapes {
   const references = new Map<ShapedFile, readonly Reference[]>();
-  const shape = (abs: string, validate: Validators['site']): ShapedFile | undefined => {
+  const shape = (abs: string, validate: Validators['page']): ShapedFile | undefined => {
     const source = readSource(run, abs);
     if (!source) return undefined;
     const result = validators.run(validate, source.data);
@@ -32,7 +34,11 @@ export function checkShapes(run: CheckRun, validators: Validators): Shapes {
   let site: ShapedFile | undefined;
   if (existsSync(run.sitePath)) site = shape(run.sitePath, validators.site);
   else run.problems.push(fileMissing(run.rel(run.sitePath), 'It holds the brand, navigation and footer of every page.'));
-  const hire = existsSync(run.hirePath) ? shape(run.hirePath, validators.hire) : undefined;
+  const shared = new Map<string, ShapedFile>();
+  for (const [name, validate] of validators.shared) {
+    const shaped = existsSync(sharedPath(run, name)) ? shape(sharedPath(run, name), validate) : undefined;
+    if (shaped) shared.set(name, shaped);
+  }
   const pages = run.pagePaths.map((p) => shape(p, validators.page)).filter((s) => s !== undefined);
-  return { site, hire, pages, references };
+  return { site, shared, pages, references };
 }

@@ -1,19 +1,34 @@
 /**
- * Phase 4: shared content. A page with a `hire` section takes its slides, steps and reasons from
- * content/shared/hire.yaml, which must then exist.
+ * Phase 4: shared content. A section whose schema names shared content (`usesShared`) draws on
+ * content/shared/<name>.yaml, such as the slides, steps and reasons of every `hire` section; a page
+ * with such a section needs that file.
  */
 import { existsSync } from 'node:fs';
-import { fileMissing, sectionsOf, type CheckRun } from './run.ts';
-import type { ShapedFile } from './shape.ts';
+import { join } from 'node:path';
+import { fileMissing, sectionsOf, type CheckRun, type SourceFile } from './run.ts';
 
-/** Whether a page shows the shared hiring template. */
-export const usesHire = (page: ShapedFile) => sectionsOf(page).some((section) => section.type === 'hire');
+/** Where shared content `name` lives. */
+export const sharedPath = (run: CheckRun, name: string) => join(run.sharedDir, `${name}.yaml`);
 
-export function checkShared(run: CheckRun, pages: readonly ShapedFile[]): void {
-  const first = pages.find(usesHire);
-  if (first && !existsSync(run.hirePath)) {
-    run.problems.push(
-      fileMissing(run.rel(run.hirePath), `${first.file} has a \`hire\` section, whose slides, steps and reasons come from this file.`),
-    );
+/** The shared content a page draws on, by name, in the order its sections first need it. */
+export function sharedUsedBy(page: SourceFile, uses: ReadonlyMap<string, readonly string[]>): string[] {
+  return [...new Set(sectionsOf(page).flatMap((section) => uses.get(String(section.type)) ?? []))];
+}
+
+export function checkShared(run: CheckRun, pages: readonly SourceFile[], uses: ReadonlyMap<string, readonly string[]>): void {
+  const reported = new Set<string>();
+  for (const page of pages) {
+    for (const name of sharedUsedBy(page, uses)) {
+      if (reported.has(name) || existsSync(sharedPath(run, name))) continue;
+      reported.add(name);
+      const types = [...uses].filter(([, names]) => names.includes(name)).map(([type]) => `\`${type}\``);
+      const type = sectionsOf(page).find((section) => uses.get(String(section.type))?.includes(name))?.type;
+      run.problems.push(
+        fileMissing(
+          run.rel(sharedPath(run, name)),
+          `${page.file} has a \`${String(type)}\` section, which draws on this file (as every ${types.join(' and ')} section does).`,
+        ),
+      );
+    }
   }
 }

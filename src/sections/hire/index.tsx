@@ -2,7 +2,7 @@ import { useId, useRef } from 'react';
 import { MessagesSquare } from 'lucide-react';
 import type { SectionProps } from '../registry.ts';
 import type { HireSlide } from '../../generated/schema-types.ts';
-import { useShared } from '../../app/PageView/shared-context.ts';
+import { useShared } from '../shared.ts';
 import { Carousel } from '../../components/Carousel/index.tsx';
 import { Icon } from '../../components/Icon/index.tsx';
 import { Picture } from '../../components/Picture/index.tsx';
@@ -53,7 +53,7 @@ function Slide({ slide, priority, eager, Heading }: SlideProps) {
  * follow other sections (h2); the heading levels inside follow from that.
  */
 export default function Hire({ section, index }: SectionProps<'hire'>) {
-  const template = useShared().hire;
+  const template = useShared('hire');
   const headingId = useId();
   // Slides outside the clipped slider viewport never trigger lazy loading by themselves, so all
   // slide pictures are requested once the slider comes near the screen.
