@@ -3,9 +3,10 @@
  * (inlined into the page that uses them, so the browser loads no icon library), and files under
  * `public/` (checked to exist, measured, and paired with their AVIF twin).
  */
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { cacheFolder, writeWhole } from './files.ts';
 import type { IconNode, LogoData } from './module-types.ts';
 
 const require = createRequire(import.meta.url);
@@ -16,7 +17,7 @@ const require = createRequire(import.meta.url);
  * node_modules/.cache/content-assets/, under the sets' versions, so a check reads a small file
  * instead of the sets; a name not in it still goes to the set itself.
  */
-const cacheDir = join(dirname(require.resolve('lucide/package.json')), '..', '.cache', 'content-assets');
+const cacheDir = cacheFolder('content-assets');
 /** A package's version, read from its folder: some packages' `exports` hide their package.json. */
 const versionIn = (dir: string) => (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
 const versionOf = (pkg: string) => versionIn(dirname(require.resolve(`${pkg}/package.json`)));
@@ -34,10 +35,7 @@ function cacheFile<T>(name: string): { data: Record<string, T>; save(): void } {
     data,
     save() {
       try {
-        mkdirSync(cacheDir, { recursive: true });
-        const partial = `${file}.${process.pid}.part`;
-        writeFileSync(partial, JSON.stringify(data));
-        renameSync(partial, file);
+        writeWhole(file, JSON.stringify(data));
       } catch {
         // A cache that cannot be written (a read-only node_modules) only costs time.
       }

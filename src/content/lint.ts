@@ -5,11 +5,12 @@
  * description, and media files nothing uses. Run by the content check, so by the Vite plugin and
  * `npm run content:check`; an editor never sees these (docs/content-guide.md lists them).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { explain, warningCodes, type ProblemCode, type Severity } from './catalog.ts';
 import type { Reference } from './validate.ts';
 import { formatPath } from './locate.ts';
+import { listFiles } from './files.ts';
 import { closest } from './suggest.ts';
 import type { SectionType, SharedContent } from '../generated/schema-types.ts';
 import type { Outline } from '../sections/outline.ts';
@@ -337,17 +338,11 @@ function duplicateSearchTexts(pages: readonly LintFile[]): Found[] {
 /** The folder of content media, under `public/`: every picture and video content refers to. */
 export const MEDIA_DIR = 'media';
 
-function filesUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
-  );
-}
 
 /** `/media/…` paths named in the app's own source (the header's logo mark, say). */
 function usedByCode(root: string): Set<string> {
   const used = new Set<string>();
-  const sources = [...filesUnder(join(root, 'src')), join(root, 'index.html')].filter(
+  const sources = [...listFiles(join(root, 'src')), join(root, 'index.html')].filter(
     (f) => /\.(tsx?|css|html)$/.test(f) && !f.includes(`${join('src', 'generated')}`) && existsSync(f),
   );
   for (const source of sources) {
@@ -367,7 +362,7 @@ function unusedAssets(input: LintInput): Found[] {
   // A picture's AVIF twin is served in its place, so it is used when the picture is.
   for (const src of [...used]) used.add(src.replace(/\.[a-z0-9]+$/, '.avif'));
 
-  const files = filesUnder(join(input.publicDir, MEDIA_DIR))
+  const files = listFiles(join(input.publicDir, MEDIA_DIR))
     .map((abs) => `/${relative(input.publicDir, abs).split('\\').join('/')}`)
     .filter((src) => !used.has(src))
     .sort();

@@ -7,9 +7,9 @@
  * node_modules/.cache/pictures/, so a build or a page view after the first costs nothing.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { cacheFolder, writeWhole } from './files.ts';
 
 /** A phone's screen is about 400 CSS px wide; at its usual pixel ratio it needs 800. */
 export const NARROW_WIDTH = 800;
@@ -17,7 +17,7 @@ export const NARROW_WIDTH = 800;
 export const PICTURES_PATH = '/assets/pictures/';
 /** Changes with the way copies are made, so none made the old way is served again. */
 const RECIPE = 'q55-82-e2';
-const cacheDir = join(dirname(fileURLToPath(import.meta.url)), '../../node_modules/.cache/pictures');
+const cacheDir = cacheFolder('pictures');
 
 interface Recipe {
   readonly source: string;
@@ -93,10 +93,6 @@ export async function copyBytes(url: string): Promise<Buffer | undefined> {
     recipe.format === 'avif'
       ? await image.avif({ quality: 55, effort: 2 }).toBuffer()
       : await image.webp({ quality: 82, effort: 6, smartSubsample: true }).toBuffer();
-  mkdirSync(cacheDir, { recursive: true });
-  // Written whole and then moved, so a build stopped halfway leaves no broken copy behind.
-  const partial = `${cached}.${process.pid}.part`;
-  writeFileSync(partial, bytes);
-  renameSync(partial, cached);
+  writeWhole(cached, bytes);
   return bytes;
 }

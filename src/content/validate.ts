@@ -3,7 +3,7 @@
  * collects the links, icons, logos and media each file refers to, and turns ajv's errors into
  * located, plain-language problems.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
@@ -14,6 +14,7 @@ import type { ProblemCode } from './catalog.ts';
 import { addRenameKeywords, explainRename, RENAMED_TO, renameMistakes, renamesIn, withoutRenameEchoes } from './renames.ts';
 import { sectionTypesOf, withSectionList } from './section-list.ts';
 import { idMistake, schemaId, schemaIdOf } from './schema-id.ts';
+import { listFiles } from './files.ts';
 
 // ajv-formats is CommonJS; under Node's ESM loader its default export arrives wrapped.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
@@ -63,14 +64,6 @@ export interface Validators {
   run(validate: ValidateFunction, data: unknown): { problems: RawProblem[]; references: Reference[] };
 }
 
-function listSchemaFiles(dir: string): string[] {
-  return readdirSync(dir)
-    .flatMap((name) => {
-      const full = join(dir, name);
-      return statSync(full).isDirectory() ? listSchemaFiles(full) : name.endsWith('.schema.json') ? [full] : [];
-    })
-    .sort();
-}
 
 /** Compiles every schema under `schemaDir`. */
 export function compileSchemas(schemaDir: string): Validators {
@@ -100,7 +93,7 @@ export function compileSchemas(schemaDir: string): Validators {
   // a page with that section needs the file, and the build attaches it to the page.
   ajv.addKeyword({ keyword: 'usesShared', schemaType: 'array' });
   addRenameKeywords(ajv);
-  const schemaFiles = listSchemaFiles(schemaDir);
+  const schemaFiles = listFiles(schemaDir, '.schema.json');
   const sectionTypes = sectionTypesOf(schemaDir, schemaFiles);
   const mistakes: string[] = [];
   const sharedUses = new Map<string, readonly string[]>();

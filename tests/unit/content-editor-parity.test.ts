@@ -6,26 +6,16 @@
  * it resolves schemas by their ids, where the editor fetched `https://schemas.local/…` from the
  * network and, finding nothing there, silently checked no page at all.
  */
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkContent } from '../../src/content/check.ts';
+import { listFiles } from '../../src/content/files.ts';
 import { buildOnlyCodes } from '../../src/content/catalog.ts';
 import { compileSchemas } from '../../src/content/validate.ts';
 import { fixture, projectRoot } from './content-fixtures.ts';
 import { startYamlEditor, type EditorProblem, type YamlEditor } from './yaml-language-server.ts';
-
-const listFiles = (dir: string, suffix: string): string[] =>
-  existsSync(dir)
-    ? readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-        entry.isDirectory()
-          ? listFiles(join(dir, entry.name), suffix)
-          : entry.name.endsWith(suffix)
-            ? [join(dir, entry.name)]
-            : [],
-      )
-    : [];
 
 /** The schema the build checks a content file with, by its place in the content folder. */
 function schemaOf(contentRelative: string): string {
@@ -62,6 +52,12 @@ describe.each(releases)('the editor (%s) and the build agree', (release) => {
 
   /** The editor's problems for a content file, opened where the workspace maps it to its schema. */
   const open = (workspacePath: string, text: string) => editor.problems(workspacePath, text).then((p) => p.sort(byPlace));
+  /** What the editor marks on a page file with this title, description and section lines (from line 5). */
+  const probe = (title: string, description: string, sections: readonly string[]) =>
+    open(
+      'content/pages/editor-probe.yaml',
+      ['route: /', `title: ${title}`, `description: ${description}`, 'sections:', ...sections, ''].join('\n'),
+    );
 
   it.each(folders)(
     'fixture %s: the same files invalid, the same places, the same first problem',
@@ -108,41 +104,27 @@ describe.each(releases)('the editor (%s) and the build agree', (release) => {
   }, 60_000);
 
   it('marks a misspelt section type once, on the type, listing the types', async () => {
-    const problems = await open(
-      'content/pages/editor-probe.yaml',
-      [
-        'route: /',
-        'title: A page with one misspelt section type',
-        'description: The editor must name the one real problem, not every field of every section type.',
-        'sections:',
-        '  - type: card-gird',
-        '    heading: Why us',
-        '    cards:',
-        '      - title: Fast',
-        '        text: Quick pages.',
-        '',
-      ].join('\n'),
+    const problems = await probe(
+      'A page with one misspelt section type',
+      'The editor must name the one real problem, not every field of every section type.',
+      ['  - type: card-gird', '    heading: Why us', '    cards:', '      - title: Fast', '        text: Quick pages.'],
     );
     expect(problems.map(at)).toEqual(['5:11']);
     expect(problems[0]!.message).toContain('card-grid');
   });
 
   it('marks only the wrong field of a known section type', async () => {
-    const problems = await open(
-      'content/pages/editor-probe.yaml',
+    const problems = await probe(
+      'A page with one card grid and one misspelt field',
+      'Only the field of the card grid is wrong; the other section types must not be consulted.',
       [
-        'route: /',
-        'title: A page with one card grid and one misspelt field',
-        'description: Only the field of the card grid is wrong; the other section types must not be consulted.',
-        'sections:',
         '  - type: card-grid',
         '    heading: Why us',
         '    colums: 3',
         '    cards:',
         '      - title: Fast',
         '        text: Quick pages.',
-        '',
-      ].join('\n'),
+      ],
     );
     expect(problems.map(at)).toEqual(['7:5']);
     expect(problems[0]!.message).toContain('colums');

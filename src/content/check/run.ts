@@ -2,12 +2,15 @@
  * What every phase of the content check shares: where things are, the files read so far, and the
  * one list of problems they add to. A phase reads the run and reports; none changes content.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Document, LineCounter } from 'yaml';
 import { codeFrame, formatPath, locate } from '../locate.ts';
 import { explain, type Problem, type ProblemCode, type Severity } from '../catalog.ts';
 import type { RawProblem } from '../validate.ts';
+import { listFiles } from '../files.ts';
+
+export { listFiles };
 
 /** Where content, schemas and public files live; defaults follow the project layout. */
 export interface ContentOptions {
@@ -95,15 +98,6 @@ export function startRun(options: ContentOptions): CheckRun {
   };
 }
 
-export function listFiles(dir: string, suffix: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .flatMap((name) => {
-      const full = join(dir, name);
-      return statSync(full).isDirectory() ? listFiles(full, suffix) : name.endsWith(suffix) ? [full] : [];
-    })
-    .sort();
-}
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,0 +1,29 @@
+/**
+ * Files the content tools read and the caches they keep, in one place: the folder walk that
+ * content, schemas and media all need, and writes that never leave a half-written cache file.
+ */
+import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Every file under `dir` whose name ends in `suffix` (all files for ''), in name order; none when `dir` is missing. */
+export function listFiles(dir: string, suffix = ''): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .flatMap((name) => {
+      const full = join(dir, name);
+      return statSync(full).isDirectory() ? listFiles(full, suffix) : name.endsWith(suffix) ? [full] : [];
+    })
+    .sort();
+}
+
+/** A folder of the tools' cache, node_modules/.cache/<name>: reinstalling the packages clears it. */
+export const cacheFolder = (name: string) => join(dirname(fileURLToPath(import.meta.url)), '../../node_modules/.cache', name);
+
+/** Writes `file` whole, then moves it into place, so a process stopped halfway leaves no broken file behind. */
+export function writeWhole(file: string, data: string | Uint8Array): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const partial = `${file}.${process.pid}.part`;
+  writeFileSync(partial, data);
+  renameSync(partial, file);
+}
