@@ -14,7 +14,7 @@
  * for this). The generated types leave the old name out.
  */
 
-import type { Ajv, ErrorObject } from 'ajv';
+import type { _ as Code, Ajv, ErrorObject } from 'ajv';
 import { splitPointer } from './locate.ts';
 import type { RawProblem } from './validate.ts';
 
@@ -114,22 +114,24 @@ export function renameMistakes(schema: unknown, file: string): string[] {
   return mistakes;
 }
 
-/** Registers the marker keywords with ajv: the `x-renamed-to` check, and the two annotations. */
-export function addRenameKeywords(ajv: Ajv): void {
+/**
+ * Registers the marker keywords with ajv: the `x-renamed-to` check, and the two annotations. The
+ * check is generated code rather than a function, so the compiled validators can be saved and loaded
+ * again as plain JavaScript (validate.ts keeps them between runs).
+ */
+export function addRenameKeywords(ajv: Ajv, _: typeof Code): void {
   ajv.addKeyword({ keyword: RENAMED_IN, schemaType: 'string' });
   ajv.addKeyword({ keyword: DEPRECATION_MESSAGE, schemaType: 'string' });
   ajv.addKeyword({
     keyword: RENAMED_TO,
     schemaType: 'string',
-    errors: true,
-    // Runs only when content has the old key: any value under an old name is a mistake.
-    validate: function renamed(to: string, _value: unknown, schema?: SchemaNode, ctx?: { parentData?: unknown }) {
-      const owner = ctx?.parentData as SchemaNode | undefined;
-      (renamed as unknown as { errors: Partial<ErrorObject>[] }).errors = [
-        { keyword: RENAMED_TO, params: { to, in: String(schema?.[RENAMED_IN] ?? ''), both: owner?.[to] !== undefined }, message: '' },
-      ];
-      return false;
+    error: {
+      message: '',
+      params: ({ schema, parentSchema, it }) =>
+        _`{to: ${schema as string}, in: ${String((parentSchema as SchemaNode)[RENAMED_IN] ?? '')}, both: ${it.parentData}[${schema as string}] !== undefined}`,
     },
+    // Runs only when content has the old key: any value under an old name is a mistake.
+    code: (cxt) => cxt.fail(),
   });
 }
 

@@ -3,10 +3,11 @@
  * collects the links, icons, logos and media each file refers to, and turns ajv's errors into
  * located, plain-language problems.
  */
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import type { Ajv, ErrorObject, KeywordCxt, ValidateFunction } from 'ajv';
 import { closest } from './suggest.ts';
 import { quoted, repairFor } from './fixes.ts';
 import { formatPath, splitPointer } from './locate.ts';
@@ -14,11 +15,8 @@ import type { ProblemCode } from './catalog.ts';
 import { addRenameKeywords, explainRename, RENAMED_TO, renameMistakes, renamesIn, withoutRenameEchoes } from './renames.ts';
 import { sectionTypesOf, withSectionList } from './section-list.ts';
 import { idMistake, schemaId, schemaIdOf } from './schema-id.ts';
-import { listFiles } from './files.ts';
+import { cacheFolder, listFiles, writeWhole } from './files.ts';
 
-// ajv-formats is CommonJS; under Node's ESM loader its default export arrives wrapped.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
-  addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
 
 /** What a `contentKind` keyword marks a value as: checked and enriched after validation. */
 export type ReferenceKind = 'link' | 'icon' | 'logo' | 'image' | 'video';
@@ -65,39 +63,81 @@ export interface Validators {
 }
 
 
-/** Compiles every schema under `schemaDir`. */
-export function compileSchemas(schemaDir: string): Validators {
-  let collected: Reference[] = [];
+/** What the validators are called with (ajv's `passContext`): the references a run collects. */
+interface RunContext {
+  readonly collect: (kind: ReferenceKind, instancePath: string, value: unknown) => void;
+}
+
+/**
+ * Compiled validators are kept as generated JavaScript in node_modules/.cache/content-validators/,
+ * one file per set of schemas: compiling them is most of a content check's time (0.3 s of 0.6 s
+ * here), and they change far less often than content. The name of a file is a hash of everything
+ * the code is made from: the schemas as compiled, ajv's version, and the keyword definitions in
+ * this file and renames.ts.
+ */
+const validatorCache = cacheFolder('content-validators');
+/** How many sets of compiled validators are kept (the tests compile a few fixture sets of their own). */
+const KEEP_COMPILED = 40;
+const requireHere = createRequire(import.meta.url);
+const sourceOfKeywords = [new URL('./validate.ts', import.meta.url), new URL('./renames.ts', import.meta.url)];
+
+/**
+ * ajv itself, loaded only when schemas must be compiled: a check that finds them compiled already
+ * runs the saved code, and loading ajv would cost it a tenth of its time. The packages are
+ * CommonJS, so they are required rather than imported.
+ */
+function loadAjv() {
+  const unwrap = <T>(module: T): T => (module as { default?: T }).default ?? module;
+  return {
+    ...(requireHere('ajv') as typeof import('ajv')),
+    strConcat: (requireHere('ajv/dist/compile/codegen/index.js') as typeof import('ajv/dist/compile/codegen/index.js')).strConcat,
+    N: (requireHere('ajv/dist/compile/names.js') as typeof import('ajv/dist/compile/names.js')).default,
+    standaloneCode: (requireHere('ajv/dist/standalone/index.js') as typeof import('ajv/dist/standalone/index.js')).default,
+    addFormats: unwrap(requireHere('ajv-formats') as (ajv: Ajv) => Ajv),
+  };
+}
+
+/** The ajv that compiles the content schemas, with the build's own keywords. */
+function contentAjv(lib: ReturnType<typeof loadAjv>): Ajv {
+  const { Ajv, _, strConcat, N, addFormats } = lib;
   const ajv = new Ajv({
     allErrors: true,
     useDefaults: true,
     verbose: true,
     strict: true,
     strictRequired: false,
+    passContext: true,
+    code: { source: true },
   });
   addFormats(ajv);
   ajv.addKeyword({ keyword: 'filledByBuild', schemaType: 'boolean' });
   // What VS Code's YAML extension says instead of "does not match the pattern"; the build explains
   // the same mistake in its own words, so here it is only an annotation.
   ajv.addKeyword({ keyword: 'patternErrorMessage', schemaType: 'string' });
+  // A value the build checks and enriches after validation: the validator hands it to the run.
   ajv.addKeyword({
     keyword: 'contentKind',
     schemaType: 'string',
-    errors: false,
-    validate(kind: ReferenceKind, value: unknown, _parent?: unknown, ctx?: { instancePath: string }) {
-      collected.push({ kind, path: splitPointer(ctx?.instancePath ?? ''), value });
-      return true;
+    code(cxt: KeywordCxt) {
+      const { gen, data, schema, it } = cxt;
+      gen.code(_`this.collect(${schema as string}, ${strConcat(N.instancePath, it.errorPath)}, ${data})`);
     },
   });
   // A section schema names the shared content its section draws on (`"usesShared": ["hire"]`):
   // a page with that section needs the file, and the build attaches it to the page.
   ajv.addKeyword({ keyword: 'usesShared', schemaType: 'array' });
-  addRenameKeywords(ajv);
+  addRenameKeywords(ajv, _);
+  return ajv;
+}
+
+/** Compiles every schema under `schemaDir`, or loads them as compiled before. */
+export function compileSchemas(schemaDir: string): Validators {
   const schemaFiles = listFiles(schemaDir, '.schema.json');
   const sectionTypes = sectionTypesOf(schemaDir, schemaFiles);
   const mistakes: string[] = [];
   const sharedUses = new Map<string, readonly string[]>();
   const shared = new Map<string, string>();
+  const compiled: { schema: object; id: string | undefined }[] = [];
   for (const file of schemaFiles) {
     const shown = relative(join(schemaDir, '..'), file);
     let schema: object;
@@ -115,9 +155,9 @@ export function compileSchemas(schemaDir: string): Validators {
     const idMistaken = idMistake(schemaDir, file, schema);
     if (idMistaken) throw new Error(idMistaken);
     // The section list is what schemas/sections/ holds, whether or not gen:types has written it yet.
-    const compiled = file === join(schemaDir, 'page.schema.json') ? withSectionList(schema, sectionTypes) : schema;
+    const prepared = file === join(schemaDir, 'page.schema.json') ? withSectionList(schema, sectionTypes) : schema;
     // The request schemas keep the `$id` their forms and server compile them by.
-    ajv.addSchema(compiled, '$id' in compiled ? undefined : schemaIdOf(schemaDir, file));
+    compiled.push({ schema: prepared, id: '$id' in prepared ? undefined : schemaIdOf(schemaDir, file) });
   }
   for (const [type, uses] of sharedUses) {
     for (const name of uses.filter((n) => !shared.has(n))) {
@@ -128,29 +168,71 @@ export function compileSchemas(schemaDir: string): Validators {
     }
   }
   if (mistakes.length > 0) throw new Error(`SchemaRenameInvalid: a renamed property is marked wrongly.\n${mistakes.join('\n')}`);
-  const get = (id: string) => {
-    const validate = ajv.getSchema(schemaId(id));
-    if (!validate) throw new Error(`SchemaMissing: schemas/${id} could not be compiled.`);
-    return validate;
-  };
+  const wanted: Record<string, string> = { site: 'site.schema.json', page: 'page.schema.json' };
+  for (const [name, place] of shared) wanted[`shared:${name}`] = place;
+  const validate = compiledValidators(compiled, wanted);
   return {
-    site: get('site.schema.json'),
-    page: get('page.schema.json'),
-    shared: new Map([...shared].map(([name, place]) => [name, get(place)])),
+    site: validate.site!,
+    page: validate.page!,
+    shared: new Map([...shared.keys()].map((name) => [name, validate[`shared:${name}`]!])),
     sectionTypes,
     sharedUses,
     schemaFiles,
-    run(validate, data) {
-      collected = [];
-      validate(data);
-      const references = collected;
-      collected = [];
-      const problems = dedupe(withoutRenameEchoes(validate.errors ?? []).flatMap((e) => explain(e, sectionTypes) ?? []));
+    run(validator, data) {
+      const references: Reference[] = [];
+      const context: RunContext = { collect: (kind, at, value) => references.push({ kind, path: splitPointer(at), value }) };
+      validator.call(context, data);
+      const problems = dedupe(withoutRenameEchoes(validator.errors ?? []).flatMap((e) => explain(e, sectionTypes) ?? []));
       // A value that broke its own schema (a malformed link, say) is reported once, not checked again.
       const broken = new Set(problems.map((p) => JSON.stringify(p.path)));
       return { problems, references: references.filter((r) => !broken.has(JSON.stringify(r.path))) };
     },
   };
+}
+
+/** The validators named in `wanted` (name → schema path), from the cache or compiled now and saved. */
+function compiledValidators(
+  schemas: readonly { schema: object; id: string | undefined }[],
+  wanted: Record<string, string>,
+): Record<string, ValidateFunction> {
+  const hash = createHash('sha256');
+  hash.update(JSON.stringify({ ajv: versionOfAjv(), wanted, schemas }));
+  for (const url of sourceOfKeywords) hash.update(readFileSync(url, 'utf8'));
+  const file = join(validatorCache, `${hash.digest('hex').slice(0, 24)}.cjs`);
+  if (existsSync(file)) {
+    try {
+      return requireHere(file) as Record<string, ValidateFunction>;
+    } catch {
+      // A file a crash left unreadable is made again below.
+    }
+  }
+  const lib = loadAjv();
+  const ajv = contentAjv(lib);
+  for (const { schema, id } of schemas) ajv.addSchema(schema, id);
+  const refs: Record<string, string> = {};
+  const functions: Record<string, ValidateFunction> = {};
+  for (const [name, place] of Object.entries(wanted)) {
+    const validate = ajv.getSchema(schemaId(place));
+    if (!validate) throw new Error(`SchemaMissing: schemas/${place} could not be compiled.`);
+    refs[name] = schemaId(place);
+    functions[name] = validate;
+  }
+  try {
+    writeWhole(file, lib.standaloneCode(ajv, refs));
+    pruneCache();
+  } catch {
+    // A read-only or full disk costs the next run its head start, not this one its result.
+  }
+  return functions;
+}
+
+const versionOfAjv = () => (JSON.parse(readFileSync(requireHere.resolve('ajv/package.json'), 'utf8')) as { version: string }).version;
+
+function pruneCache() {
+  const files = listFiles(validatorCache, '.cjs')
+    .map((f) => ({ f, at: statSync(f).mtimeMs }))
+    .sort((a, b) => b.at - a.at);
+  for (const { f } of files.slice(KEEP_COMPILED)) rmSync(f, { force: true });
 }
 
 function dedupe(problems: RawProblem[]): RawProblem[] {

@@ -1,9 +1,25 @@
 import { spawnSync } from 'node:child_process';
-import { symlinkSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import type { Problem } from '../../src/content/catalog.ts';
 import { formatGithub, formatJson, parseArgs } from '../../src/content/cli-formats.ts';
+import { cacheFolder } from '../../src/content/files.ts';
+import { compileSchemas } from '../../src/content/validate.ts';
 import { fixture, projectRoot } from './content-fixtures.ts';
 
 const problem = (over: Partial<Problem>): Problem => ({
@@ -21,11 +37,15 @@ const problem = (over: Partial<Problem>): Problem => ({
 
 /** Runs `content:check` as npm does, on a fixture, with the arguments given. */
 function run(name: string, ...args: string[]) {
+  return runWith({}, name, ...args);
+}
+
+function runWith(env: Record<string, string>, name: string, ...args: string[]) {
   const dirs = fixture(name);
   symlinkSync(join(projectRoot, 'schemas'), join(dirs.root, 'schemas'));
-  const out = spawnSync(process.execPath, ['--import', 'tsx', join(projectRoot, 'src/content/cli.ts'), ...args], {
+  const out = spawnSync(process.execPath, [join(projectRoot, 'scripts/content-check.mjs'), ...args], {
     cwd: projectRoot,
-    env: { ...process.env, CONTENT_ROOT: dirs.root, NO_COLOR: '1' },
+    env: { ...process.env, CONTENT_ROOT: dirs.root, NO_COLOR: '1', ...env },
     encoding: 'utf8',
   });
   return { status: out.status, stdout: out.stdout, stderr: out.stderr };
@@ -130,5 +150,53 @@ describe('content:check exit codes', () => {
     expect(result.stderr.trim()).toBe(
       'UnknownFormat: `xml` is not an output format of content:check. Use `--format text` (the default), `--format github` or `--format json`.',
     );
+  });
+});
+
+describe('what content:check keeps between runs', () => {
+  it('runs from a bundle it makes again when a source is newer than the bundle', () => {
+    // Inside node_modules, as the real one is: the bundle finds its packages from where it lies.
+    mkdirSync(cacheFolder(''), { recursive: true });
+    const cache = mkdtempSync(cacheFolder('content-check-test-'));
+    const bundle = join(cache, 'cli.mjs');
+    const first = runWith({ CONTENT_CHECK_CACHE: cache }, 'unknown-route');
+    expect(first.status).toBe(1);
+    expect(first.stdout).toContain('UnknownRoute');
+    expect(existsSync(bundle)).toBe(true);
+    const inputs = JSON.parse(readFileSync(join(cache, 'inputs.json'), 'utf8')) as string[];
+    expect(inputs).toContain('src/content/check.ts');
+    // As if the bundle predated the last edit of the sources.
+    const past = new Date('2020-01-01T00:00:00Z');
+    utimesSync(bundle, past, past);
+    expect(runWith({ CONTENT_CHECK_CACHE: cache }, 'unknown-route').status).toBe(1);
+    expect(statSync(bundle).mtimeMs).toBeGreaterThan(past.getTime());
+    // Unchanged sources: the bundle is used as it is.
+    const made = statSync(bundle).mtimeMs;
+    expect(runWith({ CONTENT_CHECK_CACHE: cache }, 'search-text-length').status).toBe(0);
+    expect(statSync(bundle).mtimeMs).toBe(made);
+    rmSync(cache, { recursive: true, force: true });
+  });
+
+  it('compiles a changed schema anew instead of answering with the validators saved for the old one', () => {
+    const schemaDir = join(mkdtempSync(join(tmpdir(), 'schemas-')), 'schemas');
+    cpSync(join(projectRoot, 'schemas'), schemaDir, { recursive: true });
+    const saved = () => new Set(readdirSync(cacheFolder('content-validators')));
+    const site = (data: unknown) => {
+      const validators = compileSchemas(schemaDir);
+      return validators.run(validators.site, structuredClone(data)).problems.map((p) => p.code);
+    };
+    const siteFile = join(projectRoot, 'content/site.yaml');
+    const data = parse(readFileSync(siteFile, 'utf8')) as Record<string, unknown>;
+    expect(site(data)).toEqual([]);
+    const before = saved();
+    // The same schemas again: the saved code answers, and nothing new is written.
+    expect(site(data)).toEqual([]);
+    expect(saved()).toEqual(before);
+    const schemaFile = join(schemaDir, 'site.schema.json');
+    const schema = JSON.parse(readFileSync(schemaFile, 'utf8')) as { required?: string[]; properties: Record<string, unknown> };
+    schema.properties.brandNew = { type: 'string', description: 'A property this test adds and requires.' };
+    schema.required = [...(schema.required ?? []), 'brandNew'];
+    writeFileSync(schemaFile, JSON.stringify(schema));
+    expect(site(data)).toContain('MissingProperty');
   });
 });
