@@ -114,6 +114,26 @@ export interface Explanation {
   readonly hint: string;
 }
 
+/** An explanation whose hint may be missing: a schema rule with nothing to add beyond its message. */
+export interface Statement {
+  readonly message: string;
+  readonly hint: string | undefined;
+}
+
+const list = (names: readonly string[], join = ', ') => names.map((n) => `\`${n}\``).join(join);
+const plural = (n: unknown, noun: string) => `${String(n)} ${noun}${n === 1 ? '' : 's'}`;
+/** A field's own description, after its name: ` Title: The page's name.`; empty without one. */
+const about = (name: string, description: string | undefined) => (description ? ` ${name}: ${description}` : '');
+
+/**
+ * What is wrong with a value of the wrong kind decides what to do: text written as a number needs
+ * quotes; an empty value needs one; otherwise the field's description says what belongs there.
+ */
+export type WrongTypeFix =
+  | { readonly quote: string }
+  | { readonly fill: string; readonly text: boolean; readonly description: string | undefined }
+  | { readonly description: string | undefined };
+
 const did = (guess: string | undefined, ending = '? ') => (guess ? `Did you mean \`${guess}\`${ending}` : '');
 
 /**
@@ -122,6 +142,140 @@ const did = (guess: string | undefined, ending = '? ') => (guess ? `Did you mean
  * this catalogue says them.
  */
 export const explain = {
+  // ─── The schemas' rules, in plain words (src/content/validate.ts turns ajv's errors into these) ───
+  /** `name` is how the value is called (`Title`, `Item 2 of \`cards\``), `owner` ` in a card` or ''. */
+  UnknownSectionType: (type: string, guess: string | undefined, types: readonly string[]): Explanation => ({
+    message: `\`${type}\` is not a section type.`,
+    hint: `${did(guess)}Section types: ${list(types)}.`,
+  }),
+  MissingSectionType: (types: readonly string[]): Explanation => ({
+    message: 'This section has no `type`, so its layout is unknown.',
+    hint: `Add \`type:\` with one of ${list(types)}.`,
+  }),
+  MissingProperty: (missing: string, owner: string, description: string | undefined): Explanation => ({
+    message: `\`${missing}\` is required${owner} but missing.`,
+    hint: `Add \`${missing}:\`${description ? ` (${description})` : ''}.`,
+  }),
+  UnknownProperty: (extra: string, owner: string, guess: string | undefined, allowed: readonly string[]): Explanation => ({
+    message: `\`${extra}\` is not allowed${owner}.`,
+    hint: `${did(guess)}Allowed here: ${list(allowed)}.`,
+  }),
+  RenamedProperty: (from: string, to: string, where: string, both: boolean): Explanation => ({
+    message: both
+      ? `\`${from}\` was renamed to \`${to}\` in ${where}, and \`${to}\` is given too; delete \`${from}\`.`
+      : `\`${from}\` was renamed to \`${to}\` in ${where}; rename the key.`,
+    hint: both ? `Keep the value you want under \`${to}:\`.` : `Write \`${to}:\` where it says \`${from}:\`; the value stays as it is.`,
+  }),
+  WrongType: (name: string, wanted: string, found: string, fix: WrongTypeFix): Statement => ({
+    message: `${name} must be ${wanted}, but it is ${found}.`,
+    hint:
+      'quote' in fix
+        ? `Put it in quotes, so YAML reads it as text: \`${fix.quote}\`.`
+        : 'fill' in fix
+          ? `Write ${fix.text ? 'the text' : 'the value'} after \`${fix.fill}\`, or remove the line if it is optional.${about(name, fix.description)}`
+          : about(name, fix.description).trim() || undefined,
+  }),
+  NotAllowedValue: (name: string, found: string, guess: string | undefined, allowed: readonly string[]): Explanation => ({
+    message: `${name} is ${found}, which is not one of its choices.`,
+    hint: `${did(guess)}Choose one of ${list(allowed)}.`,
+  }),
+  InsecureLink: (name: string, secure: string): Explanation => ({
+    message: `${name} starts with \`http://\`: browsers warn visitors about unencrypted pages, and search engines rank them lower.`,
+    hint: `Write \`${secure}\` (open it in a browser first to be sure the site answers on https).`,
+  }),
+  /** `repaired` is the line with the value mended, when it can be; `rule` the schema's words for the form. */
+  BadFormat: (name: string, found: string, format: string | undefined, repaired: string | undefined, rule: string | undefined): Statement => ({
+    message: `${name} is ${found}, which does not have the expected form${format ? ` (${format})` : ''}.`,
+    hint: [repaired ? `Write \`${repaired}\`.` : '', rule ?? ''].filter(Boolean).join(' ') || undefined,
+  }),
+  /** A rule of the schema with no words of its own here: ajv's message is all there is. */
+  OtherRule: (name: string, said: string | undefined): Statement => ({ message: `${name} ${said ?? 'is not valid'}.`, hint: undefined }),
+  TooFewItems: (name: string, limit: unknown, count: number, description: string | undefined): Statement => ({
+    message: `${name} needs at least ${plural(limit, 'item')}; it has ${count}.`,
+    hint: description,
+  }),
+  /** `fill` is the key to write after when the text is empty. */
+  TooShort: (name: string, limit: unknown, fill: string | undefined, description: string | undefined): Statement => ({
+    message: `${name} is empty or too short (at least ${plural(limit, 'character')}).`,
+    hint: fill ? `Write the text after \`${fill}\`, or remove the line if it is optional.${about(name, description)}` : description,
+  }),
+  TooManyItems: (name: string, count: number, limit: unknown, description: string | undefined): Statement => ({
+    message: `${name} has ${count} items; at most ${String(limit)} are allowed.`,
+    hint: description,
+  }),
+  /** `heading` when the text is a heading, whose detail belongs in the text under it. */
+  TooLong: (name: string, length: number, limit: number, heading: boolean, description: string | undefined): Explanation => ({
+    message: `${name} has ${length} characters; at most ${limit} fit here.`,
+    hint: `Shorten it by at least ${length - limit} characters${heading ? ', and move the detail into the text under it' : ''}.${about(name, description)}`,
+  }),
+  OutOfRange: (name: string, value: unknown, bound: 'minimum' | 'maximum', limit: unknown, description: string | undefined): Statement => ({
+    message: `${name} is ${String(value)}; it must be ${bound === 'minimum' ? 'at least' : 'at most'} ${String(limit)}.`,
+    hint: description,
+  }),
+  /** A choice of `keys` (give exactly one) of which `present` are given. */
+  MissingChoice: (name: string, keys: readonly string[], present: readonly string[]): Explanation => ({
+    message: present.length === 0 ? `${name} needs ${list(keys, ' or ')}.` : `${name} has both ${list(present, ' and ')}; give only one.`,
+    hint: `Give exactly one of ${list(keys)}.`,
+  }),
+  // ─── YAML the parser cannot read (src/content/yaml-syntax.ts says which mistake it is) ───
+  /** No common mistake recognised: the parser's own words, and how YAML is laid out. */
+  YamlUnreadable: (parserSays: string): Explanation => ({
+    message: `The YAML could not be read: ${parserSays}.`,
+    hint: 'Compare this line with the ones around it: nested lines use two more spaces than their parent, list items start with `- `, and a value containing `: ` or ` #` is put in quotes.',
+  }),
+  YamlTab: (): Explanation => ({
+    message: 'This line is indented with a tab; YAML only accepts spaces.',
+    hint: 'Replace the tab with spaces, as many as the lines beside it use.',
+  }),
+  /** `closed` is the line with its text closed. */
+  YamlUnclosedQuote: (quote: string, closed: string): Explanation => ({
+    message: `The text that starts with \`${quote}\` here is never closed, so YAML reads the rest of the file as part of it.`,
+    hint: `End the text with \`${quote}\` on the same line: \`${closed}\`.`,
+  }),
+  YamlNoColon: (key: string, repaired: string): Explanation => ({
+    message: `\`${key}\` has no colon after it, so YAML cannot tell the name from the value.`,
+    hint: `Write a colon and a space after the name: \`${repaired}\`.`,
+  }),
+  YamlColonInText: (key: string, quoted: string): Explanation => ({
+    message: `The text of \`${key}\` contains \`: \`, which YAML reads as the start of another name and value.`,
+    hint: `Put the text in quotes: \`${quoted}\`.`,
+  }),
+  /** A list item at `indent` spaces after the item on line `sibling`, at `wanted`. */
+  YamlItemIndent: (indent: number, sibling: number, wanted: number, repaired: string): Explanation => {
+    const shift = wanted - indent;
+    return {
+      message: `This list item is indented ${indent} spaces, but the item before it (line ${sibling}) ${wanted}.`,
+      hint: `Indent it by ${wanted} spaces, like the item above: \`${repaired}\`, and move its other lines ${plural(Math.abs(shift), 'space')} ${shift > 0 ? 'right' : 'left'} with it.`,
+    };
+  },
+  /**
+   * A list item written without `- `: YAML read `key` as a second one of the item above
+   * (`duplicate`), or could not place it. `item` is the line of the item above.
+   */
+  YamlItemWithoutDash: (key: string, duplicate: boolean, item: number, repaired: string, indentRest: boolean): Explanation => ({
+    message: duplicate
+      ? `A new item of the list starts here, but without \`- \`, so YAML reads \`${key}\` as a second \`${key}\` of the item above.`
+      : 'A new item of the list starts here, but without `- `, so YAML cannot tell where it belongs.',
+    hint: `Start the item with a dash, in line with the dash on line ${item}: \`${repaired}\`${indentRest ? ', and indent its other lines by two more spaces' : ''}.`,
+  }),
+  YamlDuplicateKey: (key: string): Explanation => ({
+    message: `\`${key}\` appears twice in the same group of properties.`,
+    hint: `If this starts a new item of a list, put \`- \` before it; if it is the same property written twice, merge the two values into one \`${key}\`.`,
+  }),
+  // ─── Valid YAML that would lose text (src/content/yaml-text.ts) ───
+  /** `*name` with no `&name` above it; `known` is a mark of the file with a similar name. */
+  UnknownAlias: (name: string, known: string | undefined): Explanation => ({
+    message: `\`*${name}\` repeats the value marked \`&${name}\`, but no value above it in this file has that mark.`,
+    hint: known
+      ? `Did you mean \`*${known}\`? An alias can only repeat a value marked above it in the same file.`
+      : `An alias can only repeat a value marked above it in the same file (\`&${name}\` before \`*${name}\`); marks in other files do not count. Write the value out here instead.`,
+  }),
+  /** Prose cut at ` #`: `kept` is what YAML keeps, `note` what follows `#`, `quoted` the line repaired. */
+  CommentInText: (kept: string, note: string, quoted: string): Explanation => ({
+    message: `The text stops before \` #\`: YAML reads \`#${note}\` as a note for editors, so the page would show only \`${kept}\`.`,
+    hint: `Put the whole text in quotes: \`${quoted}\`. If the part after \`#\` is a note, move it to a line of its own.`,
+  }),
+  // ─── The check's own phases (src/content/check/) ───
   DuplicateRoute: (route: string, first: string): Explanation => ({
     message: `The route \`${route}\` is already used by ${first}.`,
     hint: 'Every page needs its own route: change this one, or remove one of the two files.',

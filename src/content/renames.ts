@@ -15,6 +15,7 @@
  */
 
 import type { _ as Code, Ajv, ErrorObject } from 'ajv';
+import { explain } from './catalog.ts';
 import { splitPointer } from './locate.ts';
 import type { RawProblem } from './validate.ts';
 
@@ -31,8 +32,7 @@ export interface Rename {
 }
 
 /** The sentence content authors read, in the check and in their editor. */
-export const renameMessage = (from: string, rename: Rename): string =>
-  `\`${from}\` was renamed to \`${rename.to}\` in ${rename.in}; rename the key.`;
+export const renameMessage = (from: string, rename: Rename): string => explain.RenamedProperty(from, rename.to, rename.in, false).message;
 
 type SchemaNode = Record<string, unknown>;
 const isRecord = (value: unknown): value is SchemaNode => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -153,16 +153,5 @@ export function explainRename(error: ErrorObject): RawProblem {
   const path = splitPointer(error.instancePath);
   const from = String(path[path.length - 1]);
   const params = error.params as { to: string; in: string; both: boolean };
-  const rename = { to: params.to, in: params.in };
-  return {
-    code: 'RenamedProperty',
-    path: path.slice(0, -1),
-    key: from,
-    message: params.both
-      ? `\`${from}\` was renamed to \`${rename.to}\` in ${rename.in}, and \`${rename.to}\` is given too; delete \`${from}\`.`
-      : renameMessage(from, rename),
-    hint: params.both
-      ? `Keep the value you want under \`${rename.to}:\`.`
-      : `Write \`${rename.to}:\` where it says \`${from}:\`; the value stays as it is.`,
-  };
+  return { code: 'RenamedProperty', path: path.slice(0, -1), key: from, ...explain.RenamedProperty(from, params.to, params.in, params.both) };
 }

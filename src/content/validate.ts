@@ -11,7 +11,7 @@ import type { Ajv, ErrorObject, KeywordCxt, ValidateFunction } from 'ajv';
 import { closest } from './suggest.ts';
 import { quoted, repairFor } from './fixes.ts';
 import { formatPath, splitPointer } from './locate.ts';
-import type { ProblemCode } from './catalog.ts';
+import { explain as explainText, type ProblemCode, type Statement, type WrongTypeFix } from './catalog.ts';
 import { addRenameKeywords, explainRename, RENAMED_TO, renameMistakes, renamesIn, withoutRenameEchoes } from './renames.ts';
 import { sectionTypesOf, withSectionList } from './section-list.ts';
 import { idMistake, schemaId, schemaIdOf } from './schema-id.ts';
@@ -308,34 +308,26 @@ function explain(error: ErrorObject, sectionTypes: readonly string[]): RawProble
   if (error.keyword === 'if') return undefined;
   if (error.keyword === RENAMED_TO) return explainRename(error);
   if (error.keyword === 'required' && CHOICE_ALTERNATIVE.test(error.schemaPath)) return undefined;
+  const name = capital(nameOf(path));
+  const at = (code: ProblemCode, said: Statement, key?: string): RawProblem => ({
+    code,
+    path,
+    ...(key === undefined ? {} : { key }),
+    message: said.message,
+    hint: said.hint,
+  });
   if (error.keyword === 'enum' && SECTION_TYPE.test(error.schemaPath)) {
     const tag = typeof value === 'string' ? value : JSON.stringify(value);
-    const guess = closest(tag, sectionTypes);
-    return {
-      code: 'UnknownSectionType',
-      path,
-      message: `\`${tag}\` is not a section type.`,
-      hint: `${guess ? `Did you mean \`${guess}\`? ` : ''}Section types: ${sectionTypes.map((t) => `\`${t}\``).join(', ')}.`,
-    };
+    return at('UnknownSectionType', explainText.UnknownSectionType(tag, closest(tag, sectionTypes), sectionTypes));
   }
   switch (error.keyword) {
     case 'required': {
       const missing = String(params.missingProperty);
       if (missing === 'type' && path[0] === 'sections' && path.length === 2) {
-        return {
-          code: 'MissingSectionType',
-          path,
-          message: 'This section has no `type`, so its layout is unknown.',
-          hint: `Add \`type:\` with one of ${sectionTypes.map((t) => `\`${t}\``).join(', ')}.`,
-        };
+        return at('MissingSectionType', explainText.MissingSectionType(sectionTypes));
       }
-      const about = parent?.properties?.[missing]?.description;
-      return {
-        code: 'MissingProperty',
-        path,
-        message: `\`${missing}\` is required${describeOwner(parent)} but missing.`,
-        hint: `Add \`${missing}:\`${about ? ` (${lowerFirst(about)})` : ''}.`,
-      };
+      const description = parent?.properties?.[missing]?.description;
+      return at('MissingProperty', explainText.MissingProperty(missing, describeOwner(parent), description && lowerFirst(description)));
     }
     case 'additionalProperties': {
       const extra = String(params.additionalProperty);
@@ -344,120 +336,57 @@ function explain(error: ErrorObject, sectionTypes: readonly string[]): RawProble
       // A misspelt old name (`heding` for a `heading` now called `title`) leads to the new name.
       const near = closest(extra, [...allowed, ...renamed.keys()]);
       const guess = near && (renamed.get(near)?.to ?? near);
-      return {
-        code: 'UnknownProperty',
-        path,
-        key: extra,
-        message: `\`${extra}\` is not allowed${describeOwner(parent)}.`,
-        hint: `${guess ? `Did you mean \`${guess}\`? ` : ''}Allowed here: ${allowed.map((k) => `\`${k}\``).join(', ')}.`,
-      };
+      return at('UnknownProperty', explainText.UnknownProperty(extra, describeOwner(parent), guess, allowed), extra);
     }
     case 'type': {
-      const about = parent?.description ? ` ${capital(nameOf(path))}: ${parent.description}` : '';
       const textWanted = String(params.type) === 'string';
-      const hint =
+      const fix: WrongTypeFix =
         textWanted && (typeof value === 'number' || typeof value === 'boolean')
-          ? `Put it in quotes, so YAML reads it as text: \`${written(path, quoted(value))}\`.`
+          ? { quote: written(path, quoted(value)) }
           : value === null
-            ? `Write ${textWanted ? 'the text' : 'the value'} after \`${writtenKey(path)}\`, or remove the line if it is optional.${about}`
-            : about.trim() || undefined;
-      return {
-        code: 'WrongType',
-        path,
-        message: `${capital(nameOf(path))} must be ${expected[String(params.type)] ?? String(params.type)}, but it is ${kindOf(value)}.`,
-        hint,
-      };
+            ? { fill: writtenKey(path), text: textWanted, description: parent?.description }
+            : { description: parent?.description };
+      return at('WrongType', explainText.WrongType(name, expected[String(params.type)] ?? String(params.type), kindOf(value), fix));
     }
     case 'enum':
     case 'const': {
       const allowed = (error.keyword === 'const' ? [params.allowedValue] : (params.allowedValues as unknown[])).map(String);
       const guess = typeof value === 'string' ? closest(value, allowed) : undefined;
-      return {
-        code: 'NotAllowedValue',
-        path,
-        message: `${capital(nameOf(path))} is ${kindOf(value)}, which is not one of its choices.`,
-        hint: `${guess ? `Did you mean \`${guess}\`? ` : ''}Choose one of ${allowed.map((a) => `\`${a}\``).join(', ')}.`,
-      };
+      return at('NotAllowedValue', explainText.NotAllowedValue(name, kindOf(value), guess, allowed));
     }
     case 'pattern':
-    case 'format':
+    case 'format': {
       if (typeof value === 'string' && /^http:\/\//i.test(value) && /https:/.test(String(parent?.pattern))) {
-        return {
-          code: 'InsecureLink',
-          path,
-          message: `${capital(nameOf(path))} starts with \`http://\`: browsers warn visitors about unencrypted pages, and search engines rank them lower.`,
-          hint: `Write \`${value.replace(/^http:/i, 'https:')}\` (open it in a browser first to be sure the site answers on https).`,
-        };
+        return at('InsecureLink', explainText.InsecureLink(name, value.replace(/^http:/i, 'https:')));
       }
-      {
-        // The schema's own words for its pattern (what the editor shows too), after a repaired value.
-        const rule = parent?.patternErrorMessage ?? parent?.description;
-        const repair = typeof value === 'string' && error.keyword === 'pattern' ? repairFor(value, parent?.pattern) : undefined;
-        return {
-          code: 'BadFormat',
-          path,
-          message: `${capital(nameOf(path))} is ${kindOf(value)}, which does not have the expected form${error.keyword === 'format' ? ` (${String(params.format)})` : ''}.`,
-          hint: [repair ? `Write \`${written(path, repair)}\`.` : '', rule ?? ''].filter(Boolean).join(' ') || undefined,
-        };
-      }
+      // The schema's own words for its pattern (what the editor shows too), after a repaired value.
+      const rule = parent?.patternErrorMessage ?? parent?.description;
+      const repair = typeof value === 'string' && error.keyword === 'pattern' ? repairFor(value, parent?.pattern) : undefined;
+      const format = error.keyword === 'format' ? String(params.format) : undefined;
+      return at('BadFormat', explainText.BadFormat(name, kindOf(value), format, repair && written(path, repair), rule));
+    }
     case 'minItems':
+      return at('TooFew', explainText.TooFewItems(name, params.limit, (value as unknown[]).length, parent?.description));
     case 'minLength':
-      return {
-        code: 'TooFew',
-        path,
-        message:
-          error.keyword === 'minItems'
-            ? `${capital(nameOf(path))} needs at least ${String(params.limit)} item${params.limit === 1 ? '' : 's'}; it has ${(value as unknown[]).length}.`
-            : `${capital(nameOf(path))} is empty or too short (at least ${String(params.limit)} character${params.limit === 1 ? '' : 's'}).`,
-        hint:
-          error.keyword === 'minLength' && value === ''
-            ? `Write the text after \`${writtenKey(path)}\`, or remove the line if it is optional.${parent?.description ? ` ${capital(nameOf(path))}: ${parent.description}` : ''}`
-            : (parent?.description ?? undefined),
-      };
+      return at('TooFew', explainText.TooShort(name, params.limit, value === '' ? writtenKey(path) : undefined, parent?.description));
     case 'maxItems':
-    case 'maxLength':
-      return {
-        code: 'TooMany',
-        path,
-        message:
-          error.keyword === 'maxItems'
-            ? `${capital(nameOf(path))} has ${(value as unknown[]).length} items; at most ${String(params.limit)} are allowed.`
-            : `${capital(nameOf(path))} has ${String(value).length} characters; at most ${String(params.limit)} fit here.`,
-        hint:
-          error.keyword === 'maxLength'
-            ? `Shorten it by at least ${String(value).length - Number(params.limit)} characters${path[path.length - 1] === 'heading' ? ', and move the detail into the text under it' : ''}.${parent?.description ? ` ${capital(nameOf(path))}: ${parent.description}` : ''}`
-            : (parent?.description ?? undefined),
-      };
+      return at('TooMany', explainText.TooManyItems(name, (value as unknown[]).length, params.limit, parent?.description));
+    case 'maxLength': {
+      const heading = path[path.length - 1] === 'heading';
+      return at('TooMany', explainText.TooLong(name, String(value).length, Number(params.limit), heading, parent?.description));
+    }
     case 'minimum':
     case 'maximum':
-      return {
-        code: 'OutOfRange',
-        path,
-        message: `${capital(nameOf(path))} is ${String(value)}; it must be ${error.keyword === 'minimum' ? 'at least' : 'at most'} ${String(params.limit)}.`,
-        hint: parent?.description ?? undefined,
-      };
+      return at('OutOfRange', explainText.OutOfRange(name, value, error.keyword, params.limit, parent?.description));
     case 'oneOf': {
       const keys = choiceKeys(parent);
       if (!keys) break;
       const object = isObject(value) ? value : {};
       const present = keys.filter((k) => object[k] !== undefined);
-      return {
-        code: 'MissingChoice',
-        path,
-        key: present[1],
-        message:
-          present.length === 0
-            ? `${capital(nameOf(path))} needs ${keys.map((k) => `\`${k}\``).join(' or ')}.`
-            : `${capital(nameOf(path))} has both ${present.map((k) => `\`${k}\``).join(' and ')}; give only one.`,
-        hint: `Give exactly one of ${keys.map((k) => `\`${k}\``).join(', ')}.`,
-      };
+      return at('MissingChoice', explainText.MissingChoice(name, keys, present), present[1]);
     }
   }
-  return {
-    code: 'BadFormat',
-    path,
-    message: `${capital(nameOf(path))} ${error.message ?? 'is not valid'}.`,
-  };
+  return at('BadFormat', explainText.OtherRule(name, error.message));
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -4,7 +4,7 @@
  * document into data would throw), and prose cut short by ` #`, which YAML reads as a comment.
  */
 import { visit, type Document } from 'yaml';
-import type { ProblemCode } from './catalog.ts';
+import { explain, type ProblemCode } from './catalog.ts';
 import { closest } from './suggest.ts';
 
 /** A problem in a file's YAML text, at a character offset of the file. */
@@ -28,14 +28,7 @@ export function yamlTextProblems(doc: Document, text: string): TextProblem[] {
       const start = node.range?.[0] ?? 0;
       const name = node.source;
       const known = closest(name, anchors);
-      problems.push({
-        code: 'UnknownAlias',
-        offset: start,
-        message: `\`*${name}\` repeats the value marked \`&${name}\`, but no value above it in this file has that mark.`,
-        hint: known
-          ? `Did you mean \`*${known}\`? An alias can only repeat a value marked above it in the same file.`
-          : `An alias can only repeat a value marked above it in the same file (\`&${name}\` before \`*${name}\`); marks in other files do not count. Write the value out here instead.`,
-      });
+      problems.push({ code: 'UnknownAlias', offset: start, ...explain.UnknownAlias(name, known) });
     },
     Scalar(key, node) {
       if (key === 'key' || node.type !== 'PLAIN' || typeof node.value !== 'string' || !node.comment || !node.range) return;
@@ -50,12 +43,8 @@ export function yamlTextProblems(doc: Document, text: string): TextProblem[] {
       const line = text.slice(text.lastIndexOf('\n', start - 1) + 1, start);
       const prefix = line.trimStart();
       const whole = `${node.value}${rest}`.trimEnd();
-      problems.push({
-        code: 'CommentInText',
-        offset: valueEnd + rest.indexOf('#'),
-        message: `The text stops before \` #\`: YAML reads \`#${comment[1]}\` as a note for editors, so the page would show only \`${node.value}\`.`,
-        hint: `Put the whole text in quotes: \`${prefix}"${whole.replace(/"/g, '\\"')}"\`. If the part after \`#\` is a note, move it to a line of its own.`,
-      });
+      const quoted = `${prefix}"${whole.replace(/"/g, '\\"')}"`;
+      problems.push({ code: 'CommentInText', offset: valueEnd + rest.indexOf('#'), ...explain.CommentInText(node.value, comment[1]!, quoted) });
     },
   });
   return problems;
