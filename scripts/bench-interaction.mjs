@@ -11,7 +11,7 @@
 //   npm run bench:interaction -- [--routes /careers,/] [--quick] [--moments first-paint,load]
 //                                [--modes pointer,keyboard,script,touch] [--url http://host:port]
 //                                [--client-dir dist/client] [--json out.json]
-/* global window, document, addEventListener -- the control catalogue and the probe run in the page */
+/* global window, document, addEventListener, requestAnimationFrame -- the control catalogue and the probe run in the page */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -226,8 +226,16 @@ async function press(route, control, mode, moment) {
     }
     const control = await handleOf(page, kind, nth);
     const keyTarget = kind.key ? await page.evaluateHandle(`(${kind.key.focus})()`) : control;
-    // The press is made where a visitor makes it: on the control, scrolled into view.
-    await control.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
+    // The press is made where a visitor makes it: on the control, scrolled into view, once the frame
+    // that shows it has painted. A visitor cannot press a control before seeing it; pressed in the same
+    // frame as the scroll, the press would be charged with drawing the part of the page the scroll
+    // brought in (a few hundred ms for a page of pictures at this CPU speed), which no visitor meets.
+    const scrollTo = (el) =>
+      new Promise((resolve) => {
+        el.scrollIntoView({ block: 'center', behavior: 'instant' });
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+      });
+    await control.evaluate(scrollTo);
     if (kind.typeFirst) {
       await page.evaluate(() => (window.__bench.pressedAt = undefined));
       const input = await control.evaluateHandle((el) => el.closest('form').querySelector('input'));
@@ -236,7 +244,7 @@ async function press(route, control, mode, moment) {
       await page.evaluate(() => (window.__bench.pressedAt = undefined));
       // Focusing the first field scrolls the form's top into view, which can push the control below
       // the fold; a visitor scrolls back down to it before pressing.
-      await control.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
+      await control.evaluate(scrollTo);
     }
     // What the effect is measured against, read just before the press (scroll position, selected slide).
     await control.evaluate((el) => (window.__bench.control = el));
