@@ -14,9 +14,17 @@ async function open(page: Page, path = '/') {
 
 /** Stops the page's clock: from now on, timers fire only when the test runs the clock. */
 async function freeze(page: Page) {
-  const now = await page.evaluate(() => Date.now());
-  // A second ahead: the page clock keeps running while this call travels.
-  await page.clock.pauseAt(now + 1_000);
+  // A second ahead: the page clock keeps running while this call travels. On a loaded machine the
+  // trip can take longer than that, and Playwright refuses to pause in the past: then ask again.
+  for (let attempt = 1; ; attempt++) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + 1_000);
+      return;
+    } catch (error) {
+      if (attempt === 5 || !/to the past/.test(String(error))) throw error;
+    }
+  }
 }
 
 /** Activates a control without moving the mouse or the focus, which would themselves pause things. */
