@@ -5,6 +5,7 @@ import { AssetsContext } from '../components/assets-context.ts';
 import { Header } from './Header/index.tsx';
 import { Footer } from './Footer/index.tsx';
 import { Loader, LoaderProvider } from './Loader/index.tsx';
+import { markHydrated } from './startup/loader.ts';
 
 /** Every route change starts at the top of the new page (or at its anchor when the link has one). */
 function ScrollToTop() {
@@ -24,11 +25,15 @@ function ScrollToTop() {
 
 /**
  * Marks the document once React has taken over the prerendered page: until then, buttons are plain
- * HTML. Browser tests wait for it (tests/e2e/fixtures.ts).
+ * HTML. Browser tests wait for it (tests/e2e/fixtures.ts). The frame's presses held until now can
+ * be replayed from the commit on (startup/boot.ts).
  */
 function HydratedMark() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
+    // With the commit's other effects: one that sets state (the header closes its menu on each
+    // route) must not run after, and undo, a replayed press.
+    markHydrated('frame');
   }, []);
   return null;
 }

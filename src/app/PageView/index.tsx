@@ -3,7 +3,7 @@ import type { PageModule } from '../../content/module-types.ts';
 import type { Section } from '../../generated/schema-types.ts';
 import { AssetsContext, useAssets } from '../../components/assets-context.ts';
 import { SharedContext } from '../../sections/shared.ts';
-import { readySection, sectionComponent } from '../startup/loader.ts';
+import { markHydrated, readySection, sectionComponent } from '../startup/loader.ts';
 import { useHydrated } from '../../hooks/useHydrated.ts';
 import { documentTitle } from '../head.ts';
 import site from 'virtual:content/site';
@@ -21,9 +21,19 @@ function SectionSlot({ section, index }: { readonly section: Section; readonly i
   // React uses the server snapshot exactly while it hydrates, this boundary included.
   const hydrating = !useHydrated();
   const Component = readySection(section.type, index, hydrating) ?? use(sectionComponent(section.type, index, hydrating));
-  // The component is a module's export, the same one on every render, as a static one is.
-  // eslint-disable-next-line react-hooks/static-components
-  return <Component section={section as never} index={index} />;
+  // Once the section has hydrated, with its effects run (an effect that sets state must not undo a
+  // replayed press), the presses held for it are replayed (startup/boot.ts).
+  useEffect(() => markHydrated(index), [index]);
+  // The same element while nothing it shows changes, so React leaves the section alone when this
+  // slot renders again as hydration ends (`useHydrated` turns true). Rendered again then, a form would
+  // put its state's empty values over what the visitor typed before hydration, before its own effect
+  // has read them from the page (src/forms/useForm.ts).
+  return useMemo(
+    // The component is a module's export, the same one on every render, as a static one is.
+    // eslint-disable-next-line react-hooks/static-components
+    () => <Component section={section as never} index={index} />,
+    [Component, section, index],
+  );
 }
 
 /**

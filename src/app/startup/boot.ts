@@ -19,27 +19,29 @@
  *     code of the sections below behind them at low priority. The code of a section the visitor
  *     reaches for is asked for at once, at high priority, even before the entry.
  *  4. `client.tsx` loads the page's content and its first section's code, then calls React's
- *     `hydrateRoot` in a transition: React hydrates in slices and answers input in between. From that
- *     call on, React answers a click on the header or a section whose code is loaded itself, hydrating
- *     that part at once if it has not yet (selective hydration); it calls `connect` here.
+ *     `hydrateRoot` in a transition: React hydrates in slices and answers input in between. It calls
+ *     `connect` here. The page hydrates in parts: the frame (header, footer, first section) and each
+ *     section below. React answers an event on a part itself only once that part has hydrated
+ *     (`StartedApp.canAnswer`); until then its activations stay held here, and the other events
+ *     of a press (pointer, touch, keys, input: `pressEvents`) are kept from React, which would
+ *     otherwise hydrate the part in that event's own task, a few hundred milliseconds on a phone
+ *     before the press shows.
  *  5. Each section below the first keeps its server HTML and runs its code when it nears the
  *     viewport, when the visitor reaches for it (then ahead of everything else), or after the first
- *     interaction. React 19 drops a click on a section whose code is missing instead of replaying it
- *     (react-dom's `dispatchEvent` replays only hover and focus events), so until the code is there,
- *     activations on it stay held here; when it arrives they are replayed, and React hydrates the
- *     section in the click's own task before handling it.
+ *     interaction; React then hydrates it in slices. Held activations on it are replayed in the
+ *     order they were made as soon as it has (the section's commit says so: `markHydrated`).
  *  6. In idle moments the skipped sections are laid out, one per moment.
  *
  * The prerenderer writes this script's tag with the entry module, the modules to preload, each
  * section's code and the web app manifest as data attributes, which keeps the Content-Security-Policy free of inline scripts.
  */
-import { activationEvents, activationOf, reachEvents, replay, type HeldActivation } from './interactions.ts';
+import { activationEvents, activationOf, pressEvents, reachEvents, replay, type HeldActivation } from './interactions.ts';
 
 /** What the app tells start-up once React has the page (src/app/startup/client.tsx). */
 export interface StartedApp {
-  /** Whether React can answer an event on this element now: the code of its section has loaded. */
+  /** Whether React can answer an event on this element now: the part of the page holding it has hydrated. */
   canAnswer(element: Element): boolean;
-  /** Loads the code of the section holding the element ahead of any other; settles when it can answer. */
+  /** Loads the code of the section holding the element ahead of any other; settles once it has hydrated. */
   prepare(element: Element): Promise<void>;
 }
 
@@ -92,7 +94,6 @@ function drain() {
 function release(activation: HeldActivation) {
   held.splice(held.indexOf(activation), 1);
   if (!held.some((a) => a.target === activation.target)) delete (activation.target as HTMLElement).dataset.held;
-  if (held.length === 0) delete document.documentElement.dataset.held;
 }
 
 function onActivation(event: Event) {
@@ -102,6 +103,13 @@ function onActivation(event: Event) {
   event.preventDefault();
   event.stopImmediatePropagation();
   hold(activation);
+}
+
+/** Keeps a press on a part React has not hydrated from React (see `pressEvents`). */
+function onPress(event: Event) {
+  // Only the visitor's own: an event React or a replay dispatches is meant for React.
+  if (!event.isTrusted || !app || !root || !(event.target instanceof Element) || !root.contains(event.target)) return;
+  if (!app.canAnswer(event.target)) event.stopImmediatePropagation();
 }
 
 /** An activation the inline script kept: its moment has passed, so it can only be held now. */
@@ -139,7 +147,6 @@ function hold(activation: HeldActivation) {
   }
   // Shown at the next paint, so the visitor sees the press was taken (global.css).
   (activation.target as HTMLElement).dataset.held = '';
-  document.documentElement.dataset.held = '';
   preloadSectionOf(activation.target);
   start();
   if (app) prepare(activation.target);
@@ -229,6 +236,8 @@ interface Early {
 // reaches React half-handled.
 for (const type of reachEvents) addEventListener(type, onReach, { capture: true, passive: true });
 for (const type of activationEvents) addEventListener(type, onActivation, { capture: true });
+// After the two above, which must still see these events.
+for (const type of pressEvents) addEventListener(type, onPress, { capture: true, passive: true });
 // Controls that would post a form to nowhere without JavaScript are disabled in the HTML; with this
 // script running, a press is held until the app answers it, so they can be pressed from now on.
 for (const button of document.querySelectorAll<HTMLButtonElement>('button[data-enable-on-boot]:disabled')) {

@@ -17,6 +17,25 @@ export const reachEvents = ['pointerdown', 'touchstart', 'keydown', 'focusin', '
  */
 export const activationEvents = ['click', 'keydown', 'submit'] as const;
 
+/**
+ * The other events of a press. React answers each of these on a part of the page it has not
+ * hydrated by hydrating the part in that event's own task (150 to 300 ms on a phone), which delays
+ * the frame that shows the press; so until the part has hydrated, a visitor's own ones are kept from
+ * React. Nothing is lost: what they do by default (focus, the click that follows) still happens, and
+ * the click or key is held and replayed. Typing (`input`, `change`) always reaches React: React
+ * replays a value typed before hydration as a change event of its own, and that must arrive.
+ */
+export const pressEvents = [
+  'pointerdown',
+  'pointerup',
+  'mousedown',
+  'mouseup',
+  'touchstart',
+  'touchend',
+  'keydown',
+  'keyup',
+] as const;
+
 /** Controls whose click is held. Links are not: a link works without the app, as a link. */
 const clickable = 'button, [role="button"], [role="tab"], input[type="submit"], input[type="button"], summary';
 

@@ -182,27 +182,57 @@ function sectionOf(element: Element): { readonly index: number; readonly type: S
   return { index: sectionElements().indexOf(section), type: section.dataset.section as SectionType };
 }
 
+/** A part of the page that hydrates on its own: the frame (header, footer) or a section by position. */
+export type PagePart = 'frame' | number;
+
+const hydration = new Map<PagePart, { done: boolean; readonly hydrated: Promise<void>; readonly resolve: () => void }>();
+function hydrationOf(part: PagePart) {
+  let found = hydration.get(part);
+  if (!found) {
+    let resolve = () => {};
+    const hydrated = new Promise<void>((r) => (resolve = r));
+    found = { done: false, hydrated, resolve };
+    hydration.set(part, found);
+  }
+  return found;
+}
+
+/**
+ * Called by a part's component once React has committed it: hydrated, or rendered fresh after a
+ * navigation. From then on React answers events on it directly (see `startedApp.canAnswer`).
+ */
+export function markHydrated(part: PagePart): void {
+  const found = hydrationOf(part);
+  found.done = true;
+  found.resolve();
+}
+
 /**
  * What start-up needs from the loader once React has the page (src/app/startup/boot.ts): whether a
- * section can answer an event, and its code first when the visitor reaches for it.
+ * part can answer an event, and its code first when the visitor reaches for it.
  */
 export const startedApp: StartedApp = {
+  /**
+   * Only a part React has hydrated answers at once. React could hydrate a part in the event's own
+   * task (selective hydration), but with a section's carousel or form that one task takes 150 to
+   * 300 ms on a phone, and the press and any other made meanwhile wait for it: held instead, the
+   * press shows at the next frame, the part hydrates in React's short slices, and the press is
+   * replayed on a part that answers it at once.
+   */
   canAnswer(element) {
     const section = sectionOf(element);
-    // Outside the sections (header, footer) React hydrates what is needed in the event's own task.
-    if (!section) return true;
-    return section.type in registry && isOpen(section.index) && components.has(section.type);
+    return hydrationOf(section ? section.index : 'frame').done;
   },
   prepare(element) {
     const section = sectionOf(element);
     if (!section || !(section.type in registry)) {
       openAll();
-      return Promise.resolve();
+      return hydrationOf('frame').hydrated;
     }
     gate(section.index).open();
-    const loading = loadComponent(section.type).then(() => undefined);
-    // The rest once the section the visitor is using has its code, so they do not compete with it.
-    void loading.then(openAll, openAll);
-    return loading;
+    const hydrated = loadComponent(section.type).then(() => hydrationOf(section.index).hydrated);
+    // The rest once the section the visitor is using has hydrated, so they do not compete with it.
+    void hydrated.then(openAll, openAll);
+    return hydrated;
   },
 };
