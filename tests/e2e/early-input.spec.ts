@@ -111,6 +111,33 @@ for (const moment of moments) {
   });
 }
 
+test("a held press is replayed once its section has hydrated, so React never hydrates the section in the press's own task", async ({
+  page,
+}) => {
+  const release = await open(page, '/careers', "before the section's code arrives", 'careers');
+  // What the tabs show when the replayed click reaches them: `data-hydrated` turns true once React
+  // has hydrated the section (src/components/Tabs). Listened for after boot.ts's own listeners.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as { __replays?: string[] }).__replays = seen;
+    addEventListener(
+      'click',
+      (event) => {
+        if (event.isTrusted || !(event.target instanceof Element) || !event.target.closest('[role="tab"]')) return;
+        seen.push(event.target.closest('[data-slot="tabs"]')?.getAttribute('data-hydrated') ?? 'none');
+      },
+      { capture: true },
+    );
+  });
+  const designer = page.getByRole('tab', { name: 'Designer' });
+  await designer.click();
+  await expect(designer).toHaveAttribute('data-held', '');
+  release();
+
+  await expect(designer).toHaveAttribute('aria-selected', 'true');
+  expect(await page.evaluate(() => (window as { __replays?: string[] }).__replays)).toEqual(['true']);
+});
+
 test("a press made before the boot script arrives asks for its section's code first, at high priority, while the entry is on its way", async ({
   page,
 }) => {
