@@ -21,6 +21,16 @@ const app = (
 );
 
 /**
+ * React recovers from an error while hydrating by rendering that part afresh, and by default reports
+ * only its own wrapper ("error while hydrating this Suspense boundary"); the error that caused it,
+ * and where, is what a developer needs to fix it.
+ */
+function reportRecovered(error: unknown, info: { readonly componentStack?: string }) {
+  const cause = error instanceof Error ? error.cause : undefined;
+  console.error(error, cause instanceof Error ? cause.stack : cause, info.componentStack ?? '');
+}
+
+/**
  * Prerendered pages are hydrated. The page's content and its first section's code load first, so
  * the first render matches the markup; sections below keep their server HTML and hydrate as they
  * come into view or the visitor reaches for them. No hydration data is inlined, which keeps the CSP
@@ -37,7 +47,7 @@ async function start() {
   // In a transition, React hydrates in slices of a few milliseconds and lets the browser handle
   // input in between, instead of in one task that blocks a slow phone's main thread.
   startTransition(() => {
-    hydrateRoot(container, app);
+    hydrateRoot(container, app, { onRecoverableError: reportRecovered });
   });
   // React listens on the root from here on, and hydrates what an event needs in the event's own task.
   connect(startedApp);
