@@ -16,6 +16,16 @@ export interface Validator {
 /** Rank of an ajv keyword: when a field breaks several rules, the person hears about the most basic one. */
 const keywordRank: Readonly<Record<string, number>> = { required: 0, type: 0, minLength: 1, maxLength: 2 };
 
+/**
+ * Control and invisible characters mostly arrive with pasted text, unseen; the visitor can only be told
+ * what to do about them.
+ */
+function cleanTextMessage(spec: FieldSpec): string {
+  return spec.multiline
+    ? `Please remove the invisible characters that came with pasted text from ${spec.noun} (line breaks are fine)`
+    : `Please keep ${spec.noun} on one line, and type it again if it was pasted: it holds an invisible character`;
+}
+
 /** The message for one ajv error of a field. */
 function describe(error: ErrorObject, spec: FieldSpec): string {
   const params = error.params as Record<string, unknown>;
@@ -24,6 +34,9 @@ function describe(error: ErrorObject, spec: FieldSpec): string {
     case 'type':
     case 'minLength':
       return spec.required;
+    case 'pattern':
+      // A field without a shape of its own (a name, a company) has only the schema's clean-text pattern.
+      return spec.invalid ?? cleanTextMessage(spec);
     case 'maxLength':
       return spec.invalid ?? `Please shorten ${spec.noun} to ${Number(params.limit).toLocaleString('en-IN')} characters or fewer`;
     default:

@@ -13,6 +13,8 @@ export interface FieldSpec {
   readonly invalid?: string;
   /** The field inside a sentence ("your name"), for the too-long message. */
   readonly noun: string;
+  /** A text area: line breaks and tabs are part of the value (the request schema allows them). */
+  readonly multiline?: boolean;
 }
 
 /** A form: where it is sent and its fields, in the order they appear on the page. */
@@ -55,6 +57,7 @@ export const contactSpec: FormSpec<ContactField> = {
       label: 'Project details',
       required: 'Please tell us a little about your project',
       noun: 'the project details',
+      multiline: true,
     },
   },
 };

@@ -6,7 +6,7 @@
  */
 export interface ApplicationRequest {
   /**
-   * Name of the applicant.
+   * Name of the applicant: one line, without control characters or invisible formatting characters (see the contact schema's username).
    */
   readonly name: string;
   /**
@@ -18,7 +18,7 @@ export interface ApplicationRequest {
    */
   readonly phone: string;
   /**
-   * Title of the role applied for.
+   * Title of the role applied for: one line, without control or invisible formatting characters.
    */
   readonly domain: string;
   /**
@@ -32,7 +32,7 @@ export interface ApplicationRequest {
  */
 export interface ContactRequest {
   /**
-   * Name of the person writing.
+   * Name of the person writing: one line, without control characters or invisible formatting characters (bidirectional overrides, zero-width spaces), which would forge lines in notification e-mails and exports. Joiners used in Indic scripts and emoji are allowed.
    */
   readonly username: string;
   /**
@@ -44,11 +44,11 @@ export interface ContactRequest {
    */
   readonly email: string;
   /**
-   * Company name; optional, may be empty.
+   * Company name; optional, may be empty. One line, without control or invisible formatting characters, as for the name.
    */
   readonly company?: string;
   /**
-   * What the project is about.
+   * What the project is about. Line breaks and tabs are kept; other control characters and invisible formatting characters are refused.
    */
   readonly projectDetails: string;
   /**

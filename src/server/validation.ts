@@ -10,6 +10,19 @@ import { apiSchemasDir } from './paths.ts';
 // NodeNext and Bundler; require() gives the plugin function the same way under both.
 const addFormats = createRequire(import.meta.url)('ajv-formats') as FormatsPlugin;
 
+/**
+ * What the server says about a value that breaks the clean-text pattern of the request schemas: control
+ * characters (CR, LF, ESC…), bidirectional overrides and other invisible format characters. In a
+ * single-line field they would forge header-like lines in notification e-mails and raw escape bytes in
+ * exports; a multi-line field keeps line breaks and tabs and refuses the rest.
+ */
+export const cleanTextMessage = {
+  singleLine: (field: string) =>
+    `${field} must be one line of text without control characters (such as line breaks or ESC) or invisible formatting characters (such as bidirectional overrides)`,
+  multiLine: (field: string) =>
+    `${field} may hold line breaks and tabs, but no other control characters (such as ESC) or invisible formatting characters (such as bidirectional overrides)`,
+};
+
 /** The result of checking a request body: the trimmed body, or every bad field. */
 export type BodyCheck<T> =
   | { readonly ok: true; readonly value: T }

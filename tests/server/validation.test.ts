@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanTextMessage } from '../../src/server/validation.ts';
 import { applicationUrl, contactUrl, createTestApp, validApplication, validContact, withTestApp } from './helpers.ts';
 
 const ctx = withTestApp();
@@ -99,8 +100,13 @@ describe('contact enquiry validation', () => {
   });
 
   // PostgreSQL refuses U+0000 in text (the insert failed with a 500), and a lone surrogate has no UTF-8 form.
+  it('refuses a NUL character as a control character', async () => {
+    const { status, body } = await submit(contactUrl, { ...validContact, username: 'Asha\u0000Verma' });
+    expect(status).toBe(400);
+    expect(body.fields).toEqual([{ field: 'username', message: cleanTextMessage.singleLine('username') }]);
+  });
+
   it.each([
-    ['a NUL character', 'Asha\\u0000Verma'],
     ['a lone high surrogate', 'Asha \\ud83d'],
     ['a lone low surrogate', '\\ude00 Asha'],
   ])('refuses a field holding %s instead of storing something else', async (_case, escaped) => {
@@ -120,6 +126,38 @@ describe('contact enquiry validation', () => {
   it('accepts an emoji, whose surrogates come in pairs', async () => {
     const { status } = await submit(contactUrl, { ...validContact, username: 'Asha 😀 Verma' });
     expect(status).toBe(201);
+  });
+});
+
+// A line break in a name forged a header-like line in notification e-mails ("Bcc: …"), and escape
+// sequences or a right-to-left override reached the CSV export and terminals as raw bytes.
+describe('control and invisible characters', () => {
+  it.each([
+    ['username', 'a CR LF and a forged header line', 'A\r\nBcc: x@evil.example', contactUrl, validContact],
+    ['username', 'a terminal escape sequence', '\u001b]0;t\u0007', contactUrl, validContact],
+    ['company', 'a right-to-left override', 'Acme\u202Egnp.exe', contactUrl, validContact],
+    ['company', 'a zero-width space', 'Acme\u200BLtd', contactUrl, validContact],
+    ['name', 'a bidirectional isolate', 'Asha\u2066Verma', applicationUrl, validApplication],
+    ['name', 'a C1 control character', 'Asha\u0085Verma', applicationUrl, validApplication],
+  ])('a single-line field (%s) holding %s gets a 400 that names it', async (field, _case, value, url, valid) => {
+    const { status, body } = await submit(url, { ...valid, [field]: value });
+    expect(status).toBe(400);
+    expect(body.fields).toEqual([{ field, message: cleanTextMessage.singleLine(field) }]);
+  });
+
+  it('project details keep line breaks and tabs but refuse an escape character', async () => {
+    const kept = await submit(contactUrl, { ...validContact, projectDetails: 'Scope:\r\n\t- web app\n\t- admin' });
+    expect(kept.status).toBe(201);
+    const refused = await submit(contactUrl, { ...validContact, projectDetails: 'Scope \u001b[31mred' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual([{ field: 'projectDetails', message: cleanTextMessage.multiLine('projectDetails') }]);
+  });
+
+  it('accepts names whose scripts need joiners (Devanagari, Malayalam) and emoji sequences', async () => {
+    for (const username of ['क्\u200Dष राव', 'ന്\u200Dമ', 'Asha 👩\u200D💻 Verma', 'Zoë Müller-Łukasz']) {
+      const { status } = await submit(contactUrl, { ...validContact, username });
+      expect(status, username).toBe(201);
+    }
   });
 });
 

@@ -97,8 +97,27 @@ describe('contact enquiry', () => {
     ['company', 'x'.repeat(121), 'Please shorten the company name to 120 characters or fewer'],
     ['projectDetails', '', 'Please tell us a little about your project'],
     ['projectDetails', 'x'.repeat(5001), 'Please shorten the project details to 5,000 characters or fewer'],
+    [
+      'username',
+      'Asha\u202EVerma',
+      'Please keep your name on one line, and type it again if it was pasted: it holds an invisible character',
+    ],
+    [
+      'company',
+      'Acme\u001b[0m',
+      'Please keep the company name on one line, and type it again if it was pasted: it holds an invisible character',
+    ],
+    [
+      'projectDetails',
+      'Scope\u200B',
+      'Please remove the invisible characters that came with pasted text from the project details (line breaks are fine)',
+    ],
   ])('rejects %s = %j with “%s”', (field, value, message) => {
     expect(contactErrors({ ...goodContact, [field]: value })).toEqual({ [field]: message });
+  });
+
+  it('keeps line breaks and tabs in the project details, as the server does', () => {
+    expect(contactErrors({ ...goodContact, projectDetails: 'Scope:\n\t- web app\r\n\t- admin' })).toEqual({});
   });
 
   it('reports every bad field at once, in form order, with a summary', () => {
@@ -127,6 +146,11 @@ describe('job application', () => {
     ['phone', '9810745210 ext 5', 'Please enter a phone number of 7 to 15 digits'],
     ['phone', '1234567890123456', 'Please enter a phone number of 7 to 15 digits'],
     ['domain', '', 'Please close this window and choose a role from the open positions'],
+    [
+      'name',
+      'Ravi\u2066Kumar',
+      'Please keep your name on one line, and type it again if it was pasted: it holds an invisible character',
+    ],
   ])('rejects %s = %j with “%s”', (field, value, message) => {
     expect(applicationErrors({ ...goodApplication, [field]: value })).toEqual({ [field]: message });
   });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ApplicationRequest } from '../../generated/schema-types.ts';
 import type { RateLimitConfig } from '../config.ts';
 import type { Storage } from '../storage/index.ts';
-import { createBodyValidator, readApiSchema } from '../validation.ts';
+import { cleanTextMessage, createBodyValidator, readApiSchema } from '../validation.ts';
 import { isSpam, validationFailed } from './submission.ts';
 
 export interface ApplicationRouteOptions {
@@ -18,6 +18,8 @@ export function registerApplicationRoute(api: FastifyInstance, options: Applicat
   const validate = createBodyValidator<ApplicationRequest>(readApiSchema('application.schema.json'), {
     patternMessages: {
       phone: 'phone must be a phone number with 7 to 15 digits; only digits, spaces, +, -, . and parentheses are allowed',
+      name: cleanTextMessage.singleLine('name'),
+      domain: cleanTextMessage.singleLine('domain'),
     },
     rules: [
       {

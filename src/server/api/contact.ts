@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ContactRequest } from '../../generated/schema-types.ts';
 import type { RateLimitConfig } from '../config.ts';
 import type { Storage } from '../storage/index.ts';
-import { createBodyValidator, readApiSchema } from '../validation.ts';
+import { cleanTextMessage, createBodyValidator, readApiSchema } from '../validation.ts';
 import { isSpam, validationFailed } from './submission.ts';
 
 export interface ContactRouteOptions {
@@ -15,6 +15,9 @@ export function registerContactRoute(api: FastifyInstance, options: ContactRoute
   const validate = createBodyValidator<ContactRequest>(readApiSchema('contact.schema.json'), {
     patternMessages: {
       mobile: 'mobile must be a phone number: digits, optionally starting with + and grouped with spaces or dashes',
+      username: cleanTextMessage.singleLine('username'),
+      company: cleanTextMessage.singleLine('company'),
+      projectDetails: cleanTextMessage.multiLine('projectDetails'),
     },
   });
 
