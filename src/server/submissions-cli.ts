@@ -15,21 +15,22 @@ import {
   type Submission,
   type SubmissionType,
 } from './storage/index.ts';
-import { deliveryState, toCsv, toJson, toOutboxTable, toTable } from './submissions-format.ts';
+import { csvSeparators, deliveryState, toCsv, toJson, toOutboxTable, toTable, type CsvSeparator } from './submissions-format.ts';
 
 /** How long submissions are kept when `purge` is given no --older-than. */
 export const defaultRetention = '365d';
 
 export const usage = `Usage:
   npm run submissions -- list [--type contact|application] [--since YYYY-MM-DD] [--limit N]
-  npm run submissions -- export --format csv|json [--type contact|application] [--since YYYY-MM-DD]
+  npm run submissions -- export --format csv|json [--separator ';'] [--type contact|application] [--since YYYY-MM-DD]
   npm run submissions -- outbox [--status pending|failed|sent|all] [--limit N]
   npm run submissions -- retry <notification id> | --failed
   npm run submissions -- purge [--older-than ${defaultRetention}] [--dry-run]
 
   list     prints the latest submissions as a table (20 unless --limit says otherwise), spam marked SPAM,
            with the state of their notifications (queued, sending, sent, retrying, failed)
-  export   prints every matching submission, oldest first, as CSV or JSON; redirect it to a file
+  export   prints every matching submission, oldest first, as CSV or JSON; redirect it to a file.
+           --separator ';' writes the CSV for spreadsheets whose locale uses a decimal comma
   outbox   lists notifications: by default those not sent yet (waiting to be retried, or failed)
   retry    makes a failed or waiting notification due now, with a fresh set of attempts; --failed does
            so for every failed one. The running server sends it within seconds
@@ -58,6 +59,7 @@ interface ListCommand {
 interface ExportCommand {
   readonly command: 'export';
   readonly format: 'csv' | 'json';
+  readonly separator: CsvSeparator;
   readonly type: SubmissionType | undefined;
   readonly since: string | undefined;
 }
@@ -90,7 +92,7 @@ const commands = ['list', 'export', 'outbox', 'retry', 'purge'] as const;
 /** The options each command takes; any other is a mistake worth pointing out. */
 const optionsOf: Record<(typeof commands)[number], readonly string[]> = {
   list: ['type', 'since', 'limit'],
-  export: ['format', 'type', 'since'],
+  export: ['format', 'separator', 'type', 'since'],
   outbox: ['status', 'limit'],
   retry: ['failed'],
   purge: ['older-than', 'dry-run'],
@@ -106,6 +108,7 @@ export function parseCommand(argv: readonly string[]): Command {
       strict: true,
       options: {
         format: { type: 'string' },
+        separator: { type: 'string' },
         type: { type: 'string' },
         since: { type: 'string' },
         limit: { type: 'string' },
@@ -146,7 +149,13 @@ export function parseCommand(argv: readonly string[]): Command {
             : `--format is '${values.format}'; use csv or json.`,
         );
       }
-      return { command: known, format: values.format, type: readType(values.type), since: readSince(values.since) };
+      return {
+        command: known,
+        format: values.format,
+        separator: readSeparator(values.separator, values.format),
+        type: readType(values.type),
+        since: readSince(values.since),
+      };
     case 'outbox':
       return { command: known, statuses: readStatuses(values.status), limit: readLimit(values.limit, 50) };
     case 'retry': {
@@ -180,6 +189,13 @@ function checkOptions(command: (typeof commands)[number], values: Record<string,
     const owners = commands.filter((other) => optionsOf[other].includes(name));
     throw new UsageError(`--${name} belongs to ${owners.join(' and ')}, not to ${command}.`);
   }
+}
+
+function readSeparator(value: string | undefined, format: 'csv' | 'json'): CsvSeparator {
+  if (value === undefined) return ',';
+  if (format === 'json') throw new UsageError('--separator belongs to --format csv; JSON has none.');
+  if ((csvSeparators as readonly string[]).includes(value)) return value as CsvSeparator;
+  throw new UsageError(`--separator is '${value}'; use ',' or ';' (quote it in the shell: --separator ';').`);
 }
 
 function readType(value: string | undefined): SubmissionType | undefined {
@@ -293,7 +309,7 @@ export async function runSubmissionsCli(argv: readonly string[], io: CliIo): Pro
       }
       case 'export': {
         const submissions = await readSubmissions(storage, command.type, { since: command.since, order: 'oldest' });
-        io.stdout(command.format === 'csv' ? toCsv(submissions, command.type) : toJson(submissions));
+        io.stdout(command.format === 'csv' ? toCsv(submissions, command.type, command.separator) : toJson(submissions));
         break;
       }
       case 'outbox': {

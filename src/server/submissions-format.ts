@@ -20,30 +20,47 @@ function csvValue(submission: Submission, column: CsvColumn): string | boolean |
   }
 }
 
+/** The separators `export --separator` offers: a comma, or a semicolon for locales whose decimal mark is a comma. */
+export const csvSeparators = [',', ';'] as const;
+export type CsvSeparator = (typeof csvSeparators)[number];
+
 /**
  * Writes submissions as CSV (RFC 4180: a header row, CRLF line ends, quotes doubled). With one type the
  * columns are that type's; with both, the union, blank where a column belongs to the other type.
  */
-export function toCsv(submissions: readonly Submission[], type?: SubmissionType): string {
+export function toCsv(submissions: readonly Submission[], type?: SubmissionType, separator: CsvSeparator = ','): string {
   const columns: CsvColumn[] =
     type === undefined ? [...new Set([...csvColumns.contact, ...csvColumns.application])] : [...csvColumns[type]];
-  const lines = [columns.join(',')];
+  const lines = [columns.join(separator)];
   for (const submission of submissions) {
-    lines.push(columns.map((column) => csvCell(csvValue(submission, column))).join(','));
+    lines.push(columns.map((column) => csvCell(csvValue(submission, column))).join(separator));
   }
   return `${lines.join('\r\n')}\r\n`;
 }
 
 /**
- * One CSV cell. Text that a spreadsheet would run as a formula (starting with =, +, -, @, tab or carriage
- * return) gets a leading apostrophe, so that opening an export cannot execute what a visitor typed. Phone
- * numbers such as +91 … get it too, which is the price of the rule.
+ * Text whose first character would make a spreadsheet read the cell as a formula. `+` and `-` are
+ * harmless when the rest is only letters, digits, spaces and `. _ @ + -`: a formula can call a function
+ * only with parentheses and another program (DDE) only with `|` and `!`, so `+91 98107 45210` and
+ * `+orders@acme.in` are written as they are, and a real phone number or e-mail address reaches the
+ * export unchanged. Every other cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets
+ * a leading apostrophe (OWASP's advice on CSV injection), so opening an export runs nothing a visitor typed.
+ */
+function opensFormula(value: string): boolean {
+  if (/^[=@\t\r]/.test(value)) return true;
+  return /^[+-]/.test(value) && !/^[+-][\p{L}\p{N} ._@+-]*$/u.test(value);
+}
+
+/**
+ * One CSV cell. A cell is quoted when it holds a comma or a semicolon (the separator in either convention:
+ * a spreadsheet in a German or French locale splits on `;` even in a comma-separated file), a quote, a
+ * line break or a tab; quotes inside are doubled.
  */
 export function csvCell(value: string | boolean | null | undefined): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  const safe = opensFormula(value) ? `'${value}` : value;
+  return /[",;\t\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 /** Writes submissions as a JSON array, one object per submission with the fields of its type. */

@@ -136,11 +136,22 @@ describe('submissions export', () => {
     const rows = stdout.split('\r\n');
     expect(rows[0]).toBe('type,id,created_at,spam,username,mobile,email,company,project_details');
     expect(rows[1]).toMatch(
-      /^contact,[0-9a-f-]{36},2026-01-10T08:00:00.000Z,false,Asha Verma,'\+91 98765 43210,asha@example.in,"'=HYPERLINK\(""http:\/\/evil.example""\)",/,
+      /^contact,[0-9a-f-]{36},2026-01-10T08:00:00.000Z,false,Asha Verma,\+91 98765 43210,asha@example.in,"'=HYPERLINK\(""http:\/\/evil.example""\)",/,
     );
     // The second enquiry's details hold a line break, so its quoted cell spans two physical lines.
     expect(stdout).toContain('"Line one\nline two, with ""quotes""\u001b[31m"');
     expect(stdout.endsWith('\r\n')).toBe(true);
+  });
+
+  it('separates with semicolons when asked, quoting the cells that hold one', async () => {
+    const { code, stdout } = await run('export', '--format', 'csv', '--type', 'application', '--separator', ';');
+
+    expect(code).toBe(0);
+    const rows = stdout.split('\r\n');
+    expect(rows[0]).toBe('type;id;created_at;spam;name;email;phone;domain');
+    expect(rows[1]).toMatch(
+      /^application;[0-9a-f-]{36};2026-02-01T12:30:00.000Z;false;Ravi Kumar;ravi.kumar@example.in;\(\+91\) 98765-43210;React Developer$/,
+    );
   });
 
   it('prints both types with the union of their columns when --type is left out', async () => {
@@ -296,6 +307,9 @@ describe('bad arguments', () => {
     [['delete'], "Unknown command 'delete'"],
     [['export'], 'export needs --format csv or --format json'],
     [['export', '--format', 'xml'], "--format is 'xml'"],
+    [['export', '--format', 'csv', '--separator', '|'], "--separator is '|'; use ',' or ';'"],
+    [['export', '--format', 'json', '--separator', ';'], '--separator belongs to --format csv'],
+    [['list', '--separator', ';'], '--separator belongs to export, not to list'],
     [['list', '--type', 'enquiry'], "--type is 'enquiry'"],
     [['list', '--since', 'yesterday'], "--since is 'yesterday'"],
     [['list', '--since', '2026-02-30'], "--since is '2026-02-30'"],
@@ -329,10 +343,20 @@ describe('csvCell', () => {
     ['with, comma', '"with, comma"'],
     ['say "hi"', '"say ""hi"""'],
     ['=1+2', "'=1+2"],
-    ['+91 98765', "'+91 98765"],
-    ['-5', "'-5"],
     ['@SUM(A1)', "'@SUM(A1)"],
-    ['\tTabbed', "'\tTabbed"],
+    ['\tTabbed', `"'\tTabbed"`],
+    // A semicolon splits the cell in spreadsheets of locales that separate with it, so it is quoted too.
+    ['ok;=1+1', '"ok;=1+1"'],
+    ['line one\r\nline two', '"line one\r\nline two"'],
+    // Real phone numbers and e-mail addresses stay as they are: without parentheses, | or ! a formula
+    // cannot call a function or another program.
+    ['+91 98107 45210', '+91 98107 45210'],
+    ['+91-98107-45210', '+91-98107-45210'],
+    ['+orders@acme.in', '+orders@acme.in'],
+    ['-5', '-5'],
+    ['+HYPERLINK("http://evil.example")', `"'+HYPERLINK(""http://evil.example"")"`],
+    ["-cmd|'/C calc'!A0", "'-cmd|'/C calc'!A0"],
+    ['+1+cmd|x', "'+1+cmd|x"],
     ['=A1,"x"', `"'=A1,""x"""`],
     [null, ''],
     [true, 'true'],
