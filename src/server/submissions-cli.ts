@@ -1,21 +1,37 @@
 /**
- * `npm run submissions -- list|export|outbox|retry|purge …`: reads the submissions of the database that the
- * server uses (the same DATA_DIR / DATABASE_URL variables), for the people who answer enquiries and
- * applications, and looks after their notifications and their retention.
+ * `npm run submissions -- list|export|find|erase|audit|outbox|retry|purge …`: reads the submissions of the
+ * database that the server uses (the same DATA_DIR / DATABASE_URL variables), for the people who answer
+ * enquiries and applications; looks after their notifications and their retention; and answers a
+ * person's requests to see, copy or erase their data (find, export --email, erase), each written to
+ * an audit log.
  */
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readStorageConfig } from './config.ts';
 import {
+  criterionOf,
   openStorage,
+  phoneDigits,
   type Delivery,
   type DeliveryStatus,
+  type AuditEntry,
+  type PersonQuery,
   type Storage,
   type Submission,
   type SubmissionType,
 } from './storage/index.ts';
-import { csvSeparators, deliveryState, toCsv, toJson, toOutboxTable, toTable, type CsvSeparator } from './submissions-format.ts';
+import {
+  csvSeparators,
+  deliveryState,
+  toAuditTable,
+  toCsv,
+  toJson,
+  toOutboxTable,
+  toPersonReport,
+  toTable,
+  type CsvSeparator,
+} from './submissions-format.ts';
 
 /** How long submissions are kept when `purge` is given no --older-than. */
 export const defaultRetention = '365d';
@@ -23,6 +39,10 @@ export const defaultRetention = '365d';
 export const usage = `Usage:
   npm run submissions -- list [--type contact|application] [--since YYYY-MM-DD] [--limit N]
   npm run submissions -- export --format csv|json [--separator ';'] [--type contact|application] [--since YYYY-MM-DD]
+                                [--email <address> | --phone <number>]
+  npm run submissions -- find --email <address> | --phone <number>
+  npm run submissions -- erase --email <address> | --phone <number> [--dry-run]
+  npm run submissions -- audit [--limit N]
   npm run submissions -- outbox [--status pending|failed|sent|all] [--limit N]
   npm run submissions -- retry <notification id> | --failed
   npm run submissions -- purge [--older-than ${defaultRetention}] [--dry-run]
@@ -30,7 +50,13 @@ export const usage = `Usage:
   list     prints the latest submissions as a table (20 unless --limit says otherwise), spam marked SPAM,
            with the state of their notifications (queued, sending, sent, retrying, failed)
   export   prints every matching submission, oldest first, as CSV or JSON; redirect it to a file.
-           --separator ';' writes the CSV for spreadsheets whose locale uses a decimal comma
+           --separator ';' writes the CSV for spreadsheets whose locale uses a decimal comma.
+           With --email or --phone, only that person's submissions: the copy of their data they may ask for
+  find     prints everything stored about one person, in full, with the state of its notifications
+  erase    deletes one person's submissions and their notifications (those not sent yet will never be
+           sent), and says how many; --dry-run only counts them. Run find first to see what will go
+  audit    lists what find, export --email/--phone, erase and purge did, latest first (20 unless --limit
+           says otherwise). It records counts, never the address or number that was asked for
   outbox   lists notifications: by default those not sent yet (waiting to be retried, or failed)
   retry    makes a failed or waiting notification due now, with a fresh set of attempts; --failed does
            so for every failed one. The running server sends it within seconds
@@ -40,6 +66,8 @@ export const usage = `Usage:
 
   --type   only contact enquiries or only job applications (both by default)
   --since  only submissions made on or after this date (UTC), or this ISO 8601 time
+  --email  one person, by e-mail address (any upper or lower case)
+  --phone  one person, by phone number: only its digits count, with or without the country code
 
 The database is the one the server uses: DATABASE_URL when set, otherwise DATA_DIR/submissions.db
 (DATA_DIR is ./data by default).`;
@@ -62,6 +90,23 @@ interface ExportCommand {
   readonly separator: CsvSeparator;
   readonly type: SubmissionType | undefined;
   readonly since: string | undefined;
+  readonly person: PersonQuery | undefined;
+}
+
+interface FindCommand {
+  readonly command: 'find';
+  readonly person: PersonQuery;
+}
+
+interface EraseCommand {
+  readonly command: 'erase';
+  readonly person: PersonQuery;
+  readonly dryRun: boolean;
+}
+
+interface AuditCommand {
+  readonly command: 'audit';
+  readonly limit: number;
 }
 
 interface OutboxCommand {
@@ -85,14 +130,26 @@ interface PurgeCommand {
   readonly dryRun: boolean;
 }
 
-export type Command = ListCommand | ExportCommand | OutboxCommand | RetryCommand | PurgeCommand | { readonly command: 'help' };
+export type Command =
+  | ListCommand
+  | ExportCommand
+  | FindCommand
+  | EraseCommand
+  | AuditCommand
+  | OutboxCommand
+  | RetryCommand
+  | PurgeCommand
+  | { readonly command: 'help' };
 
-const commands = ['list', 'export', 'outbox', 'retry', 'purge'] as const;
+const commands = ['list', 'export', 'find', 'erase', 'audit', 'outbox', 'retry', 'purge'] as const;
 
 /** The options each command takes; any other is a mistake worth pointing out. */
 const optionsOf: Record<(typeof commands)[number], readonly string[]> = {
   list: ['type', 'since', 'limit'],
-  export: ['format', 'separator', 'type', 'since'],
+  export: ['format', 'separator', 'type', 'since', 'email', 'phone'],
+  find: ['email', 'phone'],
+  erase: ['email', 'phone', 'dry-run'],
+  audit: ['limit'],
   outbox: ['status', 'limit'],
   retry: ['failed'],
   purge: ['older-than', 'dry-run'],
@@ -109,6 +166,8 @@ export function parseCommand(argv: readonly string[]): Command {
       options: {
         format: { type: 'string' },
         separator: { type: 'string' },
+        email: { type: 'string' },
+        phone: { type: 'string' },
         type: { type: 'string' },
         since: { type: 'string' },
         limit: { type: 'string' },
@@ -155,7 +214,14 @@ export function parseCommand(argv: readonly string[]): Command {
         separator: readSeparator(values.separator, values.format),
         type: readType(values.type),
         since: readSince(values.since),
+        person: values.email === undefined && values.phone === undefined ? undefined : readPerson(known, values),
       };
+    case 'find':
+      return { command: known, person: readPerson(known, values) };
+    case 'erase':
+      return { command: known, person: readPerson(known, values), dryRun: values['dry-run'] === true };
+    case 'audit':
+      return { command: known, limit: readLimit(values.limit, 20) };
     case 'outbox':
       return { command: known, statuses: readStatuses(values.status), limit: readLimit(values.limit, 50) };
     case 'retry': {
@@ -189,6 +255,27 @@ function checkOptions(command: (typeof commands)[number], values: Record<string,
     const owners = commands.filter((other) => optionsOf[other].includes(name));
     throw new UsageError(`--${name} belongs to ${owners.join(' and ')}, not to ${command}.`);
   }
+}
+
+/** The person of find, erase and export: one e-mail address or one phone number. */
+function readPerson(command: string, values: { email?: string | undefined; phone?: string | undefined }): PersonQuery {
+  const { email, phone } = values;
+  if (email !== undefined && phone !== undefined) {
+    throw new UsageError(`Give ${command} --email or --phone, not both: run it once for each.`);
+  }
+  if (email !== undefined) {
+    const address = email.trim();
+    if (!/^[^\s@]+@[^\s@]+$/.test(address))
+      throw new UsageError(`--email is '${email}'; give a whole address, such as asha@example.in.`);
+    return { email: address };
+  }
+  if (phone !== undefined) {
+    if (phoneDigits(phone).length < 7) {
+      throw new UsageError(`--phone is '${phone}'; give the whole number (at least 7 digits), such as '+91 98107 45210'.`);
+    }
+    return { phone };
+  }
+  throw new UsageError(`${command} needs --email <address> or --phone <number>: the person whose data it is.`);
 }
 
 function readSeparator(value: string | undefined, format: 'csv' | 'json'): CsvSeparator {
@@ -292,7 +379,7 @@ export async function runSubmissionsCli(argv: readonly string[], io: CliIo): Pro
   const now = io.now ?? (() => new Date());
   let storage: Storage | undefined;
   try {
-    storage = await openStorage(readStorageConfig(io.env));
+    storage = await openStorage(readStorageConfig(io.env), { now });
     switch (command.command) {
       case 'list': {
         const submissions = await readSubmissions(storage, command.type, {
@@ -308,8 +395,36 @@ export async function runSubmissionsCli(argv: readonly string[], io: CliIo): Pro
         break;
       }
       case 'export': {
-        const submissions = await readSubmissions(storage, command.type, { since: command.since, order: 'oldest' });
+        const submissions = await readSubmissions(storage, command.type, {
+          since: command.since,
+          order: 'oldest',
+          person: command.person,
+        });
         io.stdout(command.format === 'csv' ? toCsv(submissions, command.type, command.separator) : toJson(submissions));
+        if (command.person !== undefined) await storage.recordAudit('export', criterionOf(command.person), counts(submissions));
+        break;
+      }
+      case 'find': {
+        const submissions = await readSubmissions(storage, undefined, {
+          since: undefined,
+          order: 'oldest',
+          person: command.person,
+        });
+        const deliveries = await deliveriesBySubmission(storage, submissions);
+        await storage.recordAudit('find', criterionOf(command.person), counts(submissions, deliveries));
+        io.stdout(
+          submissions.length === 0
+            ? `Nothing is stored about anyone with this ${criterionWord(command.person)}.\n`
+            : `${plural(submissions.length, 'submission')} found by ${criterionWord(command.person)}:\n\n${toPersonReport(submissions, deliveries, now())}`,
+        );
+        break;
+      }
+      case 'erase':
+        io.stdout(await erase(storage, command));
+        break;
+      case 'audit': {
+        const entries: AuditEntry[] = await storage.listAudit(command.limit);
+        io.stdout(entries.length === 0 ? 'The audit log is empty.\n' : toAuditTable(entries));
         break;
       }
       case 'outbox': {
@@ -352,10 +467,11 @@ function statusWord(status: DeliveryStatus): string {
 async function readSubmissions(
   storage: Storage,
   type: SubmissionType | undefined,
-  query: { since: string | undefined; limit?: number; order: 'newest' | 'oldest' },
+  query: { since: string | undefined; limit?: number; order: 'newest' | 'oldest'; person?: PersonQuery | undefined },
 ): Promise<Submission[]> {
   const listQuery = {
     order: query.order,
+    ...(query.person === undefined ? {} : { person: query.person }),
     ...(query.since === undefined ? {} : { since: query.since }),
     ...(query.limit === undefined ? {} : { limit: query.limit }),
   };
@@ -411,10 +527,36 @@ async function retry(storage: Storage, id: string | undefined, now: Date): Promi
   return `${name} is due again now, with a fresh set of attempts. ${dueNow}\n`;
 }
 
+const criterionWord = (person: PersonQuery): string => ('email' in person ? 'e-mail address' : 'phone number');
+
+function counts(submissions: readonly Submission[], deliveries: ReadonlyMap<string, readonly Delivery[]> = new Map()) {
+  return {
+    contacts: submissions.filter((s) => s.type === 'contact').length,
+    applications: submissions.filter((s) => s.type === 'application').length,
+    notifications: [...deliveries.values()].reduce((sum, list) => sum + list.length, 0),
+  };
+}
+
+async function erase(storage: Storage, command: EraseCommand): Promise<string> {
+  const result = await storage.erasePerson(command.person, { dryRun: command.dryRun });
+  const total = result.contacts + result.applications;
+  const who = `anyone with this ${criterionWord(command.person)}`;
+  if (total === 0) return `Nothing is stored about ${who}; nothing to erase.\n`;
+  const what = `${plural(total, 'submission')} of ${who}: ${plural(result.contacts, 'enquiry', 'enquiries')} and ${plural(
+    result.applications,
+    'job application',
+  )}, with their ${plural(result.notifications, 'notification')} (${result.unsent} not sent yet${
+    command.dryRun ? '' : ', which will now never be sent'
+  })`;
+  return command.dryRun
+    ? `Would erase ${what}. Nothing was erased (--dry-run).\n`
+    : `Erased ${what}. The audit log records the erasure, without the ${criterionWord(command.person)}.\n`;
+}
+
 async function purge(storage: Storage, command: PurgeCommand, now: Date): Promise<string> {
   const before = new Date(now.getTime() - command.olderThanMs).toISOString();
   const cutOff = `made before ${before.slice(0, 16).replace('T', ' ')} UTC (older than ${command.olderThan})`;
-  const result = await storage.purgeSubmissions(before, { dryRun: command.dryRun });
+  const result = await storage.purgeSubmissions(before, { dryRun: command.dryRun, olderThan: command.olderThan });
   const total = result.contacts + result.applications;
   if (total === 0) return `No submissions ${cutOff}; nothing to remove.\n`;
   const what = `${plural(total, 'submission')} ${cutOff}: ${plural(result.contacts, 'enquiry', 'enquiries')} and ${plural(

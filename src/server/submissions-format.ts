@@ -1,4 +1,4 @@
-import type { Delivery, Submission, SubmissionType } from './storage/index.ts';
+import type { AuditEntry, Delivery, Submission, SubmissionType } from './storage/index.ts';
 
 /** Columns of the CSV export, by submission type; the database column names, so the two read alike. */
 const csvColumns = {
@@ -98,6 +98,69 @@ export function toTable(
   );
 }
 
+/** The fields of a submission as `find` shows them, labelled as on the forms. */
+function fieldsOf(submission: Submission): [string, string][] {
+  if (submission.type === 'contact') {
+    return [
+      ['Name', submission.username],
+      ['Mobile', submission.mobile],
+      ['E-mail', submission.email],
+      ['Company', submission.company ?? '(not given)'],
+      ['Project details', submission.projectDetails],
+    ];
+  }
+  return [
+    ['Name', submission.name],
+    ['E-mail', submission.email],
+    ['Phone', submission.phone],
+    ['Role', submission.domain],
+  ];
+}
+
+/**
+ * Everything stored about one person, for `find`: each submission in full (long texts are not cut,
+ * line breaks are kept) with the state of its notifications. Control and invisible characters are
+ * shown as `·`, so what is printed is what is stored, and harmless.
+ */
+export function toPersonReport(
+  submissions: readonly Submission[],
+  deliveries: ReadonlyMap<string, readonly Delivery[]> = new Map(),
+  now: Date = new Date(),
+): string {
+  const blocks = submissions.map((s) => {
+    const rows: [string, string][] = [
+      ...fieldsOf(s),
+      ['Spam', s.spam ? 'yes (the hidden field was filled in)' : 'no'],
+      [
+        'Notifications',
+        [...(deliveries.get(s.id) ?? [])]
+          .sort((a, b) => (a.channel < b.channel ? -1 : 1))
+          .map((d) => describeDelivery(d, now))
+          .join(', ') || 'none',
+      ],
+    ];
+    const width = Math.max(...rows.map(([label]) => label.length));
+    const lines = rows.flatMap(([label, value]) =>
+      value
+        .replace(/\r\n?/g, '\n')
+        .split('\n')
+        .map((line, i) => `  ${(i === 0 ? label : '').padEnd(width)}  ${line.replace(controlCharacters, '·')}`.trimEnd()),
+    );
+    const kind = s.type === 'contact' ? 'Enquiry' : 'Job application';
+    return [`${kind} ${s.id}, made ${time(s.createdAt)} UTC`, ...lines].join('\n');
+  });
+  return `${blocks.join('\n\n')}\n`;
+}
+
+/** The audit log for `audit`, latest first. */
+export function toAuditTable(entries: readonly AuditEntry[]): string {
+  return table(
+    ['WHEN (UTC)', 'ACTION', 'BY', 'ENQUIRIES', 'APPLICATIONS', 'NOTIFICATIONS'],
+    [16, 6, 40, 9, 12, 13],
+    entries.map((e) => [time(e.at), e.action, e.criterion, String(e.contacts), String(e.applications), String(e.notifications)]),
+  );
+}
+
 /** What a notification is doing, in words: queued, sending, retrying, sent or failed. */
 export type DeliveryState = 'queued' | 'sending' | 'retrying' | 'sent' | 'failed';
 
@@ -167,8 +230,13 @@ function shortTime(iso: string, now: Date): string {
   return iso.slice(0, 10) === now.toISOString().slice(0, 10) ? iso.slice(11, 16) : `${iso.slice(5, 10)} ${iso.slice(11, 16)}`;
 }
 
+/**
+ * What must not reach a terminal as it was stored: control characters (an escape sequence moves the
+ * cursor or recolours the screen) and invisible format characters (a right-to-left override makes a
+ * line read backwards). Values stored before the forms refused them may still hold some.
+ */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const controlCharacters = /[\u0000-\u001f\u007f-\u009f]+/g;
+const controlCharacters = /[\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]+/g;
 
 function fit(text: string, width: number): string {
   const clean = text.replace(controlCharacters, ' ').replace(/\s+/g, ' ').trim();

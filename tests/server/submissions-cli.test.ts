@@ -316,7 +316,7 @@ describe('bad arguments', () => {
     [['list', '--limit', '0'], "--limit is '0'"],
     [['list', '--format', 'csv'], '--format belongs to export'],
     [['list', '--colour'], "Unknown option '--colour'"],
-    [['list', '--dry-run'], '--dry-run belongs to purge, not to list'],
+    [['list', '--dry-run'], '--dry-run belongs to erase and purge, not to list'],
     [['outbox', '--status', 'lost'], "--status is 'lost'; use pending, failed, sent or all"],
     [['retry'], 'retry needs the id of a notification'],
     [['retry', 'abcd1234', '--failed'], 'Give retry either an id or --failed, not both'],

@@ -15,12 +15,23 @@ import {
   type Delivery,
   type DeliveryQuery,
 } from './outbox.ts';
+import {
+  auditRow,
+  erasePerson,
+  listAudit,
+  personFilter,
+  type AuditEntry,
+  type ErasureResult,
+  type PersonQuery,
+} from './people.ts';
 import { createPostgresDialect } from './postgres.ts';
 import { createSqliteDialect } from './sqlite.ts';
-import type { ApplicationTable, ContactSubmissionTable, Database, NotificationChannel } from './tables.ts';
+import type { ApplicationTable, AuditAction, ContactSubmissionTable, Database, NotificationChannel } from './tables.ts';
 
 export type { ClaimedDelivery, ClaimRequest, Delivery, DeliveryQuery } from './outbox.ts';
-export type { DeliveryStatus, NotificationChannel } from './tables.ts';
+export type { AuditAction, DeliveryStatus, NotificationChannel } from './tables.ts';
+export type { AuditEntry, ErasureResult, PersonQuery } from './people.ts';
+export { criterionOf, phoneDigits } from './people.ts';
 export type { GroupCommitStats } from './group-commit.ts';
 
 /** Where submissions are kept: a SQLite file (the default) or a PostgreSQL database. */
@@ -73,6 +84,8 @@ export interface ListQuery {
   readonly limit?: number;
   /** `newest` first (the default) or `oldest` first. */
   readonly order?: 'newest' | 'oldest';
+  /** Only one person's submissions (see people.ts for how they are matched). */
+  readonly person?: PersonQuery;
 }
 
 /** A claimed delivery with the submission it announces (undefined when the submission was deleted since). */
@@ -108,8 +121,21 @@ export interface Storage {
   listDeliveries(query?: DeliveryQuery): Promise<Delivery[]>;
   /** Makes failed or waiting deliveries due now with a fresh set of attempts; returns how many. */
   retryDeliveries(ids: readonly string[], at: Date): Promise<number>;
-  /** Deletes the submissions made before `before` (ISO 8601) and their notifications, in one transaction. */
-  purgeSubmissions(before: string, options?: { dryRun?: boolean }): Promise<PurgeResult>;
+  /**
+   * Deletes the submissions made before `before` (ISO 8601) and their notifications, in one transaction;
+   * `olderThan` (as the operator gave it) goes into the audit log.
+   */
+  purgeSubmissions(before: string, options?: { dryRun?: boolean; olderThan?: string }): Promise<PurgeResult>;
+  /** Deletes one person's submissions and notifications, and logs it (people.ts). */
+  erasePerson(person: PersonQuery, options?: { dryRun?: boolean }): Promise<ErasureResult>;
+  /** Logs a look-up or an export of one person's data (no personal data is logged). */
+  recordAudit(
+    action: AuditAction,
+    criterion: string,
+    counts: { contacts: number; applications: number; notifications: number },
+  ): Promise<void>;
+  /** The audit log, latest first. */
+  listAudit(limit: number): Promise<AuditEntry[]>;
   /** Calls `listener` after a save queued notifications, so that a worker can send them without polling. */
   onNotificationsQueued(listener: () => void): () => void;
   /** Runs `select 1`: resolves when the database answers, rejects when it cannot (used by /healthz). */
@@ -294,6 +320,7 @@ class KyselyStorage implements Storage {
     const direction = query.order === 'oldest' ? 'asc' : 'desc';
     let select = this.db.selectFrom('contact_submissions').selectAll().orderBy('created_at', direction).orderBy('id', direction);
     if (query.since !== undefined) select = select.where('created_at', '>=', query.since);
+    if (query.person !== undefined) select = select.where(personFilter('contact_submissions', query.person));
     if (query.limit !== undefined) select = select.limit(query.limit);
     return (await select.execute()).map(toContact);
   }
@@ -302,6 +329,7 @@ class KyselyStorage implements Storage {
     const direction = query.order === 'oldest' ? 'asc' : 'desc';
     let select = this.db.selectFrom('applications').selectAll().orderBy('created_at', direction).orderBy('id', direction);
     if (query.since !== undefined) select = select.where('created_at', '>=', query.since);
+    if (query.person !== undefined) select = select.where(personFilter('applications', query.person));
     if (query.limit !== undefined) select = select.limit(query.limit);
     return (await select.execute()).map(toApplication);
   }
@@ -343,7 +371,31 @@ class KyselyStorage implements Storage {
     return retryDeliveries(this.db, ids, at);
   }
 
-  async purgeSubmissions(before: string, options: { dryRun?: boolean } = {}): Promise<PurgeResult> {
+  async erasePerson(person: PersonQuery, options: { dryRun?: boolean } = {}): Promise<ErasureResult> {
+    const result = await erasePerson(this.db, person, this.now(), options);
+    if (this.kind === 'sqlite' && !options.dryRun && result.contacts + result.applications > 0) {
+      // As after a purge: no copy of the erased rows may stay behind in the write-ahead log.
+      await sql`pragma wal_checkpoint(TRUNCATE)`.execute(this.db);
+    }
+    return result;
+  }
+
+  async recordAudit(
+    action: AuditAction,
+    criterion: string,
+    counts: { contacts: number; applications: number; notifications: number },
+  ): Promise<void> {
+    await this.db
+      .insertInto('audit_log')
+      .values(auditRow(action, criterion, this.now(), counts.contacts, counts.applications, counts.notifications))
+      .execute();
+  }
+
+  listAudit(limit: number): Promise<AuditEntry[]> {
+    return listAudit(this.db, limit);
+  }
+
+  async purgeSubmissions(before: string, options: { dryRun?: boolean; olderThan?: string } = {}): Promise<PurgeResult> {
     const result = await this.db.transaction().execute(async (trx) => {
       const oldContacts = trx.selectFrom('contact_submissions').select('id').where('created_at', '<', before);
       const oldApplications = trx.selectFrom('applications').select('id').where('created_at', '<', before);
@@ -376,11 +428,25 @@ class KyselyStorage implements Storage {
         .executeTakeFirst();
       const contacts = await trx.deleteFrom('contact_submissions').where('created_at', '<', before).executeTakeFirst();
       const applications = await trx.deleteFrom('applications').where('created_at', '<', before).executeTakeFirst();
-      return {
+      const removed = {
         deliveries: Number(deliveries.numDeletedRows),
         contacts: Number(contacts.numDeletedRows),
         applications: Number(applications.numDeletedRows),
       };
+      await trx
+        .insertInto('audit_log')
+        .values(
+          auditRow(
+            'purge',
+            options.olderThan === undefined ? `made before ${before}` : `older than ${options.olderThan}`,
+            this.now(),
+            removed.contacts,
+            removed.applications,
+            removed.deliveries,
+          ),
+        )
+        .execute();
+      return removed;
     });
     if (this.kind === 'sqlite' && !options.dryRun && result.contacts + result.applications > 0) {
       // Copies of the deleted pages may linger in the write-ahead log; move it into the database and empty it.

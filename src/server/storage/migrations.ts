@@ -75,6 +75,24 @@ export const migrations: Readonly<Record<string, Migration>> = {
       await db.schema.dropTable('notification_outbox').execute();
     },
   },
+  '0003_create_audit_log': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('audit_log')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('at', 'text', (col) => col.notNull())
+        .addColumn('action', 'text', (col) => col.notNull())
+        .addColumn('criterion', 'text', (col) => col.notNull())
+        .addColumn('contacts', 'integer', (col) => col.notNull())
+        .addColumn('applications', 'integer', (col) => col.notNull())
+        .addColumn('notifications', 'integer', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('audit_log_at').on('audit_log').column('at').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('audit_log').execute();
+    },
+  },
 };
 
 /**

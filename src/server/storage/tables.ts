@@ -72,11 +72,30 @@ export interface NotificationOutboxTable {
   sent_at: IsoTime | null;
 }
 
+/** What an operator did with submissions: looked a person up, exported or erased their data, or purged old ones. */
+export type AuditAction = 'find' | 'export' | 'erase' | 'purge';
+
+/**
+ * The audit log of the data-protection actions. It holds no personal data: the value a person was
+ * found by is not kept, only its kind (`criterion`), so the log itself never needs erasing.
+ */
+export interface AuditLogTable {
+  id: string;
+  at: IsoTime;
+  action: AuditAction;
+  /** How the rows were chosen: `e-mail`, `phone`, `older than 365d`. */
+  criterion: string;
+  contacts: number;
+  applications: number;
+  notifications: number;
+}
+
 /** The tables of the submissions database, for Kysely's typed queries. */
 export interface Database {
   contact_submissions: ContactSubmissionTable;
   applications: ApplicationTable;
   notification_outbox: NotificationOutboxTable;
+  audit_log: AuditLogTable;
 }
 
 export type NewContactRow = Insertable<ContactSubmissionTable>;

@@ -1,0 +1,218 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStorage, type Storage } from '../../src/server/storage/index.ts';
+import { runSubmissionsCli } from '../../src/server/submissions-cli.ts';
+import { toPersonReport, toTable } from '../../src/server/submissions-format.ts';
+import { tempDir, testDatabaseUrl, validApplication, validContact } from './helpers.ts';
+
+/**
+ * A database the submissions command reaches through its environment, as an operator's shell does:
+ * DATA_DIR for SQLite, DATABASE_URL (with a schema of its own) for PostgreSQL.
+ */
+interface Place {
+  readonly env: Record<string, string>;
+  readonly storage: Storage;
+  cleanup(): Promise<void>;
+}
+
+const places: readonly { name: string; open(): Promise<Place> }[] = [
+  {
+    name: 'SQLite',
+    async open() {
+      const { dir, remove } = tempDir('personal-data');
+      const storage = await openStorage({ kind: 'sqlite', file: path.join(dir, 'submissions.db') }, { notify: ['email'] });
+      return {
+        env: { DATA_DIR: dir },
+        storage,
+        cleanup: async () => {
+          await storage.close();
+          remove();
+        },
+      };
+    },
+  },
+  {
+    name: 'PostgreSQL',
+    async open() {
+      const schema = `test_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: testDatabaseUrl });
+      await admin.connect();
+      await admin.query(`create schema ${schema}`);
+      const url = `${testDatabaseUrl}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+      const storage = await openStorage({ kind: 'postgres', connectionString: testDatabaseUrl, schema }, { notify: ['email'] });
+      return {
+        env: { DATABASE_URL: url },
+        storage,
+        cleanup: async () => {
+          await storage.close();
+          await admin.query(`drop schema ${schema} cascade`);
+          await admin.end();
+        },
+      };
+    },
+  },
+];
+
+describe.each(places)('one person’s data on $name', (where) => {
+  let place: Place;
+  // A minute passes with each reading of the clock, so the audit log has an order to show.
+  let clock = Date.parse('2026-11-25T12:00:00.000Z');
+
+  async function run(...argv: string[]) {
+    let stdout = '';
+    let stderr = '';
+    const code = await runSubmissionsCli(argv, {
+      stdout: (text) => void (stdout += text),
+      stderr: (text) => void (stderr += text),
+      env: place.env,
+      now: () => new Date((clock += 60_000)),
+    });
+    return { code, stdout, stderr };
+  }
+
+  beforeAll(async () => {
+    place = await where.open();
+    const { storage } = place;
+    // Asha wrote twice (once with her address in capitals) and applied once with her number written
+    // differently; two other people must stay untouched.
+    await storage.saveContact({ ...validContact, spam: false });
+    await storage.saveContact({
+      ...validContact,
+      email: 'ASHA@Example.in',
+      projectDetails: 'Second message\nwith two lines',
+      spam: false,
+    });
+    await storage.saveApplication({
+      ...validApplication,
+      name: 'Asha Verma',
+      email: 'asha@example.in',
+      phone: '9876543210',
+      spam: false,
+    });
+    await storage.saveContact({
+      ...validContact,
+      username: 'Meera Iyer',
+      email: 'meera@example.in',
+      mobile: '+91 91234 56789',
+      spam: false,
+    });
+    await storage.saveApplication({ ...validApplication, spam: false });
+  });
+  afterAll(() => place?.cleanup());
+
+  it('find lists everything stored about the person by e-mail, in any case, and nobody else', async () => {
+    const { code, stdout } = await run('find', '--email', 'Asha@example.IN');
+
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^3 submissions found by e-mail address:/);
+    expect(stdout).toContain('Second message');
+    expect(stdout).toContain('  with two lines');
+    expect(stdout).toContain('Job application');
+    expect(stdout).not.toContain('Meera');
+    expect(stdout).not.toContain('Ravi');
+  });
+
+  it('find matches a phone number by its digits, with or without the country code', async () => {
+    const withCode = await run('find', '--phone', '+91-98765-43210');
+    const without = await run('find', '--phone', '98765 43210');
+
+    // Asha's two enquiries (+91 98765 43210), her application (9876543210) and Ravi's ((+91) 98765-43210)
+    // share the number in the fixtures; Meera's differs.
+    for (const { stdout } of [withCode, without]) {
+      expect(stdout).toMatch(/^4 submissions found by phone number:/);
+      expect(stdout).not.toContain('Meera');
+    }
+  });
+
+  it('export --email gives the person their data as JSON', async () => {
+    const { code, stdout } = await run('export', '--format', 'json', '--email', 'asha@example.in');
+
+    expect(code).toBe(0);
+    const data = JSON.parse(stdout) as { type: string; email: string }[];
+    expect(data.map((s) => s.type)).toEqual(['contact', 'contact', 'application']);
+    expect(data.every((s) => s.email.toLowerCase() === 'asha@example.in')).toBe(true);
+  });
+
+  it('erase --dry-run only counts', async () => {
+    const { code, stdout } = await run('erase', '--email', 'asha@example.in', '--dry-run');
+
+    expect(code).toBe(0);
+    expect(stdout).toBe(
+      'Would erase 3 submissions of anyone with this e-mail address: 2 enquiries and 1 job application, with their 3 notifications (3 not sent yet). Nothing was erased (--dry-run).\n',
+    );
+    expect((await run('find', '--email', 'asha@example.in')).stdout).toMatch(/^3 submissions/);
+  });
+
+  it('erase deletes the person’s submissions and unsent notifications, leaves the others, and shows in the audit log', async () => {
+    const { code, stdout } = await run('erase', '--email', 'asha@example.in');
+
+    expect(code).toBe(0);
+    expect(stdout).toMatch(
+      /^Erased 3 submissions of anyone with this e-mail address: 2 enquiries and 1 job application, with their 3 notifications \(3 not sent yet, which will now never be sent\)\./,
+    );
+    expect((await run('find', '--email', 'asha@example.in')).stdout).toBe(
+      'Nothing is stored about anyone with this e-mail address.\n',
+    );
+
+    // The others are untouched, with their notifications still queued.
+    const contacts = await place.storage.listContacts();
+    const applications = await place.storage.listApplications();
+    expect(contacts.map((c) => c.username)).toEqual(['Meera Iyer']);
+    expect(applications.map((a) => a.name)).toEqual(['Ravi Kumar']);
+    const deliveries = await place.storage.listDeliveries();
+    expect(deliveries.map((d) => d.submissionId).sort()).toEqual([contacts[0]!.id, applications[0]!.id].sort());
+
+    const audit = await run('audit');
+    expect(audit.code).toBe(0);
+    const lines = audit.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^WHEN \(UTC\)\s+ACTION\s+BY\s+ENQUIRIES\s+APPLICATIONS\s+NOTIFICATIONS$/);
+    // Latest first: the look-up that found nothing any more, then the erasure.
+    expect(lines[1]).toMatch(/^2026-11-25 12:\d\d\s+find\s+e-mail\s+0\s+0\s+0$/);
+    expect(lines[2]).toMatch(/^2026-11-25 12:\d\d\s+erase\s+e-mail\s+2\s+1\s+3$/);
+    expect(audit.stdout).toMatch(/find\s+phone\s+2\s+2\s+4/);
+    expect(audit.stdout).toMatch(/export\s+e-mail\s+2\s+1\s+0/);
+    // The log never holds what the person was found by.
+    expect(audit.stdout).not.toMatch(/asha|98765/i);
+  });
+});
+
+describe('the commands for one person refuse what cannot be meant', () => {
+  it.each([
+    [['find'], 'find needs --email <address> or --phone <number>'],
+    [['find', '--email', 'asha'], "--email is 'asha'; give a whole address"],
+    [['find', '--phone', '123'], "--phone is '123'; give the whole number"],
+    [['erase', '--email', 'a@b.in', '--phone', '9876543210'], 'Give erase --email or --phone, not both'],
+    [['audit', '--email', 'a@b.in'], '--email belongs to export and find and erase, not to audit'],
+  ])('%j exits with code 2', async (argv, message) => {
+    let stderr = '';
+    const code = await runSubmissionsCli(argv, { stdout: () => {}, stderr: (text) => void (stderr += text), env: {} });
+    expect(code).toBe(2);
+    expect(stderr).toContain(message);
+  });
+});
+
+describe('printing stored values to a terminal', () => {
+  const stored = {
+    type: 'contact' as const,
+    id: '0f6c1e9a-1111-4222-8333-944445555666',
+    createdAt: '2025-12-01T09:00:00.000Z',
+    // Stored before the forms refused such characters.
+    username: 'Asha\u202Egnp.exe',
+    mobile: '+91 98765 43210',
+    email: 'asha@example.in',
+    company: '\u001b[2J\u001b[31mAcme',
+    projectDetails: 'one',
+    spam: false,
+  };
+
+  it('list and find show no escape sequence or bidirectional override as stored', () => {
+    for (const text of [toTable([stored]), toPersonReport([stored])]) {
+      expect(text).not.toContain('\u001b');
+      expect(text).not.toContain('\u202e');
+      expect(text).toContain('Asha');
+      expect(text).toContain('gnp.exe');
+    }
+  });
+});
