@@ -37,6 +37,8 @@ export const problemCodes = {
   DuplicateTitle: 'Two pages have the same title.',
   DuplicateDescription: 'Two pages have the same description.',
   MarkupInText: 'A text contains HTML (a tag or a character reference), which the site shows as it is.',
+  UnknownPlaceholder: 'A `{site.…}` placeholder in a prose text names nothing in the site file.',
+  UnsupportedMarkdown: 'A prose text holds Markdown the site does not show (a picture, code, a quotation, a `#` title) or a link it cannot follow.',
   PlaceholderText: 'Text or a note marked `TODO` (as the page templates write them) is still in the content.',
   UnusedAsset: 'A file under `public/media/` is used by no content and no code.',
   UnregisteredSection: 'A section type has a schema but no component in the registry to draw it.',
@@ -70,6 +72,8 @@ export const buildOnlyCodes: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
   'DuplicateDescription',
   'PlaceholderText',
   'MarkupInText',
+  'UnsupportedMarkdown',
+  'UnknownPlaceholder',
   'UnusedAsset',
   'UnregisteredSection',
 ]);
@@ -373,6 +377,38 @@ export const explain = {
       ? `Type the character itself instead of \`${markup}\` (a space for \`&nbsp;\`, ₹ for \`&#8377;\`).`
       : `Remove \`${markup}\`. For bold, put the words between double asterisks where the field allows it (\`**like this**\`); for a new paragraph, use a field or list item of its own.`,
   }),
+  UnknownPlaceholder: (placeholder: string, siteFile: string): Explanation => ({
+    message: `\`${placeholder}\` names nothing in ${siteFile}, so the page would show it as written.`,
+    hint: 'Write the path of a text of the site file after `site.`, such as `{site.brand.legalName}` or `{site.contact.grievance.email}`, or type the text itself.',
+  }),
+  /** Something in a prose section's Markdown (src/sections/prose/markdown.ts) that would not be drawn as written. */
+  UnsupportedMarkdown: (what: 'unsupported' | 'page-title' | 'deep-heading' | 'bad-link', detail: string, line: number): Explanation => {
+    const at = `on line ${line} of the text`;
+    switch (what) {
+      case 'page-title':
+        return {
+          message: `A \`#\` heading ${at} would be a second title of the page, which has one already.`,
+          hint: 'Start the heading with `## ` instead (and its subheadings with `### `).',
+        };
+      case 'deep-heading':
+        return {
+          message: `A \`${detail}\` heading ${at} is deeper than the site draws (\`####\` at most).`,
+          hint: 'Use `### ` or `#### `, or make it a paragraph with the words in **bold**.',
+        };
+      case 'bad-link':
+        return {
+          message: `The link to \`${detail}\` ${at} cannot be followed from the site, so it is shown as plain text.`,
+          hint: detail.startsWith('http://')
+            ? `Use the secure address: \`${detail.replace(/^http:/, 'https:')}\`.`
+            : 'Link to a route of this site such as `/contact`, a full address starting with `https://`, or a `mailto:` or `tel:` address.',
+        };
+      default:
+        return {
+          message: `${detail.charAt(0).toUpperCase()}${detail.slice(1)} ${at} is not shown on the page: prose shows paragraphs, headings, lists, links and emphasis.`,
+          hint: 'Write it as one of those, or remove it.',
+        };
+    }
+  },
   /** Two pages share a title or a description; `first` is the other page's file. */
   DuplicateSearchText: (noun: 'title' | 'description', first: string): Explanation => ({
     message: `${first} has the same ${noun}; search engines show one of two pages with the same ${noun} and may drop the other.`,

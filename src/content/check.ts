@@ -8,6 +8,7 @@
  * by the validator), inlined icons and logos, and measured pictures (prepare-images.ts).
  * Used by the Vite plugin, by `npm run content:check` and by the tests.
  */
+import { fillSitePlaceholders } from './site-placeholders.ts';
 import { statSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Page, SharedContent, Site } from '../generated/schema-types.ts';
@@ -85,12 +86,13 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
   const shared = new Map(
     [...shapes.shared].map(([name, source]) => [name, { data: prepared<unknown>(source), assets: assetsOf.get(source)! }]),
   );
+  const site = prepared<Site>(shapes.site!);
   return {
     problems,
     errors,
     warnings: problems.length,
     files,
-    site: { site: prepared<Site>(shapes.site!), assets: assetsOf.get(shapes.site!)! },
+    site: { site, assets: assetsOf.get(shapes.site!)! },
     shared,
     pages: shapes.pages.map((source) => {
       // A page carries the shared content its sections draw on, and the icons and logos in it.
@@ -102,7 +104,7 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
       return {
         name: basename(source.file).replace(/\.ya?ml$/, ''),
         file: source.file,
-        page: prepared<Page>(source),
+        page: fillSitePlaceholders(prepared<Page>(source), site),
         shared: Object.fromEntries(drawn.map(([name, s]) => [name, s.data])) as Partial<SharedContent>,
         assets: {
           icons: Object.assign({}, ...assets.map((a) => a.icons)) as CollectedAssets['icons'],

@@ -7,9 +7,12 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { LineCounter, parseDocument } from 'yaml';
 import { explain, warningCodes, type ProblemCode, type Severity } from './catalog.ts';
 import type { Reference } from './validate.ts';
-import { formatPath } from './locate.ts';
+import { formatPath, locate } from './locate.ts';
+import { unknownSitePlaceholders } from './site-placeholders.ts';
+import { parseProse, proseMistakes } from '../sections/prose/markdown.ts';
 import { listFiles } from './files.ts';
 import { closest } from './suggest.ts';
 import type { SectionType, SharedContent } from '../generated/schema-types.ts';
@@ -76,6 +79,8 @@ export function lintContent(input: LintInput): LintFinding[] {
     ...input.files.flatMap((file) => unknownAnchors(file, input)),
     ...input.files.flatMap(placeholderText),
     ...input.files.flatMap(markupInText),
+    ...input.files.flatMap(proseMarkdown),
+    ...input.files.flatMap((file) => sitePlaceholders(file, input)),
     ...duplicateSearchTexts(pages),
     ...(input.complete ? unusedAssets(input) : []),
   ].map((finding) => ({ ...finding, severity: warningCodes.has(finding.code) ? 'warning' : 'error' }));
@@ -302,6 +307,60 @@ function markupInText(file: LintFile): Found[] {
   };
   walk(file.data, []);
   return found;
+}
+
+// ─── Prose Markdown ──────────────────────────────────────────────────────────────────────────
+
+/**
+ * The place in the file of a line of a Markdown text written as a block (`body: |`), whose lines
+ * follow the `|` line by line; undefined for a text written on one line or in quotes, which is then
+ * pointed at as a whole.
+ */
+function blockLine(text: string | undefined, path: Path, line: number): { line: number; column: number } | undefined {
+  if (text === undefined) return undefined;
+  const counter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: counter });
+  const start = locate(doc, counter, path);
+  const lines = text.split(/\r?\n/);
+  if (!/^[|>][-+0-9]*\s*(#.*)?$/.test(lines[start.line - 1]?.slice(start.column - 1).trim() ?? '')) return undefined;
+  const target = lines[start.line - 1 + line];
+  if (target === undefined) return undefined;
+  return { line: start.line + line, column: target.search(/\S|$/) + 1 };
+}
+
+/** What a prose text holds that its section would not draw as written (HTML is MarkupInText's). */
+function proseMarkdown(file: LintFile): Found[] {
+  return file.references.flatMap((ref) => {
+    if (ref.kind !== 'markdown' || typeof ref.value !== 'string') return [];
+    return proseMistakes(parseProse(ref.value))
+      .filter((mistake) => !(mistake.what === 'unsupported' && mistake.detail === 'HTML'))
+      .map((mistake) => {
+        const at = blockLine(file.text, ref.path, mistake.line);
+        return {
+          code: 'UnsupportedMarkdown' as const,
+          file: file.file,
+          path: ref.path,
+          ...(at ? { at } : {}),
+          ...explain.UnsupportedMarkdown(mistake.what, mistake.detail, mistake.line),
+        };
+      });
+  });
+}
+
+/** A `{site.…}` placeholder must name a text of the site file, or the page would show it as written. */
+function sitePlaceholders(file: LintFile, input: LintInput): Found[] {
+  const site = input.files.find((f) => f.kind === 'site');
+  // A site file with errors is reported on its own; the placeholders cannot be judged meanwhile.
+  if (!site) return [];
+  return file.references.flatMap((ref) => {
+    if (ref.kind !== 'markdown' || typeof ref.value !== 'string') return [];
+    return unknownSitePlaceholders(ref.value, site.data).map((placeholder) => ({
+      code: 'UnknownPlaceholder' as const,
+      file: file.file,
+      path: ref.path,
+      ...explain.UnknownPlaceholder(placeholder, site.file),
+    }));
+  });
 }
 
 // ─── Search texts ────────────────────────────────────────────────────────────────────────────

@@ -11,6 +11,7 @@ import type { Ajv, ErrorObject, KeywordCxt, ValidateFunction } from 'ajv';
 import { closest } from './suggest.ts';
 import { quoted, repairFor } from './fixes.ts';
 import { formatPath, splitPointer } from './locate.ts';
+import { markdownLinks } from './markdown.ts';
 import { explain as explainText, type ProblemCode, type Statement, type WrongTypeFix } from './catalog.ts';
 import { addRenameKeywords, explainRename, RENAMED_TO, renameMistakes, renamesIn, withoutRenameEchoes } from './renames.ts';
 import { sectionTypesOf, withSectionList } from './section-list.ts';
@@ -19,7 +20,7 @@ import { cacheFolder, listFiles, writeWhole } from './files.ts';
 
 
 /** What a `contentKind` keyword marks a value as: checked and enriched after validation. */
-export type ReferenceKind = 'link' | 'icon' | 'logo' | 'image' | 'video';
+export type ReferenceKind = 'link' | 'icon' | 'logo' | 'image' | 'video' | 'markdown';
 
 /** A value of a content file that points at something outside it. */
 export interface Reference {
@@ -180,7 +181,16 @@ export function compileSchemas(schemaDir: string): Validators {
     schemaFiles,
     run(validator, data) {
       const references: Reference[] = [];
-      const context: RunContext = { collect: (kind, at, value) => references.push({ kind, path: splitPointer(at), value }) };
+      const context: RunContext = {
+        collect: (kind, at, value) => {
+          const path = splitPointer(at);
+          references.push({ kind, path, value });
+          // The links of a Markdown text are checked like link fields (routes, anchors), at the text.
+          if (kind === 'markdown' && typeof value === 'string') {
+            for (const url of markdownLinks(value)) references.push({ kind: 'link', path, value: url });
+          }
+        },
+      };
       validator.call(context, data);
       const problems = dedupe(withoutRenameEchoes(validator.errors ?? []).flatMap((e) => explain(e, sectionTypes) ?? []));
       // A value that broke its own schema (a malformed link, say) is reported once, not checked again.

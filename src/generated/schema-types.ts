@@ -797,6 +797,37 @@ export interface ProjectsSection {
 }
 
 /**
+ * The text, in Markdown: a blank line between paragraphs, `## ` (then `### `, `#### `) before a heading, `- ` or `1. ` before a list item, `[words](/route)` for a link, `**bold**` and `*italics*`. Write it after `body: |` on the lines below, indented. HTML, pictures, code and quotations are not shown.
+ */
+export type Markdown = string;
+
+/**
+ * Prose: long-form text such as the privacy notice or the terms of use, written in Markdown (paragraphs, `##` headings, lists, links and emphasis) in a narrow column that is easy to read.
+ */
+export interface ProseSection {
+  /**
+   * Section type; `prose` selects this layout.
+   */
+  readonly type: "prose";
+  /**
+   * Anchor name of the section, so that `/page#id` links to it.
+   */
+  readonly id?: string;
+  /**
+   * Heading above the text; `**bold**` marks the emphasised words. Without one, the text's `##` headings are the page's main headings.
+   */
+  readonly heading?: Heading;
+  /**
+   * Date the text was last changed (YYYY-MM-DD), shown under the heading as "Last updated". Legal texts need it.
+   */
+  readonly updated?: string;
+  /**
+   * The text, in Markdown: a blank line between paragraphs, `## ` (then `### `, `#### `) before a heading, `- ` or `1. ` before a list item, `[words](/route)` for a link, `**bold**` and `*italics*`. Write it after `body: |` on the lines below, indented. HTML, pictures, code and quotations are not shown.
+   */
+  readonly body: Markdown;
+}
+
+/**
  * One service.
  */
 export interface ServiceItem {
@@ -1079,7 +1110,7 @@ export interface TimelineSection {
 /**
  * One section of a page. Its `type` selects the layout, and with it the fields the section takes (those of `schemas/sections/<type>.schema.json`).
  */
-export type Section = CardGridSection | CareersSection | CarouselSection | ContactSection | CtaBannerSection | HeroSection | HireSection | LocationsSection | MarqueeSection | OverviewSection | PageHeroSection | ProjectsSection | ServiceListSection | SlideBannerSection | TeamSection | TechStackSection | TimelineSection;
+export type Section = CardGridSection | CareersSection | CarouselSection | ContactSection | CtaBannerSection | HeroSection | HireSection | LocationsSection | MarqueeSection | OverviewSection | PageHeroSection | ProjectsSection | ProseSection | ServiceListSection | SlideBannerSection | TeamSection | TechStackSection | TimelineSection;
 
 /**
  * One page of the site (content/pages/*.yaml): its address, its search-engine texts and its sections in order.
@@ -1410,6 +1441,20 @@ export interface Emails {
 }
 
 /**
+ * The person who answers questions and complaints about personal data (the grievance officer of India's DPDP Act 2023). The privacy notice names them with `{site.contact.grievance.name}` and `{site.contact.grievance.email}`.
+ */
+export interface GrievanceOfficer {
+  /**
+   * Name and role, for example `Priya Nair, Grievance Officer`.
+   */
+  readonly name: Text;
+  /**
+   * Mailbox that the grievance officer reads.
+   */
+  readonly email: string;
+}
+
+/**
  * Postal address of the office.
  */
 export interface Address {
@@ -1447,6 +1492,10 @@ export interface ContactDetails {
    * E-mail addresses by purpose.
    */
   readonly emails: Emails;
+  /**
+   * The person who answers questions and complaints about personal data (the grievance officer of India's DPDP Act 2023). The privacy notice names them with `{site.contact.grievance.name}` and `{site.contact.grievance.email}`.
+   */
+  readonly grievance?: GrievanceOfficer;
   /**
    * Postal address of the office.
    */
@@ -1555,7 +1604,7 @@ export interface Site {
 }
 
 /** Every section `type`, in alphabetical order. */
-export const sectionTypes = ["card-grid","careers","carousel","contact","cta-banner","hero","hire","locations","marquee","overview","page-hero","projects","service-list","slide-banner","team","tech-stack","timeline"] as const;
+export const sectionTypes = ["card-grid","careers","carousel","contact","cta-banner","hero","hire","locations","marquee","overview","page-hero","projects","prose","service-list","slide-banner","team","tech-stack","timeline"] as const;
 
 /** The `type` key of a section. */
 export type SectionType = Section['type'];

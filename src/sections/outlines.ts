@@ -7,6 +7,7 @@ import type { SectionType } from '../generated/schema-types.ts';
 import { outline as careers } from './careers/outline.ts';
 import { outline as hire } from './hire/outline.ts';
 import { headingAndItems, headingOnly, type Outline } from './outline.ts';
+import { outline as prose } from './prose/outline.ts';
 import { outline as slideBanner } from './slide-banner/outline.ts';
 
 export const outlines = {
@@ -23,6 +24,7 @@ export const outlines = {
   'page-hero': headingOnly,
   // The carousel shows the list `repeat` times over.
   projects: headingAndItems('items', 'title', (section: { repeat?: number }) => section.repeat ?? 2),
+  prose,
   'service-list': headingOnly,
   'slide-banner': slideBanner,
   team: headingOnly,

@@ -28,6 +28,7 @@ export const registry = {
   overview: () => import('./overview/index.tsx'),
   'page-hero': () => import('./page-hero/index.tsx'),
   projects: () => import('./projects/index.tsx'),
+  prose: () => import('./prose/index.tsx'),
   'service-list': () => import('./service-list/index.tsx'),
   'slide-banner': () => import('./slide-banner/index.tsx'),
   team: () => import('./team/index.tsx'),

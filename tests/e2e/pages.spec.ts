@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from './fixtures.ts';
-import { SPEC_ROUTES } from './spec-routes.ts';
+import { SITE_ROUTES } from './spec-routes.ts';
 
 /*
  * Service, technology, /services, /technologies, /careers and /start pages. Expected counts and
@@ -499,7 +499,7 @@ test.describe('/services, /technologies and /careers', () => {
 
 test('every internal link on every route leads to a route of the site', async ({ request }) => {
   const routes = (await (await request.get('/routes.json')).json()) as string[];
-  expect([...routes].sort()).toEqual([...SPEC_ROUTES].sort());
+  expect([...routes].sort()).toEqual([...SITE_ROUTES].sort());
   // The links as the server sends them, which is also what a visitor sees before any section hydrates;
   // reading the HTML instead of rendering each page makes this a second, not most of a minute.
   for (const route of routes) {

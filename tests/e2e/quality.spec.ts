@@ -1,20 +1,20 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Request } from '@playwright/test';
 import { expect, test, type Page } from './fixtures.ts';
-import { SPEC_ROUTES } from './spec-routes.ts';
+import { SITE_ROUTES } from './spec-routes.ts';
 
 /** Routes from the sitemap the build generates, as a search engine would find them. */
 async function sitemapRoutes(page: Page): Promise<string[]> {
   const xml = await (await page.request.get('/sitemap.xml')).text();
   const routes = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
-  expect(routes.length).toBe(25);
+  expect(routes.length).toBe(SITE_ROUTES.length);
   return routes;
 }
 
 const widths = [390, 1280] as const;
 
-test('the sitemap lists all 25 routes of the specification', async ({ page }) => {
-  expect((await sitemapRoutes(page)).sort()).toEqual([...SPEC_ROUTES].sort());
+test('the sitemap lists the 25 routes of the specification and the privacy notice and terms', async ({ page }) => {
+  expect((await sitemapRoutes(page)).sort()).toEqual([...SITE_ROUTES].sort());
 });
 
 /** Runs axe on the page as it is now and returns the violations, summarised. */
@@ -67,7 +67,7 @@ function watch(page: Page) {
 // Every route at a phone's and a desktop's width, in groups of five: one test per group and width, so each
 // has its own time limit and the two workers share them out. One visit per route checks all of this,
 // since loading, scrolling and settling a page is most of the cost.
-const groups = Array.from({ length: Math.ceil(SPEC_ROUTES.length / 5) }, (_, i) => SPEC_ROUTES.slice(i * 5, i * 5 + 5));
+const groups = Array.from({ length: Math.ceil(SITE_ROUTES.length / 5) }, (_, i) => SITE_ROUTES.slice(i * 5, i * 5 + 5));
 for (const width of widths) {
   for (const group of groups) {
     test(`${group.join(', ')} at ${width}px: content, header and footer, no error, failed request or hydration warning, nothing wider than the window, no axe violation`, async ({

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures.ts';
-import { SPEC_ROUTES } from './spec-routes.ts';
+import { SITE_ROUTES } from './spec-routes.ts';
 
 /** Every route the build knows, from the route table it emits. */
 async function routes(page: Page): Promise<string[]> {
@@ -10,8 +10,8 @@ async function routes(page: Page): Promise<string[]> {
 
 // Every route's content, header, footer and console are checked by the route sweep in quality.spec.ts.
 
-test('the route table lists all 25 pages of the specification', async ({ page }) => {
-  expect((await routes(page)).sort()).toEqual([...SPEC_ROUTES].sort());
+test('the route table lists the 25 pages of the specification and the two legal pages', async ({ page }) => {
+  expect((await routes(page)).sort()).toEqual([...SITE_ROUTES].sort());
 });
 
 test('an unknown path answers 404 with the not-found screen', async ({ page }) => {
@@ -135,4 +135,23 @@ test('the footer has every link group, social links in a new tab, contact links 
   await expect(footer.locator('a[href^="mailto:"]').first()).toBeVisible();
   await expect(footer).toContainText('Greater Noida');
   await expect(footer).toContainText(/© 2023 .*Pvt\. Ltd\./);
+});
+
+test('the footer leads to the privacy notice and the terms of use, which name the grievance officer and the law', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const footer = page.locator('footer[data-slot="footer"]');
+  await footer.getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy notice' })).toBeVisible();
+  // Filled in from content/site.yaml by the build.
+  await expect(page.getByRole('link', { name: 'privacy@sutralabs.in' })).toHaveAttribute('href', 'mailto:privacy@sutralabs.in');
+  await expect(page.locator('main')).toContainText('365 days');
+  await expect(page.locator('main')).not.toContainText('{site.');
+
+  await footer.getByRole('link', { name: 'Terms & Conditions' }).click();
+  await expect(page).toHaveURL(/\/terms$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms of use' })).toBeVisible();
+  await expect(page.locator('main')).toContainText('governed by the laws of India');
 });

@@ -29,3 +29,12 @@ export const SPEC_ROUTES = [
   '/node',
   '/typescript',
 ] as const;
+
+/**
+ * Pages the specification does not list, added on purpose: a site that collects personal data must
+ * give a privacy notice and terms of use (issue 19; the footer's links to them went to the home page).
+ */
+export const LEGAL_ROUTES = ['/privacy', '/terms'] as const;
+
+/** Every route the site serves. */
+export const SITE_ROUTES = [...SPEC_ROUTES, ...LEGAL_ROUTES] as const;

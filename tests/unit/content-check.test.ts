@@ -201,6 +201,75 @@ describe('content check: what a marketer sees for each mistake', () => {
     `);
   });
 
+  it('reports in prose what the page would not show, links that lead nowhere, and placeholders that name nothing', async () => {
+    expect(await report('prose-mistakes')).toMatchInlineSnapshot(`
+      "content/pages/legal.yaml:7:11  UnknownRoute  sections[0].body
+        The link \`/legl\` goes to a route that no page defines.
+        Did you mean \`/legal\`? Routes come from the \`route\` of each file in content/pages/.
+
+          5 |   - type: prose
+          6 |     heading: Legal notes
+        > 7 |     body: |
+            |           ^
+          8 |       # Our terms
+          9 |
+
+      content/pages/legal.yaml:7:11  UnknownPlaceholder  sections[0].body
+        \`{site.contact.grievance.email}\` names nothing in content/site.yaml, so the page would show it as written.
+        Write the path of a text of the site file after \`site.\`, such as \`{site.brand.legalName}\` or \`{site.contact.grievance.email}\`, or type the text itself.
+
+          5 |   - type: prose
+          6 |     heading: Legal notes
+        > 7 |     body: |
+            |           ^
+          8 |       # Our terms
+          9 |
+
+      content/pages/legal.yaml:8:7  UnsupportedMarkdown  sections[0].body
+        A \`#\` heading on line 1 of the text would be a second title of the page, which has one already.
+        Start the heading with \`## \` instead (and its subheadings with \`### \`).
+
+           6 |     heading: Legal notes
+           7 |     body: |
+        >  8 |       # Our terms
+             |       ^
+           9 |
+          10 |       Write to {site.contact.grievance.email} or see [the old page](/legl).
+
+      content/pages/legal.yaml:12:7  UnsupportedMarkdown  sections[0].body
+        A picture on line 5 of the text is not shown on the page: prose shows paragraphs, headings, lists, links and emphasis.
+        Write it as one of those, or remove it.
+
+          10 |       Write to {site.contact.grievance.email} or see [the old page](/legl).
+          11 |
+        > 12 |       ![A stamp](/media/pic.webp)
+             |       ^^^
+          13 |
+          14 |       Read the [Act](http://example.gov.in/act).
+
+      content/pages/legal.yaml:14:7  UnsupportedMarkdown  sections[0].body
+        The link to \`http://example.gov.in/act\` on line 7 of the text cannot be followed from the site, so it is shown as plain text.
+        Use the secure address: \`https://example.gov.in/act\`.
+
+          12 |       ![A stamp](/media/pic.webp)
+          13 |
+        > 14 |       Read the [Act](http://example.gov.in/act).
+             |       ^^^^
+          15 |
+
+      5 content errors in 1 file."
+    `);
+  });
+
+  it("fills a prose text's placeholders with the values of the site file", async () => {
+    const result = await checkContent(fixture('prose-filled'));
+    expect(result.errors).toBe(0);
+    const legal = result.pages.find((p) => p.page.route === '/legal')!;
+    expect(legal.page.sections[0]).toMatchObject({
+      body: 'Write to [hello@example-fixture.in](mailto:hello@example-fixture.in).\n',
+    });
+  });
+
   it('reports HTML typed into a text, which the page would show as it is', async () => {
     expect(await report('markup-in-text')).toMatchInlineSnapshot(`
       "content/pages/home.yaml:14:15  MarkupInText  sections[1].cards[0].text
@@ -335,7 +404,7 @@ describe('content check: what a marketer sees for each mistake', () => {
     expect(await report('unknown-section-type')).toMatchInlineSnapshot(`
       "content/pages/home.yaml:10:11  UnknownSectionType  sections[1].type
         \`cardgrid\` is not a section type.
-        Did you mean \`card-grid\`? Section types: \`card-grid\`, \`careers\`, \`carousel\`, \`contact\`, \`cta-banner\`, \`hero\`, \`hire\`, \`locations\`, \`marquee\`, \`overview\`, \`page-hero\`, \`projects\`, \`service-list\`, \`slide-banner\`, \`team\`, \`tech-stack\`, \`timeline\`.
+        Did you mean \`card-grid\`? Section types: \`card-grid\`, \`careers\`, \`carousel\`, \`contact\`, \`cta-banner\`, \`hero\`, \`hire\`, \`locations\`, \`marquee\`, \`overview\`, \`page-hero\`, \`projects\`, \`prose\`, \`service-list\`, \`slide-banner\`, \`team\`, \`tech-stack\`, \`timeline\`.
 
            8 |       label: Join us
            9 |       link: /about
@@ -603,16 +672,16 @@ describe('content check: what a marketer sees for each mistake', () => {
     expect(result.errors).toBe(1);
     expect(result.pages).toEqual([]);
     expect(formatProblems(result.problems)).toMatchInlineSnapshot(`
-      "src/sections/registry.ts:36:1  UnregisteredSection
+      "src/sections/registry.ts:37:1  UnregisteredSection
         The section type \`quote-band\` has a schema (schemas/sections/quote-band.schema.json) but no line in the registry, so no component can draw it: a page using it would stop the build.
         Add \`'quote-band': () => import('./quote-band/index.tsx'),\` to the registry in src/sections/registry.ts, with the component in src/sections/quote-band/index.tsx; \`npm run new:section -- <type>\` does all of this for a new type.
 
-          34 |   'tech-stack': () => import('./tech-stack/index.tsx'),
-          35 |   timeline: () => import('./timeline/index.tsx'),
-        > 36 | } satisfies Registry;
+          35 |   'tech-stack': () => import('./tech-stack/index.tsx'),
+          36 |   timeline: () => import('./timeline/index.tsx'),
+        > 37 | } satisfies Registry;
              | ^
-          37 |
-          38 | /** A component for any section; the registry's typing guarantees it matches the section's type. */
+          38 |
+          39 | /** A component for any section; the registry's typing guarantees it matches the section's type. */
 
       1 content error in 1 file."
     `);
@@ -622,7 +691,7 @@ describe('content check: what a marketer sees for each mistake', () => {
     rmSync(join(project, 'src/sections/timeline'), { recursive: true });
     const missing = await checkContent({ ...dirs, schemaDir: join(project, 'schemas') });
     expect(missing.problems.map((p) => `${p.file}:${p.line}:${p.column} ${p.code} ${p.message}`)).toEqual([
-      'src/sections/registry.ts:35:19 UnregisteredSection The registry draws `timeline` with ./timeline/index.tsx, which does not exist.',
+      'src/sections/registry.ts:36:19 UnregisteredSection The registry draws `timeline` with ./timeline/index.tsx, which does not exist.',
     ]);
   });
 

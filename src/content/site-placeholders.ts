@@ -1,0 +1,38 @@
+/**
+ * `{site.contact.grievance.email}` in a prose text: a value of content/site.yaml, filled in by the
+ * build. Legal texts name the company's legal name, address and grievance officer, which site.yaml
+ * already holds; a placeholder keeps one copy of each, so a new officer or address is one edit.
+ */
+import type { Page, Site } from '../generated/schema-types.ts';
+
+const PLACEHOLDER = /\{site\.([A-Za-z0-9_.]+)\}/g;
+
+/** The text at `path` in the site file (`contact.grievance.email`), or undefined when there is none. */
+function siteText(site: unknown, path: string): string | undefined {
+  let value: unknown = site;
+  for (const key of path.split('.')) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value) || !Object.hasOwn(value, key)) return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+}
+
+/** The placeholders of a text that name no text of the site file, each once, as written. */
+export function unknownSitePlaceholders(text: string, site: unknown): string[] {
+  const unknown = new Set<string>();
+  for (const match of text.matchAll(PLACEHOLDER)) if (siteText(site, match[1]!) === undefined) unknown.add(match[0]);
+  return [...unknown];
+}
+
+/** The page with the placeholders of its prose sections filled in (the check has reported unknown ones). */
+export function fillSitePlaceholders(page: Page, site: Site): Page {
+  if (!page.sections.some((section) => section.type === 'prose')) return page;
+  return {
+    ...page,
+    sections: page.sections.map((section) =>
+      section.type === 'prose'
+        ? { ...section, body: section.body.replace(PLACEHOLDER, (whole, path: string) => siteText(site, path) ?? whole) }
+        : section,
+    ),
+  };
+}
