@@ -1,6 +1,8 @@
 /** The building blocks of our forms: labelled fields with their messages, the honeypot, the summary and the submit button. */
 import { CircleAlert, LoaderCircle } from 'lucide-react';
 import type { InputHTMLAttributes, ReactNode } from 'react';
+import { SmartLink } from '../components/SmartLink/index.tsx';
+import { PRIVACY_ROUTE, type FormSpec } from './spec.ts';
 import type { FieldBinding, FormController } from './useForm.ts';
 import { useHydrated } from '../hooks/useHydrated.ts';
 import styles from './fields.module.css';
@@ -129,6 +131,21 @@ export function SubmitButton({
         label
       )}
     </button>
+  );
+}
+
+/**
+ * The notice at collection: what the form's data is for, and a link to the privacy notice. The
+ * notice opens in a new tab, so reading it never takes a visitor away from a half-filled form.
+ */
+export function NoticeLine({ spec }: { readonly spec: Pick<FormSpec<string>, 'notice'> }) {
+  return (
+    <p className={styles.notice} data-slot="privacy-notice">
+      {spec.notice}{' '}
+      <SmartLink to={PRIVACY_ROUTE} newTab>
+        How we handle your data
+      </SmartLink>
+    </p>
   );
 }
 

@@ -17,10 +17,21 @@ export interface FieldSpec {
   readonly multiline?: boolean;
 }
 
+/**
+ * The privacy notice's route. Each form links to it under its submit button, and the server records
+ * the version of that page with each submission (src/server/notice.ts).
+ */
+export const PRIVACY_ROUTE = '/privacy';
+
 /** A form: where it is sent and its fields, in the order they appear on the page. */
 export interface FormSpec<F extends string> {
   /** Path under the API base. */
   readonly endpoint: string;
+  /**
+   * The notice at collection under the submit button: what the data is used for, in one short
+   * sentence, before the link to the privacy notice.
+   */
+  readonly notice: string;
   readonly fields: { readonly [K in F]: FieldSpec };
   /** Field order: the order of the request body, of focus and of the error summary. */
   readonly order: readonly F[];
@@ -42,6 +53,7 @@ const emailField: FieldSpec = {
 /** The enquiry form of the contact page (POST /contact/create-contact). */
 export const contactSpec: FormSpec<ContactField> = {
   endpoint: '/contact/create-contact',
+  notice: 'We use these details only to answer your enquiry, and delete them after a year.',
   order: ['username', 'mobile', 'email', 'company', 'projectDetails'],
   fields: {
     username: { label: 'Name', required: 'Please enter your name', noun: 'your name' },
@@ -65,6 +77,7 @@ export const contactSpec: FormSpec<ContactField> = {
 /** The application form of the careers page (POST /services/create-service). */
 export const applicationSpec: FormSpec<ApplicationField> = {
   endpoint: '/services/create-service',
+  notice: 'We use these details only to consider your application, and delete them after a year.',
   order: ['name', 'email', 'phone', 'domain'],
   fields: {
     name: { label: 'Name', required: 'Please enter your name', noun: 'your name' },

@@ -7,6 +7,7 @@ import { Readiness, registerHealthCheck } from './health.ts';
 import { defaultClientDir, defaultContentDir } from './paths.ts';
 import { registerRateLimit, type SharedRateLimitStore } from './rate-limit.ts';
 import { RequestLogController, registerRequestIdHeader, requestIdOf } from './request-log.ts';
+import { loadNoticeVersion } from './notice.ts';
 import { loadRoles } from './roles.ts';
 import { registerSecurityHeaders } from './security.ts';
 import { readClientBuild, registerStaticSite } from './static.ts';
@@ -24,6 +25,8 @@ export interface AppOptions {
   readonly contentDir?: string;
   /** The roles one may apply for, instead of reading them from the content. */
   readonly roles?: readonly string[];
+  /** The privacy notice's version to record with submissions, instead of reading it from the content. */
+  readonly noticeVersion?: string | null;
   /** Origins of other sites allowed to call the API (normalised, see `normaliseOrigin`). */
   readonly allowedOrigins?: readonly string[];
   readonly rateLimit?: RateLimitConfig;
@@ -64,6 +67,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (roles.length === 0) {
     app.log.warn('No careers section lists any role, so every job application will be refused until one does.');
   }
+  const noticeVersion =
+    options.noticeVersion !== undefined
+      ? options.noticeVersion
+      : ((await loadNoticeVersion(options.contentDir ?? defaultContentDir)) ?? null);
+  if (noticeVersion === null) {
+    app.log.warn(
+      'No page has the route /privacy, so submissions are stored without the version of a privacy notice. Restore content/pages/privacy.yaml.',
+    );
+  }
 
   // Both handlers are set before any plugin or route: Fastify gives each plugin the handlers of its parent
   // as they are when the plugin is registered.
@@ -98,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prefix: '/api/v1',
     storage: options.storage,
     roles,
+    noticeVersion,
     allowedOrigins: options.allowedOrigins ?? [],
     rateLimit: options.rateLimit ?? defaultRateLimit,
   });

@@ -2,8 +2,8 @@ import type { AuditEntry, Delivery, Submission, SubmissionType } from './storage
 
 /** Columns of the CSV export, by submission type; the database column names, so the two read alike. */
 const csvColumns = {
-  contact: ['type', 'id', 'created_at', 'spam', 'username', 'mobile', 'email', 'company', 'project_details'],
-  application: ['type', 'id', 'created_at', 'spam', 'name', 'email', 'phone', 'domain'],
+  contact: ['type', 'id', 'created_at', 'spam', 'username', 'mobile', 'email', 'company', 'project_details', 'notice_version'],
+  application: ['type', 'id', 'created_at', 'spam', 'name', 'email', 'phone', 'domain', 'notice_version'],
 } as const satisfies Record<SubmissionType, readonly string[]>;
 
 type CsvColumn = (typeof csvColumns)[SubmissionType][number];
@@ -15,6 +15,8 @@ function csvValue(submission: Submission, column: CsvColumn): string | boolean |
       return submission.createdAt;
     case 'project_details':
       return submission.type === 'contact' ? submission.projectDetails : undefined;
+    case 'notice_version':
+      return submission.noticeVersion;
     default:
       return (submission as unknown as Record<string, string | boolean | null | undefined>)[column];
   }
@@ -131,6 +133,7 @@ export function toPersonReport(
     const rows: [string, string][] = [
       ...fieldsOf(s),
       ['Spam', s.spam ? 'yes (the hidden field was filled in)' : 'no'],
+      ['Privacy notice', s.noticeVersion ?? '(not recorded)'],
       [
         'Notifications',
         [...(deliveries.get(s.id) ?? [])]

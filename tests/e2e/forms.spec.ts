@@ -473,6 +473,7 @@ test.describe('apply dialog', () => {
       modal.getByLabel('Phone'),
       modal.getByRole('button', { name: 'Close' }),
       modal.getByRole('button', { name: 'Submit' }),
+      modal.getByRole('link', { name: /How we handle your data/ }),
       modal.getByLabel('Name'),
     ];
     for (const control of order) {
@@ -480,7 +481,7 @@ test.describe('apply dialog', () => {
       await expect(control).toBeFocused();
     }
     await page.keyboard.press('Shift+Tab');
-    await expect(modal.getByRole('button', { name: 'Submit' })).toBeFocused();
+    await expect(modal.getByRole('link', { name: /How we handle your data/ })).toBeFocused();
     // The page behind is inert.
     await expect(page.locator('#root')).toHaveJSProperty('inert', true);
 
@@ -705,5 +706,26 @@ test.describe('with the real API', () => {
     expect(refused.status()).toBe(400);
     const body = (await refused.json()) as { fields: { field: string }[] };
     expect(body.fields.map((f) => f.field).sort()).toEqual(['email', 'phone']);
+  });
+});
+
+test.describe('notice at collection', () => {
+  test('both forms say under their submit button what the data is for, and link to the privacy notice in a new tab', async ({
+    page,
+  }) => {
+    await open(page, '/contact');
+    const contactNotice = page.locator('[data-section="contact"] [data-slot="privacy-notice"]');
+    await expect(contactNotice).toContainText('only to answer your enquiry');
+    await expect(contactNotice.getByRole('link', { name: /How we handle your data/ })).toHaveAttribute('href', '/privacy');
+    await expect(contactNotice.getByRole('link')).toHaveAttribute('target', '_blank');
+    // Under the button: the visitor reads it on the way to sending.
+    const button = await page.locator('[data-section="contact"] [data-slot="submit"]').boundingBox();
+    expect((await contactNotice.boundingBox())!.y).toBeGreaterThan(button!.y);
+
+    await open(page, '/careers');
+    await openApplication(page, 'Developer', 'Frontend Developer');
+    const applicationNotice = dialog(page).locator('[data-slot="privacy-notice"]');
+    await expect(applicationNotice).toContainText('only to consider your application');
+    await expect(applicationNotice.getByRole('link', { name: /How we handle your data/ })).toHaveAttribute('href', '/privacy');
   });
 });

@@ -65,8 +65,31 @@ describe.each(storageCases)('storage on $name', (storageCase) => {
     const applications = await underTest.storage.listApplications();
 
     expect(applications).toEqual([
-      { type: 'application', id: expect.any(String), createdAt: '2026-01-01T11:00:00.000Z', ...validApplication, spam: true },
+      {
+        type: 'application',
+        id: expect.any(String),
+        createdAt: '2026-01-01T11:00:00.000Z',
+        ...validApplication,
+        spam: true,
+        noticeVersion: null,
+      },
     ]);
+  });
+
+  it('records the version of the privacy notice a submission was sent under', async () => {
+    const contact = await underTest.storage.saveContact({ ...validContact, spam: false, noticeVersion: '2026-11-25+0123456789' });
+    const application = await underTest.storage.saveApplication({
+      ...validApplication,
+      spam: false,
+      noticeVersion: '2026-11-25+0123456789',
+    });
+
+    expect((await underTest.storage.listContacts()).find((c) => c.id === contact.id)?.noticeVersion).toBe(
+      '2026-11-25+0123456789',
+    );
+    expect((await underTest.storage.listApplications()).find((a) => a.id === application.id)?.noticeVersion).toBe(
+      '2026-11-25+0123456789',
+    );
   });
 
   it('stores text exactly, including quotes, non-Latin letters and emoji', async () => {

@@ -2,7 +2,8 @@ import { CircleAlert } from 'lucide-react';
 import { useId } from 'react';
 import type { Role } from '../../generated/schema-types.ts';
 import { Dialog } from '../../components/Dialog/index.tsx';
-import { FormSummary, Honeypot, SubmitButton, TextField } from '../../forms/Fields.tsx';
+import { FormSummary, Honeypot, NoticeLine, SubmitButton, TextField } from '../../forms/Fields.tsx';
+import { applicationSpec } from '../../forms/spec.ts';
 import { applicationForm } from '../../forms/forms.ts';
 import { useForm } from '../../forms/useForm.ts';
 import styles from './styles.module.css';
@@ -59,6 +60,7 @@ export function ApplyDialog({ role, returnFocus, success, failure, onClose }: Ap
               </button>
               <SubmitButton sending={form.sending} label="Submit" />
             </div>
+            <NoticeLine spec={applicationSpec} />
           </div>
         </form>
       )}

@@ -4,7 +4,8 @@ import type { SectionProps } from '../registry.ts';
 import { Picture } from '../../components/Picture/index.tsx';
 import { RichText } from '../../components/RichText/index.tsx';
 import { ToasterHost } from '../../components/Toaster/index.tsx';
-import { FormSummary, Honeypot, NoScriptNote, SubmitButton, TextField } from '../../forms/Fields.tsx';
+import { FormSummary, Honeypot, NoScriptNote, NoticeLine, SubmitButton, TextField } from '../../forms/Fields.tsx';
+import { contactSpec } from '../../forms/spec.ts';
 import { contactForm } from '../../forms/forms.ts';
 import { useForm } from '../../forms/useForm.ts';
 import styles from './styles.module.css';
@@ -62,6 +63,7 @@ export default function Contact({ section, index }: SectionProps<'contact'>) {
             <div className={styles.actions}>
               <SubmitButton sending={form.sending} label={section.submitLabel} />
             </div>
+            <NoticeLine spec={contactSpec} />
           </div>
         </form>
       </div>

@@ -10,6 +10,8 @@ export interface ApplicationRouteOptions {
   readonly rateLimit: RateLimitConfig;
   /** The roles on the careers page; `domain` must be one of them. */
   readonly roles: readonly string[];
+  /** The privacy notice the form links to, recorded with each application. */
+  readonly noticeVersion: string | null;
 }
 
 /** Registers the job application endpoint of the careers page. */
@@ -40,7 +42,11 @@ export function registerApplicationRoute(api: FastifyInstance, options: Applicat
       const check = validate(request.body);
       if (!check.ok) throw validationFailed(check);
       const { website, ...fields } = check.value;
-      const saved = await options.storage.saveApplication({ ...fields, spam: isSpam(website) });
+      const saved = await options.storage.saveApplication({
+        ...fields,
+        spam: isSpam(website),
+        noticeVersion: options.noticeVersion,
+      });
       return reply.code(201).send({ id: saved.id });
     },
   );

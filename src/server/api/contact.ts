@@ -8,6 +8,8 @@ import { isSpam, validationFailed } from './submission.ts';
 export interface ContactRouteOptions {
   readonly storage: Storage;
   readonly rateLimit: RateLimitConfig;
+  /** The privacy notice the form links to, recorded with each enquiry. */
+  readonly noticeVersion: string | null;
 }
 
 /** Registers the enquiry endpoint of the contact form. */
@@ -28,7 +30,7 @@ export function registerContactRoute(api: FastifyInstance, options: ContactRoute
       const check = validate(request.body);
       if (!check.ok) throw validationFailed(check);
       const { website, ...fields } = check.value;
-      const saved = await options.storage.saveContact({ ...fields, spam: isSpam(website) });
+      const saved = await options.storage.saveContact({ ...fields, spam: isSpam(website), noticeVersion: options.noticeVersion });
       return reply.code(201).send({ id: saved.id });
     },
   );

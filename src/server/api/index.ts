@@ -11,6 +11,8 @@ import { acceptOnlyJson } from './json-body.ts';
 export interface ApiOptions {
   readonly storage: Storage;
   readonly roles: readonly string[];
+  /** Recorded with each submission (src/server/notice.ts). */
+  readonly noticeVersion: string | null;
   /** Other sites whose pages may call the API (CORS); the site's own origin is always allowed. */
   readonly allowedOrigins: readonly string[];
   readonly rateLimit: RateLimitConfig;

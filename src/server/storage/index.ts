@@ -56,6 +56,11 @@ export interface ContactSubmission {
   readonly company: string | null;
   readonly projectDetails: string;
   readonly spam: boolean;
+  /**
+   * The version of the privacy notice in force when it was sent (`2026-11-25+1a2b3c4d5e`: the notice's
+   * date and a hash of its file; src/server/notice.ts); null before notices were recorded.
+   */
+  readonly noticeVersion: string | null;
 }
 
 /** A job application from the careers page. */
@@ -68,15 +73,23 @@ export interface Application {
   readonly phone: string;
   readonly domain: string;
   readonly spam: boolean;
+  /**
+   * The version of the privacy notice in force when it was sent (`2026-11-25+1a2b3c4d5e`: the notice's
+   * date and a hash of its file; src/server/notice.ts); null before notices were recorded.
+   */
+  readonly noticeVersion: string | null;
 }
 
 export type Submission = ContactSubmission | Application;
 export type SubmissionType = Submission['type'];
 
-export type NewContactSubmission = Omit<ContactSubmission, 'type' | 'id' | 'createdAt' | 'company'> & {
+export type NewContactSubmission = Omit<ContactSubmission, 'type' | 'id' | 'createdAt' | 'company' | 'noticeVersion'> & {
   readonly company?: string | undefined;
+  readonly noticeVersion?: string | null | undefined;
 };
-export type NewApplication = Omit<Application, 'type' | 'id' | 'createdAt'>;
+export type NewApplication = Omit<Application, 'type' | 'id' | 'createdAt' | 'noticeVersion'> & {
+  readonly noticeVersion?: string | null | undefined;
+};
 
 export interface ListQuery {
   /** Only submissions made at or after this time (ISO 8601). */
@@ -246,6 +259,7 @@ class KyselyStorage implements Storage {
       company: submission.company ?? null,
       projectDetails: submission.projectDetails,
       spam: submission.spam,
+      noticeVersion: submission.noticeVersion ?? null,
     };
     await this.insert(
       saved,
@@ -258,6 +272,7 @@ class KyselyStorage implements Storage {
         company: saved.company,
         project_details: saved.projectDetails,
         spam: saved.spam ? 1 : 0,
+        notice_version: saved.noticeVersion,
       }),
     );
     return saved;
@@ -268,7 +283,12 @@ class KyselyStorage implements Storage {
       type: 'application',
       id: randomUUID(),
       createdAt: this.now().toISOString(),
-      ...submission,
+      name: submission.name,
+      email: submission.email,
+      phone: submission.phone,
+      domain: submission.domain,
+      spam: submission.spam,
+      noticeVersion: submission.noticeVersion ?? null,
     };
     await this.insert(
       saved,
@@ -280,6 +300,7 @@ class KyselyStorage implements Storage {
         phone: saved.phone,
         domain: saved.domain,
         spam: saved.spam ? 1 : 0,
+        notice_version: saved.noticeVersion,
       }),
     );
     return saved;
@@ -480,6 +501,7 @@ function toContact(r: Selectable<ContactSubmissionTable>): ContactSubmission {
     company: r.company,
     projectDetails: r.project_details,
     spam: Boolean(r.spam),
+    noticeVersion: r.notice_version,
   };
 }
 
@@ -493,5 +515,6 @@ function toApplication(r: Selectable<ApplicationTable>): Application {
     phone: r.phone,
     domain: r.domain,
     spam: Boolean(r.spam),
+    noticeVersion: r.notice_version,
   };
 }

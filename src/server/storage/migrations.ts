@@ -93,6 +93,17 @@ export const migrations: Readonly<Record<string, Migration>> = {
       await db.schema.dropTable('audit_log').execute();
     },
   },
+  // Which privacy notice a person was shown when they sent a form (DPDP Act 2023: notice at collection).
+  '0004_add_notice_version': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('contact_submissions').addColumn('notice_version', 'text').execute();
+      await db.schema.alterTable('applications').addColumn('notice_version', 'text').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('applications').dropColumn('notice_version').execute();
+      await db.schema.alterTable('contact_submissions').dropColumn('notice_version').execute();
+    },
+  },
 };
 
 /**

@@ -24,6 +24,8 @@ export interface ContactSubmissionTable {
   project_details: string;
   /** The honeypot field was filled in: most likely a bot. */
   spam: Flag;
+  /** The privacy notice shown when it was sent (src/server/notice.ts); null for rows from before migration 0004. */
+  notice_version: string | null;
 }
 
 /** One job application from the careers page, as submitted (trimmed). */
@@ -36,6 +38,8 @@ export interface ApplicationTable {
   /** Title of the role applied for, one of the roles on the careers page. */
   domain: string;
   spam: Flag;
+  /** As for enquiries. */
+  notice_version: string | null;
 }
 
 /** How the company hears of a new submission: an e-mail (SMTP) or a signed HTTP POST (webhook). */
