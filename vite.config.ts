@@ -1,11 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { contentPlugin } from './src/content/plugin.ts';
-import { formValidatorsPlugin } from './src/forms/validators-plugin.ts';
+import { apiSchemasForBrowserPlugin, formValidatorsPlugin } from './src/forms/validators-plugin.ts';
 
 export default defineConfig(({ isSsrBuild }) => ({
   // Content and form validation run here, at build time; the browser gets data and generated code.
-  plugins: [contentPlugin(), formValidatorsPlugin(), react()],
+  plugins: [contentPlugin(), formValidatorsPlugin(), apiSchemasForBrowserPlugin(), react()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -3,6 +3,7 @@
  * exactly: `npm run bench:fuzz` sends thousands of them to the real server over HTTP, and
  * tests/server/fuzz.test.ts a few hundred through `inject` on both databases.
  */
+import { addDeclarationKeywords } from '../src/forms/declared.ts';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -559,6 +560,7 @@ export function storedRowProblems(
 ): string[] {
   const ajv = new Ajv({ allErrors: true, strict: true });
   addFormats(ajv, ['email']);
+  addDeclarationKeywords(ajv);
   const { $id: _id, ...schema } = target.schema as RequestSchema & { $id?: string };
   const validate = ajv.compile(schema);
   const problems: string[] = [];

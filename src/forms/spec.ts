@@ -1,8 +1,18 @@
 /**
  * What the visitor sees of each form field: its label and the messages for each way a value can fail the
- * request schema. The rules themselves live only in schemas/api/ (compiled by validators-plugin.ts);
- * this file only words them for people.
+ * request schema. The rules and the wording both live in schemas/api/ (the rules compiled by
+ * validators-plugin.ts, the wording in each property's `x-field`, read by declared.ts); this file
+ * shapes them for the forms.
  */
+import {
+  applicationDeclaration,
+  contactDeclaration,
+  type ApplicationField,
+  type ContactField,
+  type DeclaredForm,
+} from './declared.ts';
+
+export { HONEYPOT, type ApplicationField, type ContactField } from './declared.ts';
 
 /** One field of a form, as people see it. */
 export interface FieldSpec {
@@ -37,62 +47,22 @@ export interface FormSpec<F extends string> {
   readonly order: readonly F[];
 }
 
-/** The hidden field that only robots fill in; the server marks such submissions as spam. */
-export const HONEYPOT = 'website';
-
-export type ContactField = 'username' | 'mobile' | 'email' | 'company' | 'projectDetails';
-export type ApplicationField = 'name' | 'email' | 'phone' | 'domain';
-
-const emailField: FieldSpec = {
-  label: 'E-mail',
-  required: 'Please enter your e-mail address',
-  invalid: 'Please enter a valid e-mail address, such as name@company.com',
-  noun: 'your e-mail address',
-};
+function specOf<F extends string>(form: DeclaredForm<F>): FormSpec<F> {
+  return {
+    endpoint: form.endpoint,
+    notice: form.notice,
+    order: form.fields.map((field) => field.name),
+    fields: Object.fromEntries(
+      form.fields.map(({ name, label, required, invalid, noun, multiline }) => [
+        name,
+        { label, required, noun, ...(invalid === undefined ? {} : { invalid }), ...(multiline ? { multiline } : {}) },
+      ]),
+    ) as { readonly [K in F]: FieldSpec },
+  };
+}
 
 /** The enquiry form of the contact page (POST /contact/create-contact). */
-export const contactSpec: FormSpec<ContactField> = {
-  endpoint: '/contact/create-contact',
-  notice: 'We use these details only to answer your enquiry, and delete them after a year.',
-  order: ['username', 'mobile', 'email', 'company', 'projectDetails'],
-  fields: {
-    username: { label: 'Name', required: 'Please enter your name', noun: 'your name' },
-    mobile: {
-      label: 'Mobile number',
-      required: 'Please enter your mobile number',
-      invalid: 'Please enter a mobile number of 7 to 15 digits',
-      noun: 'your mobile number',
-    },
-    email: emailField,
-    company: { label: 'Company', required: 'Please enter your company', noun: 'the company name' },
-    projectDetails: {
-      label: 'Project details',
-      required: 'Please tell us a little about your project',
-      noun: 'the project details',
-      multiline: true,
-    },
-  },
-};
+export const contactSpec: FormSpec<ContactField> = specOf(contactDeclaration);
 
 /** The application form of the careers page (POST /services/create-service). */
-export const applicationSpec: FormSpec<ApplicationField> = {
-  endpoint: '/services/create-service',
-  notice: 'We use these details only to consider your application, and delete them after a year.',
-  order: ['name', 'email', 'phone', 'domain'],
-  fields: {
-    name: { label: 'Name', required: 'Please enter your name', noun: 'your name' },
-    email: emailField,
-    phone: {
-      label: 'Phone',
-      required: 'Please enter your phone number',
-      invalid: 'Please enter a phone number of 7 to 15 digits',
-      noun: 'your phone number',
-    },
-    domain: {
-      label: 'Role',
-      required: 'Please close this window and choose a role from the open positions',
-      invalid: 'This role is no longer open; please choose one from the open positions',
-      noun: 'the role',
-    },
-  },
-};
+export const applicationSpec: FormSpec<ApplicationField> = specOf(applicationDeclaration);

@@ -7,6 +7,7 @@
  *   validateContact / validateApplication   ajv validate functions (`.errors` after a failed call)
  *   contactFields / applicationFields       per field: required, maxLength (for input attributes)
  */
+import { addDeclarationKeywords } from './declared.ts';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
@@ -44,6 +45,7 @@ const requireFromHere = createRequire(import.meta.url);
 export function generateValidators(schemaDir: string): GeneratedValidators {
   const ajv = new Ajv({ allErrors: true, strict: true, code: { source: true, esm: true, lines: false } });
   addFormats(ajv, ['email']);
+  addDeclarationKeywords(ajv);
 
   const files: string[] = [];
   const exportsToIds: Record<string, string> = {};
@@ -181,6 +183,33 @@ export function formValidatorsPlugin(options: { readonly schemaDir?: string } = 
         if (module) server.moduleGraph.invalidateModule(module);
         server.ws.send({ type: 'full-reload' });
       });
+    },
+  };
+}
+
+/** What the browser does not need of a request schema: words for people reading the schema. */
+const documentationKeys = new Set(['$schema', '$comment', 'title', 'description', 'examples']);
+
+function withoutDocumentation(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutDocumentation);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).flatMap(([key, inner]) => (documentationKeys.has(key) ? [] : [[key, withoutDocumentation(inner)]])),
+  );
+}
+
+/**
+ * The forms read their fields' declarations from the request schemas (src/forms/declared.ts). In the
+ * browser's build the schemas lose their descriptions and comments first, which are a quarter of
+ * the forms' code otherwise; the server and its build keep them.
+ */
+export function apiSchemasForBrowserPlugin(): Plugin {
+  return {
+    name: 'devstaff:api-schemas-for-browser',
+    enforce: 'pre',
+    transform(code, id, options) {
+      if (options?.ssr || !/[\\/]schemas[\\/]api[\\/][^\\/]+\.schema\.json$/.test(id)) return undefined;
+      return { code: JSON.stringify(withoutDocumentation(JSON.parse(code) as unknown)), map: null };
     },
   };
 }

@@ -1,24 +1,35 @@
+import { declarations } from '../forms/declared.ts';
 import type { AuditEntry, Delivery, Submission, SubmissionType } from './storage/index.ts';
 
-/** Columns of the CSV export, by submission type; the database column names, so the two read alike. */
-const csvColumns = {
-  contact: ['type', 'id', 'created_at', 'spam', 'username', 'mobile', 'email', 'company', 'project_details', 'notice_version'],
-  application: ['type', 'id', 'created_at', 'spam', 'name', 'email', 'phone', 'domain', 'notice_version'],
-} as const satisfies Record<SubmissionType, readonly string[]>;
+/** What every export row has besides the form's fields, around them. */
+const leading = ['type', 'id', 'created_at', 'spam'] as const;
+const trailing = ['notice_version'] as const;
 
-type CsvColumn = (typeof csvColumns)[SubmissionType][number];
+/**
+ * Columns of the CSV export, by submission type: the database column names (the fields' from their
+ * declaration in schemas/api/), so the two read alike.
+ */
+const csvColumns = (type: SubmissionType): string[] => [
+  ...leading,
+  ...declarations[type].fields.map((field) => field.column),
+  ...trailing,
+];
 
 /** The value of a CSV column for a submission; undefined when the column belongs to the other type. */
-function csvValue(submission: Submission, column: CsvColumn): string | boolean | null | undefined {
+function csvValue(submission: Submission, column: string): string | boolean | null | undefined {
   switch (column) {
     case 'created_at':
       return submission.createdAt;
-    case 'project_details':
-      return submission.type === 'contact' ? submission.projectDetails : undefined;
     case 'notice_version':
       return submission.noticeVersion;
-    default:
-      return (submission as unknown as Record<string, string | boolean | null | undefined>)[column];
+    case 'type':
+    case 'id':
+    case 'spam':
+      return submission[column];
+    default: {
+      const field = declarations[submission.type].fields.find((f) => f.column === column);
+      return field === undefined ? undefined : (submission as unknown as Record<string, string | null>)[field.name];
+    }
   }
 }
 
@@ -31,8 +42,7 @@ export type CsvSeparator = (typeof csvSeparators)[number];
  * columns are that type's; with both, the union, blank where a column belongs to the other type.
  */
 export function toCsv(submissions: readonly Submission[], type?: SubmissionType, separator: CsvSeparator = ','): string {
-  const columns: CsvColumn[] =
-    type === undefined ? [...new Set([...csvColumns.contact, ...csvColumns.application])] : [...csvColumns[type]];
+  const columns = type === undefined ? [...new Set([...csvColumns('contact'), ...csvColumns('application')])] : csvColumns(type);
   const lines = [columns.join(separator)];
   for (const submission of submissions) {
     lines.push(columns.map((column) => csvCell(csvValue(submission, column))).join(separator));
@@ -102,21 +112,10 @@ export function toTable(
 
 /** The fields of a submission as `find` shows them, labelled as on the forms. */
 function fieldsOf(submission: Submission): [string, string][] {
-  if (submission.type === 'contact') {
-    return [
-      ['Name', submission.username],
-      ['Mobile', submission.mobile],
-      ['E-mail', submission.email],
-      ['Company', submission.company ?? '(not given)'],
-      ['Project details', submission.projectDetails],
-    ];
-  }
-  return [
-    ['Name', submission.name],
-    ['E-mail', submission.email],
-    ['Phone', submission.phone],
-    ['Role', submission.domain],
-  ];
+  return declarations[submission.type].fields.map((field) => [
+    field.label,
+    (submission as unknown as Record<string, string | null>)[field.name] ?? '(not given)',
+  ]);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { addDeclarationKeywords, type DeclaredForm } from '../forms/declared.ts';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Ajv, type ErrorObject, type SchemaObject } from 'ajv';
@@ -22,6 +23,20 @@ export const cleanTextMessage = {
   multiLine: (field: string) =>
     `${field} may hold line breaks and tabs, but no other control characters (such as ESC) or invisible formatting characters (such as bidirectional overrides)`,
 };
+
+/**
+ * What the API says about a value that breaks a field's `pattern`, from the field's declaration: its
+ * own message (a phone number's form), or the clean-text rule of a single- or multi-line field.
+ */
+export function patternMessagesOf(form: DeclaredForm): Record<string, string> {
+  return Object.fromEntries(
+    form.fields.map((field) => [
+      field.name,
+      field.patternMessage ??
+        (field.multiline ? cleanTextMessage.multiLine(field.name) : cleanTextMessage.singleLine(field.name)),
+    ]),
+  );
+}
 
 /** The result of checking a request body: the trimmed body, or every bad field. */
 export type BodyCheck<T> =
@@ -52,6 +67,7 @@ export interface FieldRule {
 
 const ajv = new Ajv({ allErrors: true, strict: true });
 addFormats(ajv, ['email']);
+addDeclarationKeywords(ajv);
 
 /** Reads one of the JSON Schemas in schemas/api/, the single source of truth for request bodies. */
 export function readApiSchema(fileName: string, dir: string = apiSchemasDir): SchemaObject {

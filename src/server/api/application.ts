@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ApplicationRequest } from '../../generated/schema-types.ts';
 import type { RateLimitConfig } from '../config.ts';
 import type { Storage } from '../storage/index.ts';
-import { cleanTextMessage, createBodyValidator, readApiSchema } from '../validation.ts';
+import { applicationDeclaration } from '../../forms/declared.ts';
+import { createBodyValidator, patternMessagesOf, readApiSchema } from '../validation.ts';
 import { isSpam, validationFailed } from './submission.ts';
 
 export interface ApplicationRouteOptions {
@@ -18,11 +19,7 @@ export interface ApplicationRouteOptions {
 export function registerApplicationRoute(api: FastifyInstance, options: ApplicationRouteOptions): void {
   const roles = new Set(options.roles);
   const validate = createBodyValidator<ApplicationRequest>(readApiSchema('application.schema.json'), {
-    patternMessages: {
-      phone: 'phone must be a phone number with 7 to 15 digits; only digits, spaces, +, -, . and parentheses are allowed',
-      name: cleanTextMessage.singleLine('name'),
-      domain: cleanTextMessage.singleLine('domain'),
-    },
+    patternMessages: patternMessagesOf(applicationDeclaration),
     rules: [
       {
         field: 'domain',
@@ -36,7 +33,7 @@ export function registerApplicationRoute(api: FastifyInstance, options: Applicat
   });
 
   api.post(
-    '/services/create-service',
+    applicationDeclaration.endpoint,
     { config: { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.timeWindowMs } } },
     async (request, reply) => {
       const check = validate(request.body);

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ContactRequest } from '../../generated/schema-types.ts';
 import type { RateLimitConfig } from '../config.ts';
 import type { Storage } from '../storage/index.ts';
-import { cleanTextMessage, createBodyValidator, readApiSchema } from '../validation.ts';
+import { contactDeclaration } from '../../forms/declared.ts';
+import { createBodyValidator, patternMessagesOf, readApiSchema } from '../validation.ts';
 import { isSpam, validationFailed } from './submission.ts';
 
 export interface ContactRouteOptions {
@@ -15,16 +16,11 @@ export interface ContactRouteOptions {
 /** Registers the enquiry endpoint of the contact form. */
 export function registerContactRoute(api: FastifyInstance, options: ContactRouteOptions): void {
   const validate = createBodyValidator<ContactRequest>(readApiSchema('contact.schema.json'), {
-    patternMessages: {
-      mobile: 'mobile must be a phone number: digits, optionally starting with + and grouped with spaces or dashes',
-      username: cleanTextMessage.singleLine('username'),
-      company: cleanTextMessage.singleLine('company'),
-      projectDetails: cleanTextMessage.multiLine('projectDetails'),
-    },
+    patternMessages: patternMessagesOf(contactDeclaration),
   });
 
   api.post(
-    '/contact/create-contact',
+    contactDeclaration.endpoint,
     { config: { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.timeWindowMs } } },
     async (request, reply) => {
       const check = validate(request.body);

@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { declarations } from '../../forms/declared.ts';
 import type { Delivery, Submission } from '../storage/index.ts';
 import type { DeliveryChannel, Notification } from './worker.ts';
 
@@ -33,27 +34,18 @@ export interface EmailMessage {
 export function composeEmail(settings: EmailSettings, delivery: Delivery, submission: Submission): EmailMessage {
   const ref = submission.id.slice(0, 8);
   const received = `${submission.createdAt.slice(0, 16).replace('T', ' ')} UTC`;
-  const lines =
+  const form = declarations[submission.type];
+  const value = (name: string) => (submission as unknown as Record<string, string | null>)[name];
+  const width = Math.max(...form.fields.filter((f) => !f.multiline).map((f) => f.label.length)) + 2;
+  // Every field of the form's declaration, in its order: one line each, and long texts as a block below.
+  const lines = [
     submission.type === 'contact'
-      ? [
-          `New enquiry from the contact form, received ${received}.`,
-          '',
-          `Name:     ${submission.username}`,
-          `E-mail:   ${submission.email}`,
-          `Mobile:   ${submission.mobile}`,
-          `Company:  ${submission.company || '(not given)'}`,
-          '',
-          'Project details:',
-          submission.projectDetails,
-        ]
-      : [
-          `New job application from the careers page, received ${received}.`,
-          '',
-          `Role:     ${submission.domain}`,
-          `Name:     ${submission.name}`,
-          `E-mail:   ${submission.email}`,
-          `Phone:    ${submission.phone}`,
-        ];
+      ? `New enquiry from the contact form, received ${received}.`
+      : `New job application from the careers page, received ${received}.`,
+    '',
+    ...form.fields.filter((f) => !f.multiline).map((f) => `${`${f.label}:`.padEnd(width)}${value(f.name) || '(not given)'}`),
+    ...form.fields.filter((f) => f.multiline).flatMap((f) => ['', `${f.label}:`, value(f.name) ?? '']),
+  ];
   const text = [
     ...lines,
     '',

@@ -26,7 +26,16 @@ import {
 } from './people.ts';
 import { createPostgresDialect } from './postgres.ts';
 import { createSqliteDialect } from './sqlite.ts';
-import type { ApplicationTable, AuditAction, ContactSubmissionTable, Database, NotificationChannel } from './tables.ts';
+import type {
+  ApplicationTable,
+  AuditAction,
+  ContactSubmissionTable,
+  Database,
+  NotificationChannel,
+  StoredFields,
+} from './tables.ts';
+import { applicationDeclaration, contactDeclaration, type DeclaredForm, type HONEYPOT } from '../../forms/declared.ts';
+import type { ApplicationRequest, ContactRequest } from '../../generated/schema-types.ts';
 
 export type { ClaimedDelivery, ClaimRequest, Delivery, DeliveryQuery } from './outbox.ts';
 export type { AuditAction, DeliveryStatus, NotificationChannel } from './tables.ts';
@@ -44,17 +53,12 @@ export type StorageConfig =
       readonly schema?: string;
     };
 
-/** An enquiry from the contact form. */
-export interface ContactSubmission {
-  readonly type: 'contact';
+/** What every stored submission has besides its fields. */
+interface SubmissionBase<T extends 'contact' | 'application'> {
+  readonly type: T;
   readonly id: string;
   /** ISO 8601 time in UTC. */
   readonly createdAt: string;
-  readonly username: string;
-  readonly mobile: string;
-  readonly email: string;
-  readonly company: string | null;
-  readonly projectDetails: string;
   readonly spam: boolean;
   /**
    * The version of the privacy notice in force when it was sent (`2026-11-25+1a2b3c4d5e`: the notice's
@@ -63,33 +67,19 @@ export interface ContactSubmission {
   readonly noticeVersion: string | null;
 }
 
-/** A job application from the careers page. */
-export interface Application {
-  readonly type: 'application';
-  readonly id: string;
-  readonly createdAt: string;
-  readonly name: string;
-  readonly email: string;
-  readonly phone: string;
-  readonly domain: string;
-  readonly spam: boolean;
-  /**
-   * The version of the privacy notice in force when it was sent (`2026-11-25+1a2b3c4d5e`: the notice's
-   * date and a hash of its file; src/server/notice.ts); null before notices were recorded.
-   */
-  readonly noticeVersion: string | null;
-}
+/** An enquiry from the contact form: its fields are those of schemas/api/contact.schema.json. */
+export type ContactSubmission = SubmissionBase<'contact'> & StoredFields<ContactRequest>;
+
+/** A job application from the careers page: its fields are those of schemas/api/application.schema.json. */
+export type Application = SubmissionBase<'application'> & StoredFields<ApplicationRequest>;
 
 export type Submission = ContactSubmission | Application;
 export type SubmissionType = Submission['type'];
 
-export type NewContactSubmission = Omit<ContactSubmission, 'type' | 'id' | 'createdAt' | 'company' | 'noticeVersion'> & {
-  readonly company?: string | undefined;
-  readonly noticeVersion?: string | null | undefined;
-};
-export type NewApplication = Omit<Application, 'type' | 'id' | 'createdAt' | 'noticeVersion'> & {
-  readonly noticeVersion?: string | null | undefined;
-};
+/** What a save is given: the checked request's fields (optional ones may be left out), spam and the notice. */
+type NewSubmission<R> = Omit<R, typeof HONEYPOT> & { readonly spam: boolean; readonly noticeVersion?: string | null | undefined };
+export type NewContactSubmission = NewSubmission<ContactRequest>;
+export type NewApplication = NewSubmission<ApplicationRequest>;
 
 export interface ListQuery {
   /** Only submissions made at or after this time (ISO 8601). */
@@ -248,61 +238,34 @@ class KyselyStorage implements Storage {
     return this.groupCommit?.stats;
   }
 
-  async saveContact(submission: NewContactSubmission): Promise<ContactSubmission> {
-    const saved: ContactSubmission = {
-      type: 'contact',
-      id: randomUUID(),
-      createdAt: this.now().toISOString(),
-      username: submission.username,
-      mobile: submission.mobile,
-      email: submission.email,
-      company: submission.company ?? null,
-      projectDetails: submission.projectDetails,
-      spam: submission.spam,
-      noticeVersion: submission.noticeVersion ?? null,
-    };
-    await this.insert(
-      saved,
-      this.db.insertInto('contact_submissions').values({
-        id: saved.id,
-        created_at: saved.createdAt,
-        username: saved.username,
-        mobile: saved.mobile,
-        email: saved.email,
-        company: saved.company,
-        project_details: saved.projectDetails,
-        spam: saved.spam ? 1 : 0,
-        notice_version: saved.noticeVersion,
-      }),
-    );
-    return saved;
+  saveContact(submission: NewContactSubmission): Promise<ContactSubmission> {
+    return this.save(contactDeclaration, submission) as Promise<ContactSubmission>;
   }
 
-  async saveApplication(submission: NewApplication): Promise<Application> {
-    const saved: Application = {
-      type: 'application',
+  saveApplication(submission: NewApplication): Promise<Application> {
+    return this.save(applicationDeclaration, submission) as Promise<Application>;
+  }
+
+  /** Saves a submission of either form, its fields mapped to their columns by the form's declaration. */
+  private async save(form: DeclaredForm, submission: Readonly<Record<string, unknown>>): Promise<Submission> {
+    const fields = Object.fromEntries(form.fields.map((field) => [field.name, submission[field.name] ?? null]));
+    const saved = {
+      type: form.submission,
       id: randomUUID(),
       createdAt: this.now().toISOString(),
-      name: submission.name,
-      email: submission.email,
-      phone: submission.phone,
-      domain: submission.domain,
-      spam: submission.spam,
-      noticeVersion: submission.noticeVersion ?? null,
+      ...fields,
+      spam: submission.spam === true,
+      noticeVersion: (submission.noticeVersion as string | null | undefined) ?? null,
+    } as unknown as Submission;
+    const row = {
+      id: saved.id,
+      created_at: saved.createdAt,
+      ...Object.fromEntries(form.fields.map((field) => [field.column, fields[field.name]])),
+      spam: saved.spam ? 1 : 0,
+      notice_version: saved.noticeVersion,
     };
-    await this.insert(
-      saved,
-      this.db.insertInto('applications').values({
-        id: saved.id,
-        created_at: saved.createdAt,
-        name: saved.name,
-        email: saved.email,
-        phone: saved.phone,
-        domain: saved.domain,
-        spam: saved.spam ? 1 : 0,
-        notice_version: saved.noticeVersion,
-      }),
-    );
+    // The row's columns come from the declaration, which the table types are derived from too.
+    await this.insert(saved, this.db.insertInto(form.table).values(row as never));
     return saved;
   }
 
@@ -490,31 +453,17 @@ class KyselyStorage implements Storage {
   }
 }
 
-function toContact(r: Selectable<ContactSubmissionTable>): ContactSubmission {
+/** A stored row as a submission of its form, its columns mapped back to the fields by the declaration. */
+function fromRow(form: DeclaredForm, r: Readonly<Record<string, unknown>>): Submission {
   return {
-    type: 'contact',
+    type: form.submission,
     id: r.id,
     createdAt: r.created_at,
-    username: r.username,
-    mobile: r.mobile,
-    email: r.email,
-    company: r.company,
-    projectDetails: r.project_details,
+    ...Object.fromEntries(form.fields.map((field) => [field.name, r[field.column] ?? null])),
     spam: Boolean(r.spam),
-    noticeVersion: r.notice_version,
-  };
+    noticeVersion: r.notice_version ?? null,
+  } as unknown as Submission;
 }
 
-function toApplication(r: Selectable<ApplicationTable>): Application {
-  return {
-    type: 'application',
-    id: r.id,
-    createdAt: r.created_at,
-    name: r.name,
-    email: r.email,
-    phone: r.phone,
-    domain: r.domain,
-    spam: Boolean(r.spam),
-    noticeVersion: r.notice_version,
-  };
-}
+const toContact = (r: Selectable<ContactSubmissionTable>) => fromRow(contactDeclaration, r) as ContactSubmission;
+const toApplication = (r: Selectable<ApplicationTable>) => fromRow(applicationDeclaration, r) as Application;

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type ExpressionBuilder, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { declarations } from '../../forms/declared.ts';
 import type { AuditAction, Database } from './tables.ts';
 
 /** Who to look for: exactly one of an e-mail address (any case) or a phone number (any punctuation). */
@@ -23,7 +24,15 @@ export const phoneDigits = (phone: string): string => phone.replace(/\D/g, '');
 const NATIONAL_DIGITS = 10;
 
 type Table = 'contact_submissions' | 'applications';
-const phoneColumn = { contact_submissions: 'mobile', applications: 'phone' } as const;
+
+/** The column of a table that the forms' declarations mark as identifying a person by `kind`. */
+function identifyingColumn(table: Table, kind: 'email' | 'phone'): string {
+  const form = Object.values(declarations).find((f) => f.table === table)!;
+  const field = form.fields.find((f) => f.identifies === kind);
+  if (!field)
+    throw new Error(`FieldUndeclared: no field of the ${form.submission} form is declared with \`identifies: ${kind}\`.`);
+  return field.column;
+}
 
 /**
  * The condition that picks a person's rows from a submissions table. E-mail addresses are compared
@@ -32,10 +41,12 @@ const phoneColumn = { contact_submissions: 'mobile', applications: 'phone' } as 
  */
 export function personFilter<T extends Table>(table: T, person: PersonQuery) {
   return (eb: ExpressionBuilder<Database, T>): Expression<SqlBool> => {
-    if ('email' in person) return eb(eb.fn('lower', [sql.ref(`${table}.email`)]), '=', person.email.toLowerCase());
+    if ('email' in person) {
+      return eb(eb.fn('lower', [sql.ref(`${table}.${identifyingColumn(table, 'email')}`)]), '=', person.email.toLowerCase());
+    }
     const wanted = phoneDigits(person.phone);
     // The same punctuation the request schemas allow, removed in SQL that SQLite and PostgreSQL share.
-    const stored = sql<string>`replace(replace(replace(replace(replace(replace(${sql.ref(`${table}.${phoneColumn[table]}`)}, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', '')`;
+    const stored = sql<string>`replace(replace(replace(replace(replace(replace(${sql.ref(`${table}.${identifyingColumn(table, 'phone')}`)}, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', '')`;
     const alternatives: Expression<SqlBool>[] = [sql<SqlBool>`${stored} = ${wanted}`];
     if (wanted.length >= NATIONAL_DIGITS) alternatives.push(sql<SqlBool>`${stored} like ${`%${wanted}`}`);
     alternatives.push(sql<SqlBool>`(length(${stored}) >= ${NATIONAL_DIGITS} and cast(${wanted} as text) like '%' || ${stored})`);

@@ -1,4 +1,6 @@
 import type { ColumnType, Insertable } from 'kysely';
+import type { FieldsOf } from '../../forms/declared.ts';
+import type { ApplicationRequest, ContactRequest } from '../../generated/schema-types.ts';
 
 /**
  * Flags are bound as 0/1 and read back as 0/1 (SQLite) or true/false (PostgreSQL): better-sqlite3 cannot bind
@@ -12,35 +14,37 @@ type Flag = ColumnType<boolean | number, 0 | 1, 0 | 1>;
  */
 type IsoTime = string;
 
-/** One enquiry from the contact form, as submitted (trimmed). */
-export interface ContactSubmissionTable {
+/**
+ * A request's fields as stored: every field of the form but the honeypot, an optional one as null when
+ * it was left out (an empty string when it was sent empty).
+ */
+export type StoredFields<R> = {
+  readonly [K in FieldsOf<R>]-?: undefined extends R[K] ? Exclude<R[K], undefined> | null : R[K];
+};
+
+/** `projectDetails` → `project_details`: a field's column (src/forms/declared.ts names it so too). */
+type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}`
+  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Tail>}`
+  : S;
+
+/** The columns of a form's fields, derived from its request schema's generated type. */
+type FieldColumns<R> = { -readonly [K in keyof StoredFields<R> as SnakeCase<K & string>]: StoredFields<R>[K] };
+
+/** What every submission row has besides its fields. */
+interface SubmissionColumns {
   id: string;
   created_at: IsoTime;
-  username: string;
-  mobile: string;
-  email: string;
-  /** Null when the field was left out; an empty string when it was sent empty. */
-  company: string | null;
-  project_details: string;
   /** The honeypot field was filled in: most likely a bot. */
   spam: Flag;
   /** The privacy notice shown when it was sent (src/server/notice.ts); null for rows from before migration 0004. */
   notice_version: string | null;
 }
 
-/** One job application from the careers page, as submitted (trimmed). */
-export interface ApplicationTable {
-  id: string;
-  created_at: IsoTime;
-  name: string;
-  email: string;
-  phone: string;
-  /** Title of the role applied for, one of the roles on the careers page. */
-  domain: string;
-  spam: Flag;
-  /** As for enquiries. */
-  notice_version: string | null;
-}
+/** One enquiry from the contact form, as submitted (trimmed): columns from schemas/api/contact.schema.json. */
+export type ContactSubmissionTable = SubmissionColumns & FieldColumns<ContactRequest>;
+
+/** One job application from the careers page: columns from schemas/api/application.schema.json. */
+export type ApplicationTable = SubmissionColumns & FieldColumns<ApplicationRequest>;
 
 /** How the company hears of a new submission: an e-mail (SMTP) or a signed HTTP POST (webhook). */
 export type NotificationChannel = 'email' | 'webhook';
