@@ -7,7 +7,17 @@ import { openStorage, type Storage } from '../../src/server/storage/index.ts';
 import { runSubmissionsCli } from '../../src/server/submissions-cli.ts';
 import { toPersonReport, toTable } from '../../src/server/submissions-format.ts';
 import { loadNoticeVersion } from '../../src/server/notice.ts';
-import { applicationUrl, contactUrl, tempDir, testDatabaseUrl, validApplication, validContact, withTestApp } from './helpers.ts';
+import {
+  applicationUrl,
+  contactUrl,
+  createTestApp,
+  tempDir,
+  testDatabaseUrl,
+  validApplication,
+  validContact,
+  withTestApp,
+  writeClientBuild,
+} from './helpers.ts';
 
 /**
  * A database the submissions command reaches through its environment, as an operator's shell does:
@@ -137,6 +147,40 @@ describe.each(places)('one person’s data on $name', (where) => {
     expect(data.every((s) => s.email.toLowerCase() === 'asha@example.in')).toBe(true);
   });
 
+  it('exports a cell holding a semicolon quoted, and phone numbers and e-mail addresses exactly as sent', async () => {
+    await place.storage.saveContact({
+      ...validContact,
+      username: 'Kiran Rao',
+      email: '+orders@kiran.example',
+      mobile: '+91 90000 11111',
+      company: 'ok;=1+1',
+      spam: false,
+    });
+    const { code, stdout } = await run('export', '--format', 'csv', '--type', 'contact', '--email', '+orders@kiran.example');
+
+    expect(code).toBe(0);
+    expect(stdout.split('\r\n')[1]).toContain(',Kiran Rao,+91 90000 11111,+orders@kiran.example,"ok;=1+1",');
+  });
+
+  it('refuses control characters in a name with a 400 that names the field, storing nothing', async () => {
+    const client = tempDir('personal-data-client');
+    const app = await createTestApp(place.storage, writeClientBuild(client.dir));
+    try {
+      const before = (await place.storage.listContacts()).length;
+      const response = await app.inject({
+        method: 'POST',
+        url: contactUrl,
+        payload: { ...validContact, username: 'A\r\nBcc: x@evil.example' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ fields: { field: string }[] }>().fields.map((f) => f.field)).toEqual(['username']);
+      expect((await place.storage.listContacts()).length).toBe(before);
+    } finally {
+      await app.close();
+      client.remove();
+    }
+  });
+
   it('erase --dry-run only counts', async () => {
     const { code, stdout } = await run('erase', '--email', 'asha@example.in', '--dry-run');
 
@@ -161,10 +205,10 @@ describe.each(places)('one person’s data on $name', (where) => {
     // The others are untouched, with their notifications still queued.
     const contacts = await place.storage.listContacts();
     const applications = await place.storage.listApplications();
-    expect(contacts.map((c) => c.username)).toEqual(['Meera Iyer']);
+    expect(contacts.map((c) => c.username).sort()).toEqual(['Kiran Rao', 'Meera Iyer']);
     expect(applications.map((a) => a.name)).toEqual(['Ravi Kumar']);
     const deliveries = await place.storage.listDeliveries();
-    expect(deliveries.map((d) => d.submissionId).sort()).toEqual([contacts[0]!.id, applications[0]!.id].sort());
+    expect(deliveries.map((d) => d.submissionId).sort()).toEqual([...contacts, ...applications].map((s) => s.id).sort());
 
     const audit = await run('audit');
     expect(audit.code).toBe(0);
