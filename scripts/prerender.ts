@@ -5,8 +5,12 @@
  * fewer), and preload hints for the code it will load. Then writes sitemap.xml and robots.txt and
  * precompresses text files with brotli and gzip. Run by `npm run build` after both Vite builds.
  */
+// Visitors get the HTML rendered here, so it must come from production React, as the browser's bundle
+// does; tsx leaves NODE_ENV unset, which means development React (also about three times slower to render).
+import './production-env.ts';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { earlyScript } from '../src/app/startup/early-script.ts';
@@ -38,6 +42,26 @@ const server = (await import(pathToFileURL(serverEntry).href)) as {
   routePaths(): string[];
   site: { site: { url: string } };
 };
+assertProductionReact();
+
+/**
+ * Stops the build if the server bundle's React is its development build after all (something imported
+ * React before NODE_ENV was set). React's entry modules re-export the build NODE_ENV chose, so the
+ * functions the bundle renders with are compared with the production build's own.
+ */
+function assertProductionReact(): void {
+  const load = createRequire(serverEntry);
+  // By file path: the packages' export maps do not name their builds.
+  const build = (entry: string, file: string) => load(join(dirname(load.resolve(entry)), 'cjs', file)) as unknown;
+  const used = load('react-dom/server') as { renderToString: unknown };
+  const production = build('react-dom/server', 'react-dom-server-legacy.node.production.js') as { renderToString: unknown };
+  const react = load('react') as unknown;
+  if (used.renderToString !== production.renderToString || react !== build('react', 'react.production.js')) {
+    throw new Error(
+      'PrerenderNotProduction: the pages would be rendered by development React. Something imported React before scripts/production-env.ts set NODE_ENV=production; keep that import the first of scripts/prerender.ts.',
+    );
+  }
+}
 
 const manifest = JSON.parse(readFileSync(join(client, '.vite/manifest.json'), 'utf8')) as Manifest;
 // The template is the client build's index.html; kept aside because "/" overwrites it.
