@@ -1,0 +1,118 @@
+#!/usr/bin/env node
+// `npm run bench:build [-- --pages 0,100,1000]`: how the build's cost grows with the number of pages.
+// For each N it copies the site to a temporary folder, adds N copies of the React technology page,
+// and times `content:check` and each phase of `npm run build` (types, client build, SSR build,
+// prerender), wall and CPU seconds, then the output's size. It prints figures and judges nothing:
+// compare the rows of one run (issue 16 has Astro's figures for the same page counts).
+import { execFileSync, spawnSync } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const arg = process.argv.indexOf('--pages');
+const counts = (arg > 0 ? process.argv[arg + 1] : '0,100,1000').split(',').map(Number);
+if (counts.some((n) => !Number.isInteger(n) || n < 0)) {
+  console.error(`BadPages: --pages takes whole numbers separated by commas, such as 0,100,1000.`);
+  process.exit(2);
+}
+// GNU time reports the CPU of the command and its children; without it, only wall time is shown.
+const gnuTime = existsSync('/usr/bin/time');
+
+/** A copy of the site that the build can run in, with `extra` copies of the React page. */
+function siteWith(extra) {
+  const dir = mkdtempSync(join(tmpdir(), `bench-build-${extra}-`));
+  for (const entry of ['content', 'schemas', 'src', 'scripts', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package.json']) {
+    cpSync(join(root, entry), join(dir, entry), { recursive: true });
+  }
+  // Read only by the build: linked, not copied.
+  for (const entry of ['node_modules', 'public']) symlinkSync(join(root, entry), join(dir, entry));
+  const page = readFileSync(join(root, 'content/pages/react.yaml'), 'utf8');
+  for (let i = 1; i <= extra; i++) {
+    const copy = page
+      .replace(/^route: \/react$/m, `route: /bench-react-${i}`)
+      .replace(/^title: (.*)$/m, `title: $1, copy ${i}`)
+      .replace(/^description: >-\n((?: {2}.*\n)+)/m, (_m, text) => `description: >-\n${text.trimEnd()} Copy ${i}.\n`);
+    writeFileSync(join(dir, 'content/pages', `bench-react-${i}.yaml`), copy);
+  }
+  return dir;
+}
+
+/** Runs a command in `cwd`; returns wall and CPU seconds. Fails loudly: a broken build is no figure. */
+function timed(cwd, command, args) {
+  const started = process.hrtime.bigint();
+  const result = gnuTime
+    ? spawnSync('/usr/bin/time', ['-f', '%U %S', command, ...args], { cwd, encoding: 'utf8', maxBuffer: 1 << 28 })
+    : spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 1 << 28 });
+  const wall = Number(process.hrtime.bigint() - started) / 1e9;
+  if (result.status !== 0) {
+    console.error(`BenchStepFailed: \`${command} ${args.join(' ')}\` failed in ${cwd}:\n${result.stdout}\n${result.stderr}`);
+    process.exit(1);
+  }
+  const times = gnuTime ? result.stderr.trim().split('\n').pop().split(' ').map(Number) : [];
+  return { wall, cpu: times.length === 2 ? times[0] + times[1] : Number.NaN };
+}
+
+function bytesIn(dir) {
+  let total = 0;
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name);
+    const stat = statSync(full);
+    total += stat.isDirectory() ? bytesIn(full) : stat.size;
+  }
+  return total;
+}
+
+const phases = [
+  ['content:check', 'node', ['scripts/content-check.mjs']],
+  ['types', 'npx', ['tsx', 'scripts/gen-types.ts']],
+  ['client build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
+  ['SSR build', 'npx', ['vite', 'build', '--ssr', 'src/app/entry-server.tsx', '--outDir', 'dist/server', '--logLevel', 'warn']],
+  ['prerender', 'npx', ['tsx', 'scripts/prerender.ts']],
+];
+const rows = [];
+for (const extra of counts) {
+  const dir = siteWith(extra);
+  try {
+    const figures = Object.fromEntries(phases.map(([name, command, args]) => [name, timed(dir, command, args)]));
+    const build = phases
+      .slice(1)
+      .reduce((sum, [name]) => ({ wall: sum.wall + figures[name].wall, cpu: sum.cpu + figures[name].cpu }), { wall: 0, cpu: 0 });
+    const pages = JSON.parse(readFileSync(join(dir, 'dist/client/routes.json'), 'utf8')).length;
+    rows.push({ extra, pages, figures, build, bytes: bytesIn(join(dir, 'dist')) });
+    console.error(`… ${extra} extra pages done`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const pair = ({ wall, cpu }) => `${wall.toFixed(1)} / ${Number.isNaN(cpu) ? '?' : cpu.toFixed(1)}`;
+const base = rows.find((row) => row.extra === 0);
+console.log(`\nwall s / CPU s on ${execFileSync('nproc').toString().trim()} cores; output is dist/ with the compressed copies\n`);
+console.log(
+  `| extra pages | pages | ${phases.map(([name]) => name).join(' | ')} | **full build** | output | per page | marginal CPU per page |`,
+);
+console.log(`| --- | --- | ${phases.map(() => '---').join(' | ')} | --- | --- | --- | --- |`);
+for (const row of rows) {
+  const marginal =
+    base && row.extra > 0 && !Number.isNaN(row.build.cpu)
+      ? `${(((row.build.cpu - base.build.cpu) / row.extra) * 1000).toFixed(0)} ms`
+      : '';
+  console.log(
+    `| ${row.extra} | ${row.pages} | ${phases.map(([name]) => pair(row.figures[name])).join(' | ')} | **${pair(row.build)}** | ${(
+      row.bytes /
+      1024 /
+      1024
+    ).toFixed(1)} MB | ${grown} | ${marginal} |`,
+  );
+}
