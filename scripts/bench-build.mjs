@@ -100,19 +100,15 @@ const pair = ({ wall, cpu }) => `${wall.toFixed(1)} / ${Number.isNaN(cpu) ? '?' 
 const base = rows.find((row) => row.extra === 0);
 console.log(`\nwall s / CPU s on ${execFileSync('nproc').toString().trim()} cores; output is dist/ with the compressed copies\n`);
 console.log(
-  `| extra pages | pages | ${phases.map(([name]) => name).join(' | ')} | **full build** | output | per page | marginal CPU per page |`,
+  `| extra pages | pages | ${phases.map(([name]) => name).join(' | ')} | **full build** | output | output per extra page | CPU per extra page |`,
 );
 console.log(`| --- | --- | ${phases.map(() => '---').join(' | ')} | --- | --- | --- | --- |`);
 for (const row of rows) {
-  const marginal =
-    base && row.extra > 0 && !Number.isNaN(row.build.cpu)
-      ? `${(((row.build.cpu - base.build.cpu) / row.extra) * 1000).toFixed(0)} ms`
-      : '';
-  console.log(
-    `| ${row.extra} | ${row.pages} | ${phases.map(([name]) => pair(row.figures[name])).join(' | ')} | **${pair(row.build)}** | ${(
-      row.bytes /
-      1024 /
-      1024
-    ).toFixed(1)} MB | ${grown} | ${marginal} |`,
-  );
+  const extra = base !== undefined && row.extra > 0;
+  const cpu =
+    extra && !Number.isNaN(row.build.cpu) ? `${(((row.build.cpu - base.build.cpu) / row.extra) * 1000).toFixed(0)} ms` : '';
+  const grown = extra ? `${((row.bytes - base.bytes) / row.extra / 1024).toFixed(0)} KB` : '';
+  const size = `${(row.bytes / 1024 / 1024).toFixed(1)} MB`;
+  const cells = phases.map(([name]) => pair(row.figures[name])).join(' | ');
+  console.log(`| ${row.extra} | ${row.pages} | ${cells} | **${pair(row.build)}** | ${size} | ${grown} | ${cpu} |`);
 }
