@@ -4,15 +4,18 @@
 // Through tsx, Node compiled some forty TypeScript files on every run, which was half of the
 // command's time; a marketer runs it after every edit, so it should answer in well under a second.
 // Packages stay outside the bundle and load from node_modules as before.
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const entry = join(root, 'src/content/cli.ts');
+// One bundle per checkout: a copy of the site whose node_modules is a link to this one's (as
+// `npm run bench:build` makes) must neither use this checkout's bundle nor leave its own in its place.
 const cacheDir = process.env.CONTENT_CHECK_CACHE
   ? resolve(process.env.CONTENT_CHECK_CACHE)
-  : join(root, 'node_modules/.cache/content-check');
+  : join(root, 'node_modules/.cache/content-check', createHash('sha256').update(root).digest('hex').slice(0, 12));
 const bundle = join(cacheDir, 'cli.mjs');
 const inputsFile = join(cacheDir, 'inputs.json');
 
