@@ -355,6 +355,12 @@ test.describe('toasts', () => {
       })
       .toBe(true);
     const drag = async (distance: number) => {
+      // Where the toast is now, and the distance in its own layout width, which is what it measures a
+      // drag against: the box read earlier may be off once it has been dragged and let go.
+      const now = (await card.boundingBox())!;
+      const scale = now.width / (await card.evaluate((element: HTMLElement) => element.offsetWidth));
+      distance /= scale;
+      box = now;
       await page.mouse.move(box.x + 20, box.y + box.height / 2);
       await page.mouse.down();
       for (let step = 1; step <= 8; step++) await page.mouse.move(box.x + 20 + (distance * step) / 8, box.y + box.height / 2);
