@@ -126,6 +126,50 @@ const postgresCase: StorageCase = {
   },
 };
 
+/** A database a process reaches through its environment, as the server and the submissions command do. */
+export interface EnvDatabase {
+  /** DATA_DIR for SQLite, DATABASE_URL (with a schema of its own) for PostgreSQL. */
+  readonly env: Record<string, string>;
+  /** The same database for openStorage in the test itself. */
+  readonly config: StorageConfig;
+  cleanup(): Promise<void>;
+}
+
+/** Both storages, reached through the environment; use with describe.each. */
+export const envDatabases: ReadonlyArray<{ readonly name: string; open(): Promise<EnvDatabase> }> = [
+  {
+    name: 'SQLite',
+    async open() {
+      const data = tempDir('data');
+      return {
+        env: { DATA_DIR: data.dir, DATABASE_URL: '' },
+        config: { kind: 'sqlite', file: path.join(data.dir, 'submissions.db') },
+        cleanup: async () => data.remove(),
+      };
+    },
+  },
+  {
+    name: 'PostgreSQL',
+    async open() {
+      const schema = `test_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: testDatabaseUrl });
+      await admin.connect();
+      await admin.query(`create schema ${schema}`);
+      // A process reads only DATABASE_URL; libpq's `options` parameter points it at the throw-away schema.
+      const url = new URL(testDatabaseUrl);
+      url.searchParams.set('options', `-c search_path=${schema}`);
+      return {
+        env: { DATABASE_URL: url.href },
+        config: { kind: 'postgres', connectionString: testDatabaseUrl, schema },
+        cleanup: async () => {
+          await admin.query(`drop schema ${schema} cascade`);
+          await admin.end();
+        },
+      };
+    },
+  },
+];
+
 /** Every storage the server supports; use with describe.each. */
 export const storageCases: readonly StorageCase[] = [sqliteCase, postgresCase];
 

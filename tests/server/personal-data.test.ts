@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStorage, type Storage } from '../../src/server/storage/index.ts';
 import { runSubmissionsCli } from '../../src/server/submissions-cli.ts';
@@ -12,60 +10,35 @@ import {
   contactUrl,
   createTestApp,
   tempDir,
-  testDatabaseUrl,
+  envDatabases,
   validApplication,
   validContact,
   withTestApp,
   writeClientBuild,
 } from './helpers.ts';
 
-/**
- * A database the submissions command reaches through its environment, as an operator's shell does:
- * DATA_DIR for SQLite, DATABASE_URL (with a schema of its own) for PostgreSQL.
- */
+/** A database the submissions command reaches through its environment, as an operator's shell does. */
 interface Place {
   readonly env: Record<string, string>;
   readonly storage: Storage;
   cleanup(): Promise<void>;
 }
 
-const places: readonly { name: string; open(): Promise<Place> }[] = [
-  {
-    name: 'SQLite',
-    async open() {
-      const { dir, remove } = tempDir('personal-data');
-      const storage = await openStorage({ kind: 'sqlite', file: path.join(dir, 'submissions.db') }, { notify: ['email'] });
-      return {
-        env: { DATA_DIR: dir },
-        storage,
-        cleanup: async () => {
-          await storage.close();
-          remove();
-        },
-      };
-    },
+const places = envDatabases.map(({ name, open }) => ({
+  name,
+  async open(): Promise<Place> {
+    const database = await open();
+    const storage = await openStorage(database.config, { notify: ['email'] });
+    return {
+      env: database.env,
+      storage,
+      cleanup: async () => {
+        await storage.close();
+        await database.cleanup();
+      },
+    };
   },
-  {
-    name: 'PostgreSQL',
-    async open() {
-      const schema = `test_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: testDatabaseUrl });
-      await admin.connect();
-      await admin.query(`create schema ${schema}`);
-      const url = `${testDatabaseUrl}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-      const storage = await openStorage({ kind: 'postgres', connectionString: testDatabaseUrl, schema }, { notify: ['email'] });
-      return {
-        env: { DATABASE_URL: url },
-        storage,
-        cleanup: async () => {
-          await storage.close();
-          await admin.query(`drop schema ${schema} cascade`);
-          await admin.end();
-        },
-      };
-    },
-  },
-];
+}));
 
 describe.each(places)('one person’s data on $name', (where) => {
   let place: Place;

@@ -3,10 +3,9 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openStorage, type StorageConfig } from '../../src/server/storage/index.ts';
-import { contactUrl, tempDir, testDatabaseUrl, validContact, writeClientBuild } from './helpers.ts';
+import { openStorage } from '../../src/server/storage/index.ts';
+import { contactUrl, envDatabases, tempDir, validContact, writeClientBuild } from './helpers.ts';
 
 const client = tempDir('client');
 writeClientBuild(client.dir);
@@ -17,46 +16,7 @@ afterAll(() => {
   client.remove();
 });
 
-/** A database for one server process, and the storage config that reads it back afterwards. */
-interface Database {
-  readonly env: Record<string, string>;
-  readonly config: StorageConfig;
-  cleanup(): Promise<void>;
-}
-
-const databases: ReadonlyArray<{ name: string; open(): Promise<Database> }> = [
-  {
-    name: 'SQLite',
-    async open() {
-      const data = tempDir('data');
-      return {
-        env: { DATA_DIR: data.dir, DATABASE_URL: '' },
-        config: { kind: 'sqlite', file: path.join(data.dir, 'submissions.db') },
-        cleanup: async () => data.remove(),
-      };
-    },
-  },
-  {
-    name: 'PostgreSQL',
-    async open() {
-      const schema = `test_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: testDatabaseUrl });
-      await admin.connect();
-      await admin.query(`create schema ${schema}`);
-      // The server reads only DATABASE_URL; libpq's `options` parameter points it at the throw-away schema.
-      const url = new URL(testDatabaseUrl);
-      url.searchParams.set('options', `-c search_path=${schema}`);
-      return {
-        env: { DATABASE_URL: url.href },
-        config: { kind: 'postgres', connectionString: testDatabaseUrl, schema },
-        cleanup: async () => {
-          await admin.query(`drop schema ${schema} cascade`);
-          await admin.end();
-        },
-      };
-    },
-  },
-];
+const databases = envDatabases;
 
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('src/server/main.ts')], {
