@@ -15,6 +15,12 @@ const csvColumns = (type: SubmissionType): string[] => [
   ...trailing,
 ];
 
+/** Each form's field names by column, looked up once per cell of an export. */
+const fieldByColumn = {
+  contact: new Map(declarations.contact.fields.map((f) => [f.column, f.name])),
+  application: new Map(declarations.application.fields.map((f) => [f.column, f.name])),
+} satisfies Record<SubmissionType, ReadonlyMap<string, string>>;
+
 /** The value of a CSV column for a submission; undefined when the column belongs to the other type. */
 function csvValue(submission: Submission, column: string): string | boolean | null | undefined {
   switch (column) {
@@ -27,8 +33,8 @@ function csvValue(submission: Submission, column: string): string | boolean | nu
     case 'spam':
       return submission[column];
     default: {
-      const field = declarations[submission.type].fields.find((f) => f.column === column);
-      return field === undefined ? undefined : (submission as unknown as Record<string, string | null>)[field.name];
+      const name = fieldByColumn[submission.type].get(column);
+      return name === undefined ? undefined : (submission as unknown as Record<string, string | null>)[name];
     }
   }
 }

@@ -10,7 +10,20 @@ import type { Nodes, Root } from 'mdast';
 
 export type { Nodes, Root };
 
-export const parseProse = (text: string): Root => fromMarkdown(text);
+/**
+ * The tree of a text. The content check asks for the same text several times (its links, its
+ * mistakes, its headings), so the last few trees are kept; callers only read them.
+ */
+const parsed = new Map<string, Root>();
+export function parseProse(text: string): Root {
+  let tree = parsed.get(text);
+  if (!tree) {
+    tree = fromMarkdown(text);
+    if (parsed.size >= 32) parsed.delete(parsed.keys().next().value!);
+    parsed.set(text, tree);
+  }
+  return tree;
+}
 
 /** The nodes the section draws. */
 const drawn = new Set<Nodes['type']>([
