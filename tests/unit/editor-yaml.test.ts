@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { listFiles } from '../../src/content/files.ts';
 import { editablePath, openForEdit, saveEdited } from '../../src/editor/files.ts';
 import { YamlSource } from '../../src/editor/yaml-source.ts';
+import { rewriteYaml } from '../../src/editor/yaml-edit.ts';
 import { projectRoot } from './content-fixtures.ts';
 
 const contentFiles = [...listFiles(join(projectRoot, 'content'), '.yaml')];
@@ -119,5 +120,82 @@ describe('where and when the editor writes', () => {
     const reopened = openForEdit(file);
     saveEdited(file, 'title: Mine\n', reopened.version);
     expect(readFileSync(file, 'utf8')).toBe('title: Mine\n');
+  });
+});
+
+describe('the editor changes lists and groups as a person would by hand', () => {
+  const contact = readFileSync(join(projectRoot, 'content/pages/contact.yaml'), 'utf8');
+  const data = () => YamlSource.parse(contact).toJS() as { sections: Record<string, unknown>[] } & Record<string, unknown>;
+  /** Lines removed and added, as `git diff` counts them (a move counts each moved line twice). */
+  const diffSize = (before: string, after: string) => {
+    const a = before.split('\n');
+    const b = after.split('\n');
+    const count = (lines: string[]) => lines.reduce((m, l) => m.set(l, (m.get(l) ?? 0) + 1), new Map<string, number>());
+    const ca = count(a);
+    const cb = count(b);
+    let removed = 0;
+    for (const [line, n] of ca) removed += Math.max(0, n - (cb.get(line) ?? 0));
+    let added = 0;
+    for (const [line, n] of cb) added += Math.max(0, n - (ca.get(line) ?? 0));
+    return { removed, added };
+  };
+
+  it.each(contentFiles.map((file) => [file.slice(projectRoot.length + 1), file]))(
+    '%s: unchanged data writes the same bytes, and every section moved down and back reads back right',
+    (_name, file) => {
+      const text = readFileSync(file, 'utf8');
+      const original = YamlSource.parse(text).toJS() as { sections?: unknown[] };
+      expect(rewriteYaml(text, original)).toBe(text);
+      if (!original.sections || original.sections.length < 2) return;
+      const moved = structuredClone(original);
+      moved.sections!.push(moved.sections!.shift());
+      const after = rewriteYaml(text, moved);
+      expect(YamlSource.parse(after).toJS()).toEqual(moved);
+      expect(rewriteYaml(after, original)).toBe(text);
+    },
+  );
+
+  it('moves a section with the comment above it, and leaves the blank lines where they were', () => {
+    const next = data();
+    next.sections.reverse();
+    const after = rewriteYaml(contact, next);
+    expect(YamlSource.parse(after).toJS()).toEqual(next);
+    expect(after.split('\n').filter((l) => l === '').length).toBe(contact.split('\n').filter((l) => l === '').length);
+    expect(after.startsWith(contact.slice(0, contact.indexOf('sections:')))).toBe(true);
+  });
+
+  it('removes a section, duplicates one, and adds and removes a property, touching only those lines', () => {
+    const removed = data();
+    removed.sections.splice(1, 1);
+    const afterRemove = rewriteYaml(contact, removed);
+    expect(diffSize(contact, afterRemove).added).toBe(0);
+
+    const duplicated = data();
+    duplicated.sections.splice(1, 0, structuredClone(duplicated.sections[0]!));
+    const afterDuplicate = rewriteYaml(contact, duplicated);
+    expect(YamlSource.parse(afterDuplicate).toJS()).toEqual(duplicated);
+    expect(diffSize(contact, afterDuplicate).removed).toBe(0);
+
+    const withId = data();
+    withId.sections[0] = { type: withId.sections[0]!.type, id: 'talk', ...withId.sections[0] };
+    const afterAdd = rewriteYaml(contact, withId);
+    expect(YamlSource.parse(afterAdd).toJS()).toEqual(withId);
+    expect(diffSize(contact, afterAdd)).toEqual({ removed: 0, added: 1 });
+    expect(rewriteYaml(afterAdd, data())).toBe(contact);
+  });
+
+  it("writes a new list item in the file's own style, and reads back exactly what the form holds", () => {
+    const text = 'sections:\n  # the opening\n  - type: hero\n    heading: One\n\n  - type: cta-banner\n    heading: Two\n';
+    const next = {
+      sections: [
+        { type: 'hero', heading: 'One' },
+        { type: 'card-grid', heading: 'New: #1 "cards"', cards: [{ title: 'A', text: 'Multi\nline' }] },
+        { type: 'cta-banner', heading: 'Two' },
+      ],
+    };
+    const after = rewriteYaml(text, next);
+    expect(YamlSource.parse(after).toJS()).toEqual(next);
+    expect(after).toContain('  # the opening\n  - type: hero\n    heading: One\n\n  - type: card-grid\n');
+    expect(rewriteYaml(after, YamlSource.parse(text).toJS())).toBe(text);
   });
 });
