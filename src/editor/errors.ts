@@ -1,6 +1,13 @@
 /** The editor's refusals, each with a permanent name and a message that says what happened and what to do. */
 export type EditorErrorCode =
-  'EditorYamlUnreadable' | 'EditorNotAText' | 'EditorValueChanged' | 'EditorPathOutside' | 'EditorConflict';
+  | 'EditorYamlUnreadable'
+  | 'EditorNotAText'
+  | 'EditorValueChanged'
+  | 'EditorPathOutside'
+  | 'EditorConflict'
+  | 'EditorFileMissing'
+  | 'EditorBadRequest'
+  | 'EditorForbidden';
 
 export class EditorError extends Error {
   constructor(

@@ -28,6 +28,11 @@ export interface ContentOptions {
    * errors when the site is to be published (`npm run build`, `npm run content:check`).
    */
   readonly unfinished?: 'warn' | 'fail';
+  /**
+   * Texts to check in place of files on disk, by absolute path: the visual editor's unsaved edits,
+   * checked as the build would check them once saved. A page here that is not yet on disk counts too.
+   */
+  readonly drafts?: ReadonlyMap<string, string>;
 }
 
 /** A content file that could be read as YAML, with its data when it has any. */
@@ -68,6 +73,8 @@ export function startRun(options: ContentOptions): CheckRun {
   const extraPages = new Map((options.extraPages ?? []).map((p) => [join(root, p.file), p.text]));
   const problems: Problem[] = [];
   const pagesDir = join(contentDir, 'pages');
+  const drafts = options.drafts ?? new Map<string, string>();
+  const draftPages = [...drafts.keys()].filter((abs) => abs.startsWith(pagesDir) && /\.ya?ml$/.test(abs));
   return {
     options,
     root,
@@ -76,10 +83,12 @@ export function startRun(options: ContentOptions): CheckRun {
     publicDir: options.publicDir ?? join(root, 'public'),
     sitePath: join(contentDir, 'site.yaml'),
     sharedDir: join(contentDir, 'shared'),
-    pagePaths: [...listFiles(pagesDir, '.yaml'), ...listFiles(pagesDir, '.yml'), ...extraPages.keys()].sort(),
+    pagePaths: [
+      ...new Set([...listFiles(pagesDir, '.yaml'), ...listFiles(pagesDir, '.yml'), ...extraPages.keys(), ...draftPages]),
+    ].sort(),
     problems,
     rel: (abs) => relative(root, abs).split('\\').join('/'),
-    textOf: (abs) => extraPages.get(abs) ?? readFileSync(abs, 'utf8'),
+    textOf: (abs) => extraPages.get(abs) ?? drafts.get(abs) ?? readFileSync(abs, 'utf8'),
     report(source, finding, severity = 'error') {
       const position = locate(source.doc, source.counter, finding.path, finding.key);
       const keyed = finding.code === 'UnknownProperty' || finding.code === 'RenamedProperty';

@@ -1,0 +1,68 @@
+/**
+ * `npm run edit`: the visual editor for content, on http://localhost:4400/ (the next free port if
+ * that one is taken). It serves the editor (src/editor/ui/) and its API (src/editor/server/) from a
+ * Vite server of its own, so its preview draws the site's real sections with the site's styles.
+ *
+ * It listens on 127.0.0.1. `EDITOR_HOST=0.0.0.0` (another address) requires `EDITOR_TOKEN`, and the
+ * printed address then carries the token. `EDITOR_PORT` picks the port; `EDITOR_ROOT` edits the
+ * content of another copy of the project.
+ */
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { createServer } from 'vite';
+import { contentPlugin } from '../src/content/plugin.ts';
+import { editorPlugin } from '../src/editor/server/plugin.ts';
+import { apiSchemasForBrowserPlugin, formValidatorsPlugin } from '../src/forms/validators-plugin.ts';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+// The project whose content/, schemas/ and public/ are edited: this checkout unless told otherwise
+// (the browser tests edit a copy).
+const project = resolve(process.env.EDITOR_ROOT ?? root);
+const host = process.env.EDITOR_HOST ?? '127.0.0.1';
+const port = Number(process.env.EDITOR_PORT ?? 4400);
+const token = process.env.EDITOR_TOKEN || undefined;
+const loopback = ['127.0.0.1', '::1', 'localhost'].includes(host);
+
+if (!loopback && !token) {
+  console.error(
+    `EditorTokenRequired: the editor was asked to listen on ${host}, where other computers can reach it, and it writes files.\n` +
+      'Set EDITOR_TOKEN to a long random secret (for example `EDITOR_TOKEN=$(openssl rand -hex 24)`), or leave EDITOR_HOST unset to keep it on this computer.',
+  );
+  process.exit(2);
+}
+
+const server = await createServer({
+  configFile: false,
+  root,
+  appType: 'mpa',
+  logLevel: 'warn',
+  // The site's own plugins, so the preview draws sections (forms included) exactly as the site does.
+  plugins: [
+    contentPlugin({
+      contentDir: resolve(project, 'content'),
+      schemaDir: resolve(project, 'schemas'),
+      publicDir: resolve(project, 'public'),
+    }),
+    formValidatorsPlugin(),
+    apiSchemasForBrowserPlugin(),
+    react(),
+    editorPlugin({ root: project, ...(token ? { token } : {}) }),
+  ],
+  publicDir: resolve(project, 'public'),
+  // The editor saves files that Vite watches; a reload would throw away what the marketer sees.
+  server: { host, port, strictPort: false, hmr: false },
+  // The sections' code is prepared once up front, so the first preview does not wait for it.
+  optimizeDeps: { entries: ['src/editor/ui/index.html', 'src/editor/ui/preview/index.html'] },
+});
+await server.listen();
+const address = server.httpServer?.address();
+const actualPort = typeof address === 'object' && address ? address.port : port;
+const shown = loopback ? 'localhost' : host;
+console.log(`Editor: http://${shown}:${actualPort}/${token && !loopback ? `?token=${token}` : ''}`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    void server.close().then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,236 @@
+/**
+ * What the editor's browser side asks of the project, as plain functions (the Vite plugin beside
+ * this file puts them on HTTP): the list of files, a file opened for editing, a draft checked and
+ * prepared for the preview exactly as the build would, and a save that writes only valid content
+ * and never over someone else's change.
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { checkContent, type ContentResult } from '../../content/check.ts';
+import type { Problem } from '../../content/catalog.ts';
+import type { CollectedAssets } from '../../content/module-types.ts';
+import { listFiles } from '../../content/files.ts';
+import { lucideIcons, logoNames } from '../../content/assets.ts';
+import { EditorError } from '../errors.ts';
+import { editablePath, openForEdit, saveEdited, versionOf } from '../files.ts';
+import { YamlSource } from '../yaml-source.ts';
+import { rewriteYaml } from '../yaml-edit.ts';
+import { formSchemas, type FormSchemas } from './form-schemas.ts';
+
+/** Where the project is. */
+export interface EditorProject {
+  readonly root: string;
+}
+
+export type FileKind = 'page' | 'site' | 'shared';
+
+/** A content file as the editor lists it. */
+export interface FileEntry {
+  readonly file: string;
+  readonly kind: FileKind;
+  /** The page's title, or what the file is. */
+  readonly title: string;
+  readonly route?: string;
+  readonly draft?: boolean;
+}
+
+/** Everything the forms and pickers need, read once per request (schemas can change while editing). */
+export interface EditorCatalog {
+  readonly schemas: FormSchemas;
+  readonly files: readonly FileEntry[];
+  /** Every route and `route#anchor` a link can go to. */
+  readonly links: readonly string[];
+  readonly icons: readonly string[];
+  readonly logos: readonly string[];
+  /** Pictures under public/media/, as content names them (`/media/…`). */
+  readonly media: readonly string[];
+}
+
+/** A file opened in the editor. */
+export interface OpenedFile {
+  readonly file: string;
+  readonly kind: FileKind;
+  readonly version: string;
+  readonly text: string;
+  readonly data: unknown;
+}
+
+/** What the preview draws: the site frame and, for a page or shared content, a page. */
+export interface PreviewData {
+  readonly site: { readonly site: unknown; readonly icons: unknown; readonly logos: Record<string, string> };
+  readonly page?: {
+    readonly page: unknown;
+    readonly shared: unknown;
+    readonly icons: unknown;
+    readonly logos: Record<string, string>;
+  };
+}
+
+/** A draft as the build would see it once saved. */
+export interface DraftResult {
+  readonly text: string;
+  /** Problems in this file. */
+  readonly problems: readonly Problem[];
+  /** Errors in other files, which would stop a save too. */
+  readonly errorsElsewhere: number;
+  readonly preview?: PreviewData;
+  /** The file on disk is no longer the version the edit started from. */
+  readonly conflict: boolean;
+}
+
+const kindOf = (file: string): FileKind =>
+  file === 'content/site.yaml' ? 'site' : file.startsWith('content/shared/') ? 'shared' : 'page';
+
+/** The texts of files as they were opened, by version, so a draft is always made from what the marketer saw. */
+const opened = new Map<string, string>();
+
+export function openFile(project: EditorProject, file: string): OpenedFile {
+  const abs = contentFile(project, file);
+  if (!existsSync(abs))
+    throw new EditorError('EditorFileMissing', `${file} does not exist. Pick a file from the list, or create a page.`);
+  const { text, version } = openForEdit(abs);
+  opened.set(version, text);
+  return { file, kind: kindOf(file), version, text, data: YamlSource.parse(text, file).toJS() };
+}
+
+/** The absolute path of a content file the editor may open and write. */
+function contentFile(project: EditorProject, file: unknown): string {
+  if (typeof file !== 'string' || !file.startsWith('content/')) {
+    throw new EditorError(
+      'EditorPathOutside',
+      `\`file\` must name a YAML file under content/, such as content/pages/home.yaml; it was ${JSON.stringify(file)}.`,
+    );
+  }
+  return editablePath(project.root, file);
+}
+
+/** The text the file would have with `data` in it, made from the version the marketer opened. */
+function draftText(project: EditorProject, file: string, version: string, data: unknown): { text: string; conflict: boolean } {
+  const abs = contentFile(project, file);
+  const onDisk = existsSync(abs) ? readFileSync(abs, 'utf8') : '';
+  const current = versionOf(onDisk);
+  const base = opened.get(version) ?? (current === version ? onDisk : undefined);
+  if (base === undefined) {
+    throw new EditorError(
+      'EditorConflict',
+      `${file} has changed on disk since you opened it, and the editor no longer has the version you started from. Your edit is kept in this browser; reload the file to see the change.`,
+    );
+  }
+  return { text: rewriteYaml(base, data, file), conflict: current !== version };
+}
+
+async function check(project: EditorProject, file: string, text: string): Promise<ContentResult> {
+  return checkContent({ root: project.root, unfinished: 'warn', drafts: new Map([[join(project.root, file), text]]) });
+}
+
+/** A logo as an inline picture: the preview has no build to emit logo files. */
+function previewAssets(assets: CollectedAssets) {
+  const logos = Object.fromEntries(
+    Object.entries(assets.logos).map(([name, logo]) => {
+      const [, , width, height] = logo.viewBox.split(' ');
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${logo.viewBox}" width="${width}" height="${height}">${logo.body}</svg>`;
+      return [name, `data:image/svg+xml,${encodeURIComponent(svg)}`];
+    }),
+  );
+  return { icons: assets.icons, logos };
+}
+
+function preview(result: ContentResult, file: string): PreviewData | undefined {
+  if (!result.site) return undefined;
+  const site = { site: result.site.site, ...previewAssets(result.site.assets) };
+  const kind = kindOf(file);
+  // Shared content shows on the first page that draws it; the site settings frame the home page.
+  const name = file.replace(/^content\/shared\/|\.ya?ml$/g, '');
+  const page =
+    kind === 'page'
+      ? result.pages.find((p) => p.file === file)
+      : kind === 'shared'
+        ? result.pages.find((p) => name in p.shared)
+        : result.pages.find((p) => p.page.route === '/');
+  return { site, ...(page ? { page: { page: page.page, shared: page.shared, ...previewAssets(page.assets) } } : {}) };
+}
+
+export async function checkDraft(project: EditorProject, file: string, version: string, data: unknown): Promise<DraftResult> {
+  const { text, conflict } = draftText(project, file, version, data);
+  const result = await check(project, file, text);
+  const mine = result.problems.filter((p) => p.file === file);
+  const errorsElsewhere = result.problems.filter((p) => p.file !== file && p.severity === 'error').length;
+  const shown = preview(result, file);
+  return { text, problems: mine, errorsElsewhere, conflict, ...(shown ? { preview: shown } : {}) };
+}
+
+/** Raised when a save is refused because the content would not pass the build's check. */
+export class ContentInvalid extends Error {
+  constructor(readonly problems: readonly Problem[]) {
+    super(
+      `The change was not saved: the content check found ${problems.length} error${problems.length === 1 ? '' : 's'}. Each is shown at its field.`,
+    );
+    this.name = 'ContentInvalid';
+  }
+}
+
+export async function saveFile(project: EditorProject, file: string, version: string, data: unknown): Promise<OpenedFile> {
+  const { text } = draftText(project, file, version, data);
+  const result = await check(project, file, text);
+  const errors = result.problems.filter((p) => p.severity === 'error');
+  if (errors.length > 0) throw new ContentInvalid(errors);
+  const saved = saveEdited(contentFile(project, file), text, version);
+  opened.set(saved.version, text);
+  return { file, kind: kindOf(file), version: saved.version, text, data: YamlSource.parse(text, file).toJS() };
+}
+
+function mediaFiles(root: string): string[] {
+  const folder = join(root, 'public', 'media');
+  if (!existsSync(folder)) return [];
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.(webp|avif|png|jpe?g|svg)$/i.test(entry.name))
+        found.push(`/${relative(join(root, 'public'), path).split('\\').join('/')}`);
+    }
+  };
+  walk(folder);
+  return found.sort();
+}
+
+export async function catalog(project: EditorProject): Promise<EditorCatalog> {
+  const root = project.root;
+  const result = await checkContent({ root, unfinished: 'warn' });
+  const pageFiles = [...listFiles(join(root, 'content', 'pages'), '.yaml'), ...listFiles(join(root, 'content', 'pages'), '.yml')];
+  const files: FileEntry[] = pageFiles.map((abs) => {
+    const file = relative(root, abs).split('\\').join('/');
+    let data: { route?: unknown; title?: unknown; draft?: unknown } = {};
+    try {
+      data = (YamlSource.parse(readFileSync(abs, 'utf8'), file).toJS() ?? {}) as typeof data;
+    } catch {
+      // A file YAML cannot read is still listed; opening it says why it cannot be edited.
+    }
+    return {
+      file,
+      kind: 'page' as const,
+      title: typeof data.title === 'string' ? data.title : file,
+      ...(typeof data.route === 'string' ? { route: data.route } : {}),
+      ...(data.draft === true ? { draft: true } : {}),
+    };
+  });
+  files.sort((a, b) => (a.route ?? '~').localeCompare(b.route ?? '~'));
+  files.push({ file: 'content/site.yaml', kind: 'site', title: 'Site settings: navigation, footer, contact details' });
+  for (const abs of listFiles(join(root, 'content', 'shared'), '.yaml')) {
+    const file = relative(root, abs).split('\\').join('/');
+    files.push({ file, kind: 'shared', title: `Shared block: ${file.replace(/^content\/shared\/|\.yaml$/g, '')}` });
+  }
+  const links = result.pages.flatMap((p) => [
+    p.page.route,
+    ...p.page.sections.flatMap((s) => ('id' in s && typeof s.id === 'string' ? [`${p.page.route}#${s.id}`] : [])),
+  ]);
+  return {
+    schemas: formSchemas(join(root, 'schemas')),
+    files,
+    links: [...new Set(links)].sort(),
+    icons: [...lucideIcons().keys()].sort(),
+    logos: (await logoNames()).sort(),
+    media: mediaFiles(root),
+  };
+}

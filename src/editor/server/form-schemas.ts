@@ -1,0 +1,129 @@
+/**
+ * The schemas as the editor's forms read them: each one whole, with every `$ref` written out, so a
+ * form library needs no resolver for our files; the schemas in `schemas/` stay the only source.
+ * On the way each property gets what the form shows: its label (the schema's `title`, else its
+ * name in words), and `x-widget` for the fields with a picker of their own (a link, an icon, a logo,
+ * a picture, a text with **bold**). Values the build fills in (`filledByBuild`) are left out.
+ */
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { listFiles } from '../../content/files.ts';
+
+type Schema = Record<string, unknown>;
+
+/** The common definitions that get a picker, by the name the schemas refer to them with. */
+const widgets: Record<string, string> = {
+  link: 'link',
+  icon: 'icon',
+  logo: 'logo',
+  image: 'image',
+  heading: 'rich',
+  richText: 'rich',
+};
+
+/** What the editor's forms are made from. */
+export interface FormSchemas {
+  /** The page's own fields (route, title, description …), without its sections. */
+  readonly page: Schema;
+  /** Each section type: its form schema and the example content a new section starts from. */
+  readonly sections: Readonly<
+    Record<string, { readonly schema: Schema; readonly description: string; readonly example: unknown }>
+  >;
+  readonly site: Schema;
+  /** Shared content (content/shared/<name>.yaml), by name. */
+  readonly shared: Readonly<Record<string, Schema>>;
+}
+
+const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Schema;
+
+/** "ctaLink" → "Cta link", "team-size" → "Team size". */
+export function words(key: string): string {
+  const spaced = key
+    .replace(/[-_]/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+export function formSchemas(schemaDir: string): FormSchemas {
+  const common = readJson(join(schemaDir, 'common.schema.json'));
+  const commonDefs = (common.definitions ?? {}) as Record<string, Schema>;
+
+  /** `schema` with its references written out; `local` holds the definitions `#/…` refers to. */
+  const inline = (schema: unknown, local: Record<string, Schema>, label?: string): unknown => {
+    if (Array.isArray(schema)) return schema.map((s) => inline(s, local));
+    if (!schema || typeof schema !== 'object') return schema;
+    const node = { ...(schema as Schema) };
+    let widget: string | undefined;
+    if (typeof node.$ref === 'string') {
+      const ref = node.$ref;
+      delete node.$ref;
+      const name = ref.split('/').pop()!;
+      const fromCommon = ref.includes('common.schema.json') || !(name in local);
+      const target = fromCommon ? commonDefs[name] : local[name];
+      if (!target) throw new Error(`The schema refers to ${ref}, which does not exist.`);
+      if (fromCommon || local === commonDefs) widget = widgets[name];
+      const resolved = inline(target, fromCommon ? commonDefs : local) as Schema;
+      // The property's own description says what it is for here; the definition's title names a kind.
+      Object.assign(node, { ...resolved, ...node, title: node.title ?? label ?? resolved.title });
+    }
+    for (const key of [
+      '$schema',
+      '$id',
+      '$comment',
+      'definitions',
+      'examples',
+      'patternErrorMessage',
+      'filledByBuild',
+    ] as const) {
+      delete node[key];
+    }
+    if (widget) node['x-widget'] = widget;
+    if (node.properties && typeof node.properties === 'object') {
+      const properties: Schema = {};
+      for (const [key, value] of Object.entries(node.properties as Record<string, Schema>)) {
+        if ((value as { filledByBuild?: boolean }).filledByBuild) continue;
+        const prop = inline(value, local, words(key)) as Schema;
+        prop.title ??= words(key);
+        properties[key] = prop;
+      }
+      node.properties = properties;
+    }
+    if (node.items) node.items = inline(node.items, local);
+    for (const key of ['oneOf', 'anyOf', 'allOf'] as const) if (node[key]) node[key] = inline(node[key], local);
+    return node;
+  };
+  const bundle = (file: string, title?: string): Schema => {
+    const schema = readJson(file);
+    const result = inline(schema, (schema.definitions ?? {}) as Record<string, Schema>) as Schema;
+    if (title) result.title = title;
+    // The editor's own pointer for VS Code; not content a marketer fills in.
+    delete (result.properties as Schema | undefined)?.$schema;
+    return result;
+  };
+
+  const sections: Record<string, { schema: Schema; description: string; example: unknown }> = {};
+  for (const file of listFiles(join(schemaDir, 'sections'), '.schema.json')) {
+    const raw = readJson(file);
+    const type = basename(file, '.schema.json');
+    sections[type] = {
+      schema: bundle(file, words(type)),
+      description: String(raw.description ?? ''),
+      example: structuredClone((raw.examples as unknown[] | undefined)?.[0] ?? { type }),
+    };
+  }
+  const page = bundle(join(schemaDir, 'page.schema.json'), 'Page');
+  const pageProperties = { ...(page.properties as Schema) };
+  delete pageProperties.sections;
+  const shared: Record<string, Schema> = {};
+  for (const file of listFiles(join(schemaDir, 'shared'), '.schema.json')) {
+    shared[basename(file, '.schema.json')] = bundle(file);
+  }
+  const site = bundle(join(schemaDir, 'site.schema.json'), 'Site settings');
+  return {
+    page: { ...page, properties: pageProperties, required: (page.required as string[]).filter((k) => k !== 'sections') },
+    sections,
+    site,
+    shared,
+  };
+}

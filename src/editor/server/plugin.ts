@@ -1,0 +1,179 @@
+/**
+ * The editor's server: a Vite plugin that serves the editor's pages and puts its API (api.ts) on
+ * HTTP under /api/. Only `npm run edit` uses it; the site's dev server, build and `npm start` never do.
+ *
+ * Safety: the editor writes files, so only its own pages may ask it to. Every write must come with
+ * the editor's own Origin (a page on another site cannot post to it), and a server that listens on
+ * anything but the loopback address requires `EDITOR_TOKEN`, given once as `/?token=…` and kept in a
+ * cookie that only this origin sends.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { timingSafeEqual } from 'node:crypto';
+import type { Plugin, ViteDevServer } from 'vite';
+import { EditorError } from '../errors.ts';
+import { catalog, checkDraft, ContentInvalid, openFile, saveFile, type EditorProject } from './api.ts';
+import { storePicture } from './media.ts';
+
+export interface EditorServerOptions {
+  readonly root: string;
+  /** Required when the server listens on anything but 127.0.0.1 / ::1 / localhost. */
+  readonly token?: string;
+}
+
+// A picture travels as base64 (4 bytes for 3), and is limited on its own (media.ts).
+const MAX_BODY = 8 * 1024 * 1024;
+const COOKIE = 'editor_token';
+
+type Handler = (body: Record<string, unknown>) => Promise<unknown>;
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  res.statusCode = status;
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.setHeader('cache-control', 'no-store');
+  res.end(JSON.stringify(body));
+}
+
+function readBody(req: IncomingMessage): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    let size = 0;
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY) {
+        reject(new EditorError('EditorBadRequest', `The request is larger than ${MAX_BODY / 1024 / 1024} MB.`));
+        req.destroy();
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (chunks.length === 0) return resolve({});
+      try {
+        const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
+        resolve(parsed as Record<string, unknown>);
+      } catch {
+        reject(new EditorError('EditorBadRequest', 'The request body must be a JSON object.'));
+      }
+    });
+    req.on('error', reject);
+  });
+}
+
+const statusOf: Record<string, number> = {
+  EditorBadRequest: 400,
+  EditorPathOutside: 400,
+  EditorYamlUnreadable: 422,
+  EditorNotAText: 422,
+  EditorValueChanged: 422,
+  EditorFileMissing: 404,
+  EditorConflict: 409,
+  EditorForbidden: 403,
+};
+
+const text = (body: Record<string, unknown>, field: string): string => {
+  const value = body[field];
+  if (typeof value !== 'string' || value === '') {
+    throw new EditorError('EditorBadRequest', `\`${field}\` is required and must be text; it was ${JSON.stringify(value)}.`);
+  }
+  return value;
+};
+
+const sameToken = (given: string | undefined, token: string) =>
+  given !== undefined && given.length === token.length && timingSafeEqual(Buffer.from(given), Buffer.from(token));
+
+function cookieToken(req: IncomingMessage): string | undefined {
+  const match = (req.headers.cookie ?? '').match(new RegExp(`(?:^|;\\s*)${COOKIE}=([^;]+)`));
+  return match ? decodeURIComponent(match[1]!) : undefined;
+}
+
+export function editorPlugin(options: EditorServerOptions): Plugin {
+  const project: EditorProject = { root: options.root };
+  const routes: Record<string, { method: 'GET' | 'POST'; handle: Handler }> = {
+    '/api/catalog': { method: 'GET', handle: () => catalog(project) },
+    '/api/open': { method: 'POST', handle: async (body) => openFile(project, text(body, 'file')) },
+    '/api/draft': {
+      method: 'POST',
+      handle: (body) => checkDraft(project, text(body, 'file'), text(body, 'version'), body.data),
+    },
+    '/api/save': {
+      method: 'POST',
+      handle: (body) => saveFile(project, text(body, 'file'), text(body, 'version'), body.data),
+    },
+    '/api/media': {
+      method: 'POST',
+      handle: async (body) =>
+        storePicture(project.root, {
+          name: text(body, 'name'),
+          page: text(body, 'page'),
+          field: text(body, 'field'),
+          bytes: text(body, 'bytes'),
+        }),
+    },
+  };
+
+  return {
+    name: 'editor',
+    configureServer(server: ViteDevServer) {
+      server.middlewares.use((req, res, next) => {
+        const url = new URL(req.url ?? '/', 'http://editor');
+        // The token, given once in the address, becomes a cookie for this origin only.
+        if (options.token && url.searchParams.has('token')) {
+          if (!sameToken(url.searchParams.get('token') ?? undefined, options.token))
+            return send(res, 403, {
+              error: 'EditorForbidden',
+              message: "The token in the address is not the editor's EDITOR_TOKEN.",
+            });
+          res.statusCode = 303;
+          res.setHeader('set-cookie', `${COOKIE}=${encodeURIComponent(options.token)}; HttpOnly; SameSite=Strict; Path=/`);
+          res.setHeader('location', '/');
+          return res.end();
+        }
+        if (
+          options.token &&
+          !sameToken(cookieToken(req), options.token) &&
+          !sameToken(req.headers['x-editor-token'] as string | undefined, options.token)
+        ) {
+          return send(res, 403, {
+            error: 'EditorForbidden',
+            message:
+              'This editor listens beyond this computer, so it asks for its token: open the address printed when it started (it ends in ?token=…).',
+          });
+        }
+        // The editor's two pages; everything else (its code, the site's sections) is Vite's.
+        if (url.pathname === '/' || url.pathname === '/index.html') req.url = '/src/editor/ui/index.html';
+        else if (url.pathname === '/preview') req.url = '/src/editor/ui/preview/index.html';
+        const route = routes[url.pathname];
+        if (!route) return next();
+        if (req.method !== route.method)
+          return send(res, 405, { error: 'EditorBadRequest', message: `${url.pathname} answers ${route.method} only.` });
+        if (req.method === 'POST') {
+          // A page of another site could post here from the marketer's own browser; only the
+          // editor's own pages may change files.
+          const origin = req.headers.origin;
+          const host = req.headers.host;
+          if (!origin || !host || new URL(origin).host !== host) {
+            return send(res, 403, {
+              error: 'EditorForbidden',
+              message: `Writes are accepted from the editor's own page only (Origin ${origin ?? 'missing'}, expected http://${host ?? 'this server'}).`,
+            });
+          }
+        }
+        (req.method === 'POST' ? readBody(req) : Promise.resolve({}))
+          .then((body) => route.handle(body))
+          .then(
+            (result) => send(res, 200, result),
+            (error: unknown) => {
+              if (error instanceof ContentInvalid)
+                return send(res, 422, { error: error.name, message: error.message, problems: error.problems });
+              if (error instanceof EditorError)
+                return send(res, statusOf[error.code] ?? 400, { error: error.code, message: error.message });
+              server.config.logger.error(`editor: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+              send(res, 500, {
+                error: 'EditorFailed',
+                message: `The editor failed: ${error instanceof Error ? error.message : String(error)}. Nothing was written.`,
+              });
+            },
+          );
+      });
+    },
+  };
+}

@@ -1,0 +1,434 @@
+/**
+ * The editor: the content files on the left, the open file's sections and form in the middle, the
+ * live preview on the right. Every change is checked by the server as the build would check it
+ * and drawn in the preview; it is kept in the browser until it is saved, and a file is saved only
+ * when it passes the check and nobody changed it on disk meanwhile.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { RJSFSchema } from '@rjsf/utils';
+import { api, ApiError, type DraftResult, type EditorCatalog, type OpenedFile, type Problem } from './api.ts';
+import { drafts } from './drafts.ts';
+import { errorsAt, parsePath, SchemaForm, type FormContext } from './SchemaForm.tsx';
+import { SectionList } from './SectionList.tsx';
+import { PreviewFrame } from './PreviewFrame.tsx';
+import { same, withoutEmpty } from './same.ts';
+
+type Data = Record<string, unknown> & { sections?: Record<string, unknown>[] };
+type Selection = number | 'page';
+
+interface Status {
+  readonly kind: 'info' | 'error' | 'success';
+  readonly text: string;
+  readonly action?: { readonly label: string; readonly run: () => void };
+}
+
+const fileFromHash = () => new URLSearchParams(window.location.hash.slice(1)).get('file') ?? undefined;
+
+/** What a section is called in the list: its heading or title, without the bold marks. */
+function labelOf(section: Record<string, unknown>): string {
+  const text = [
+    section.heading,
+    section.title,
+    section.label,
+    (section.slides as { heading?: string }[] | undefined)?.[0]?.heading,
+  ].find((v) => typeof v === 'string');
+  return typeof text === 'string' ? text.replace(/\*\*/g, '') : '';
+}
+
+export function EditorApp() {
+  const [catalog, setCatalog] = useState<EditorCatalog>();
+  const [file, setFile] = useState(fileFromHash);
+  const [opened, setOpened] = useState<OpenedFile>();
+  const [data, setData] = useState<Data>();
+  const [undo, setUndo] = useState<{ data: Data; what: string }[]>([]);
+  const [selected, setSelected] = useState<Selection>('page');
+  const [result, setResult] = useState<DraftResult>();
+  const [status, setStatus] = useState<Status>();
+  const [saving, setSaving] = useState(false);
+  const [focusPath, setFocusPath] = useState<readonly (string | number)[]>();
+  const sequence = useRef(0);
+
+  useEffect(() => {
+    api.catalog().then(setCatalog, (error: Error) => setStatus({ kind: 'error', text: error.message }));
+  }, []);
+  useEffect(() => {
+    const onHash = () => setFile(fileFromHash());
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+
+  // Opening a file: its unsaved draft from an earlier visit comes back with it.
+  useEffect(() => {
+    if (!file) return;
+    let cancelled = false;
+    setOpened(undefined);
+    setData(undefined);
+    setResult(undefined);
+    setUndo([]);
+    setSelected('page');
+    setStatus(undefined);
+    api.open(file).then(
+      (o) => {
+        if (cancelled) return;
+        setOpened(o);
+        const stored = drafts.read(file);
+        if (stored && !same(stored.data, o.data)) {
+          const when = new Date(stored.at).toLocaleString();
+          if (stored.version === o.version) {
+            setData(stored.data as Data);
+            setStatus({
+              kind: 'info',
+              text: `Your unsaved changes from ${when} are back.`,
+              action: { label: 'Discard them', run: () => discard(o) },
+            });
+          } else {
+            setData(o.data as Data);
+            setStatus({
+              kind: 'error',
+              text: `${file} was changed outside the editor after your unsaved changes of ${when}. They are kept; the form shows the file as it is now.`,
+              action: {
+                label: 'Put my changes over the new version',
+                run: () => {
+                  setData(stored.data as Data);
+                  setStatus({
+                    kind: 'info',
+                    text: 'Your changes are on the new version; check them in the preview before saving.',
+                  });
+                },
+              },
+            });
+          }
+        } else {
+          if (stored) drafts.forget(file);
+          setData(o.data as Data);
+        }
+      },
+      (error: Error) => !cancelled && setStatus({ kind: 'error', text: error.message }),
+    );
+    return () => {
+      cancelled = true;
+    };
+    // Only a new file reopens.
+  }, [file]);
+
+  const dirty = opened !== undefined && data !== undefined && !same(data, opened.data);
+
+  // Every change: kept in the browser, then checked and prepared by the server for the preview.
+  useEffect(() => {
+    if (!opened || data === undefined) return;
+    if (dirty) drafts.write(opened.file, opened.version, data);
+    else drafts.forget(opened.file);
+    const mine = ++sequence.current;
+    api.draft(opened.file, opened.version, data).then(
+      (r) => {
+        if (mine !== sequence.current) return;
+        setResult(r);
+        if (r.conflict) {
+          setStatus({
+            kind: 'error',
+            text: `${opened.file} was changed on disk after you opened it. Saving is refused so that change is not lost; your edits are kept here.`,
+          });
+        }
+      },
+      (error: Error) => mine === sequence.current && setStatus({ kind: 'error', text: error.message }),
+    );
+  }, [opened, data, dirty]);
+
+  // A navigation away with unsaved work asks first (the draft is kept in any case).
+  useEffect(() => {
+    if (!dirty) return;
+    const onLeave = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+    };
+    window.addEventListener('beforeunload', onLeave);
+    return () => window.removeEventListener('beforeunload', onLeave);
+  }, [dirty]);
+
+  const discard = (o: OpenedFile) => {
+    drafts.forget(o.file);
+    setData(o.data as Data);
+    setStatus({ kind: 'info', text: 'Your unsaved changes were discarded.' });
+  };
+
+  const change = useCallback((next: Data, what?: string) => {
+    setData((current) => {
+      if (what && current) setUndo((stack) => [...stack.slice(-49), { data: current, what }]);
+      return next;
+    });
+  }, []);
+
+  const save = async () => {
+    if (!opened || !data) return;
+    setSaving(true);
+    try {
+      const saved = await api.save(opened.file, opened.version, data);
+      drafts.forget(opened.file);
+      setOpened(saved);
+      setData(saved.data as Data);
+      setStatus({ kind: 'success', text: `Saved ${saved.file}.` });
+      api.catalog().then(setCatalog, () => undefined);
+    } catch (error) {
+      const e = error as ApiError;
+      setStatus({ kind: 'error', text: e.message });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const upload = useCallback(
+    async (picture: File, field: string) => {
+      const bytes = new Uint8Array(await picture.arrayBuffer());
+      let binary = '';
+      for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      const page = (file ?? 'content').replace(/^content\/(pages\/)?|\.ya?ml$/g, '').replace(/\//g, '-');
+      try {
+        const { path } = await api.upload({ name: picture.name, page, field, bytes: btoa(binary) });
+        setCatalog((c) => (c ? { ...c, media: [...new Set([...c.media, path])].sort() } : c));
+        setStatus({ kind: 'success', text: `Stored ${path}. Describe the picture in its alt text before saving.` });
+        return path;
+      } catch (error) {
+        setStatus({ kind: 'error', text: (error as Error).message });
+        throw error;
+      }
+    },
+    [file],
+  );
+
+  const context = useMemo<FormContext | undefined>(() => (catalog ? { catalog, upload } : undefined), [catalog, upload]);
+  const problems = result?.problems ?? [];
+
+  // A click in the preview, or on a problem, opens the field and puts the cursor in it.
+  useEffect(() => {
+    if (!focusPath) return;
+    const id = [selected === 'page' ? 'page' : `s${selected}`, ...focusPath].join('_');
+    const field = document.getElementById(id) ?? document.getElementById(`${selected === 'page' ? 'page' : `s${selected}`}`);
+    if (field) {
+      field.scrollIntoView({ block: 'center' });
+      field.focus();
+    }
+    setFocusPath(undefined);
+  }, [focusPath, selected]);
+
+  const goTo = (path: readonly (string | number)[]) => {
+    if (opened?.kind === 'page' && path[0] === 'sections' && typeof path[1] === 'number') {
+      setSelected(path[1]);
+      setFocusPath(path.slice(2));
+    } else {
+      setSelected('page');
+      setFocusPath(path);
+    }
+  };
+
+  if (!catalog || !context) {
+    return (
+      <main className="editor-loading">
+        <p role={status?.kind === 'error' ? 'alert' : 'status'}>{status?.text ?? 'Loading the editor…'}</p>
+      </main>
+    );
+  }
+
+  const unsaved = new Set(drafts.files());
+  const sections = opened?.kind === 'page' ? (data?.sections ?? []) : undefined;
+  const sectionProblems = (i: number) => problems.filter((p) => p.path.startsWith(`sections[${i}]`));
+  const pageProblems = problems.filter((p) => !p.path.startsWith('sections['));
+  const section = typeof selected === 'number' ? sections?.[selected] : undefined;
+  const sectionType = typeof section?.type === 'string' ? section.type : undefined;
+  const sectionSchema = sectionType ? catalog.schemas.sections[sectionType] : undefined;
+  const wholeSchema =
+    opened?.kind === 'site'
+      ? catalog.schemas.site
+      : opened?.kind === 'shared'
+        ? catalog.schemas.shared[opened.file.replace(/^content\/shared\/|\.ya?ml$/g, '')]
+        : undefined;
+
+  return (
+    <div className="editor">
+      <header className="editor-bar">
+        <h1>Content editor</h1>
+        {opened && (
+          <p className="editor-file">
+            <code>{opened.file}</code>{' '}
+            {dirty ? <span className="unsaved">unsaved changes</span> : <span className="clean">saved</span>}
+          </p>
+        )}
+        <div className="editor-actions">
+          {undo.length > 0 && (
+            <button
+              type="button"
+              onClick={() => {
+                const last = undo[undo.length - 1]!;
+                setUndo(undo.slice(0, -1));
+                setData(last.data);
+                setStatus({ kind: 'info', text: `Undone: ${last.what}.` });
+              }}
+            >
+              Undo {undo[undo.length - 1]!.what}
+            </button>
+          )}
+          <button
+            type="button"
+            className="primary"
+            disabled={!dirty || saving || Boolean(result?.conflict)}
+            onClick={() => void save()}
+          >
+            {saving ? 'Saving…' : 'Save'}
+          </button>
+        </div>
+      </header>
+      <nav className="editor-files" aria-label="Content files">
+        <h2>Pages</h2>
+        <ul>
+          {catalog.files.map((entry) => (
+            <li key={entry.file}>
+              <a href={`#file=${encodeURIComponent(entry.file)}`} aria-current={entry.file === file ? 'page' : undefined}>
+                <span className="file-title">{entry.title}</span>
+                {entry.route && <span className="file-route">{entry.route}</span>}
+                {unsaved.has(entry.file) && <span className="unsaved-dot" aria-label="unsaved changes" />}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main className="editor-main" id="editor-main">
+        {status && (
+          <div className={`status status-${status.kind}`} role={status.kind === 'error' ? 'alert' : 'status'}>
+            <span>{status.text}</span>
+            {status.action && (
+              <button type="button" onClick={status.action.run}>
+                {status.action.label}
+              </button>
+            )}
+          </div>
+        )}
+        {!file && <p className="hint">Pick a page on the left to edit it.</p>}
+        {file && (!opened || !data) && <p role="status">Opening {file}…</p>}
+        {problems.length > 0 && (
+          <section className="problems" aria-label="Problems the build would report">
+            <h2>
+              {problems.filter((p) => p.severity === 'error').length} error(s),{' '}
+              {problems.filter((p) => p.severity === 'warning').length} warning(s)
+            </h2>
+            <ul>
+              {problems.map((p, i) => (
+                <li key={i} className={`problem problem-${p.severity}`}>
+                  <button type="button" onClick={() => goTo(parsePath(p.path))}>
+                    <span className="problem-where">line {p.line}</span> {p.message}
+                  </button>
+                  {p.hint && <p className="problem-hint">{p.hint}</p>}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {(result?.errorsElsewhere ?? 0) > 0 && (
+          <p className="status status-error" role="alert">
+            Another content file has {result!.errorsElsewhere} error(s); nothing can be saved until it is fixed. Run `npm run
+            content:check` to see them.
+          </p>
+        )}
+        {opened && data && sections && (
+          <div className="page-editor">
+            <SectionList
+              sections={sections.map((s, i) => ({
+                type: String(s.type ?? '?'),
+                label: labelOf(s),
+                errors: sectionProblems(i).length,
+              }))}
+              selected={selected}
+              types={Object.keys(catalog.schemas.sections)}
+              pageErrors={pageProblems.length}
+              onSelect={setSelected}
+              onMove={(from, to) => {
+                const next = [...sections];
+                next.splice(to, 0, ...next.splice(from, 1));
+                change({ ...data, sections: next }, `moving section ${from + 1}`);
+                setSelected(to);
+              }}
+              onDuplicate={(i) => {
+                const next = [...sections];
+                next.splice(i + 1, 0, structuredClone(sections[i]!));
+                change({ ...data, sections: next }, `duplicating section ${i + 1}`);
+                setSelected(i + 1);
+              }}
+              onDelete={(i) => {
+                change(
+                  { ...data, sections: sections.toSpliced(i, 1) },
+                  `deleting section ${i + 1} (${String(sections[i]!.type)})`,
+                );
+                setSelected('page');
+                setStatus({ kind: 'info', text: `Section ${i + 1} deleted. Use Undo to bring it back.` });
+              }}
+              onAdd={(type, at) => {
+                const example = structuredClone(catalog.schemas.sections[type]!.example) as Record<string, unknown>;
+                change({ ...data, sections: sections.toSpliced(at, 0, example) }, `adding a ${type} section`);
+                setSelected(at);
+              }}
+            />
+            <div className="form-pane">
+              {selected === 'page' ? (
+                <SchemaForm
+                  key={`${opened.file}-page`}
+                  schema={catalog.schemas.page as RJSFSchema}
+                  data={Object.fromEntries(Object.entries(data).filter(([k]) => k !== 'sections'))}
+                  errors={errorsAt(pageProblems, [])}
+                  context={context}
+                  idPrefix="page"
+                  onChange={(next) => {
+                    const merged = withoutEmpty({ ...(next as Data), sections: data.sections });
+                    if (!same(merged, data)) change(merged);
+                  }}
+                />
+              ) : sectionSchema && section ? (
+                <>
+                  <p className="section-about">{sectionSchema.description}</p>
+                  <SchemaForm
+                    key={`${opened.file}-${selected}-${sectionType}`}
+                    schema={sectionSchema.schema as RJSFSchema}
+                    data={section}
+                    errors={errorsAt(sectionProblems(selected), ['sections', selected])}
+                    context={context}
+                    idPrefix={`s${selected}`}
+                    onChange={(next) => {
+                      const cleaned = withoutEmpty(next) as Record<string, unknown>;
+                      if (same(cleaned, section)) return;
+                      change({ ...data, sections: sections.toSpliced(selected as number, 1, cleaned) });
+                    }}
+                  />
+                </>
+              ) : (
+                <p role="alert">
+                  This section's type, {String(section?.type)}, has no schema: pick a type from the list when adding a section.
+                </p>
+              )}
+            </div>
+          </div>
+        )}
+        {opened && data && wholeSchema && (
+          <SchemaForm
+            key={opened.file}
+            schema={wholeSchema as RJSFSchema}
+            data={data}
+            errors={errorsAt(problems, [])}
+            context={context}
+            idPrefix="page"
+            onChange={(next) => {
+              const cleaned = withoutEmpty(next) as Data;
+              if (!same(cleaned, data)) change(cleaned);
+            }}
+          />
+        )}
+      </main>
+      <PreviewFrame
+        preview={result?.preview}
+        focus={typeof selected === 'number' ? selected : undefined}
+        onPick={(section, path) => {
+          if (section === undefined) return;
+          setSelected(section);
+          if (path) setFocusPath(path);
+        }}
+      />
+    </div>
+  );
+}
+
+export type { Problem };

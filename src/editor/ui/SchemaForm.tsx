@@ -1,0 +1,245 @@
+/**
+ * A form generated from a JSON Schema by react-jsonschema-form, with the pickers our content needs:
+ * links offer the site's routes and anchors, icons and logos their allowed names, pictures the
+ * files under public/media/ and an upload, and texts with **bold** show it as typed. The content
+ * check's messages (from the server, the same as the build's) show at their fields.
+ */
+import Form, { getDefaultRegistry } from '@rjsf/core';
+import type { BaseInputTemplateProps, ErrorSchema, RJSFSchema, UiSchema, WidgetProps } from '@rjsf/utils';
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import { useId, type ReactNode } from 'react';
+import type { EditorCatalog, Problem } from './api.ts';
+
+/** What the pickers offer, handed to every widget. */
+export interface FormContext {
+  readonly catalog: EditorCatalog;
+  /** Stores a dropped picture and answers its path (`/media/…`). */
+  readonly upload: (file: File, field: string) => Promise<string>;
+}
+
+// The schemas carry our own keywords (contentKind, x-widget …): the form's validator must not refuse them.
+const validator = customizeValidator({ ajvOptionsOverrides: { strict: false, allErrors: true } });
+
+type Schema = RJSFSchema & { 'x-widget'?: string };
+
+/** The form's layout, read from the schema: which picker each field gets. */
+export function uiSchemaFor(schema: Schema): UiSchema {
+  const ui: UiSchema = {};
+  if (schema.const !== undefined) return { 'ui:widget': 'hidden' };
+  const widget = schema['x-widget'];
+  if (widget === 'image') {
+    return { ...walkProperties(schema), src: { 'ui:widget': 'media' } };
+  }
+  if (widget && widget !== 'image') ui['ui:widget'] = widget;
+  else if ((schema as { contentKind?: string }).contentKind === 'markdown') {
+    ui['ui:widget'] = 'textarea';
+    ui['ui:options'] = { rows: 16 };
+  } else if (schema.type === 'string' && (schema.maxLength ?? 0) > 200 && !schema.enum) {
+    ui['ui:widget'] = 'textarea';
+    ui['ui:options'] = { rows: 3 };
+  }
+  if (schema.type === 'object') Object.assign(ui, walkProperties(schema));
+  if (schema.type === 'array' && schema.items && typeof schema.items === 'object' && !Array.isArray(schema.items)) {
+    ui.items = uiSchemaFor(schema.items as Schema);
+    ui['ui:options'] = { orderable: true, addable: true, removable: true };
+  }
+  return ui;
+}
+
+function walkProperties(schema: Schema): UiSchema {
+  const ui: UiSchema = {};
+  for (const [key, value] of Object.entries(schema.properties ?? {})) {
+    if (value && typeof value === 'object') ui[key] = uiSchemaFor(value as Schema);
+  }
+  return ui;
+}
+
+/** `sections[2].items[0].title` → ['sections', 2, 'items', 0, 'title']. */
+export function parsePath(path: string): (string | number)[] {
+  return [...path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((m) => (m[2] !== undefined ? Number(m[2]) : m[1]!));
+}
+
+/** The checker's problems under `prefix` as the form's error tree, each at its field. */
+export function errorsAt(problems: readonly Problem[], prefix: readonly (string | number)[]): ErrorSchema {
+  const root: Record<string, unknown> = {};
+  for (const problem of problems) {
+    const path = parsePath(problem.path);
+    if (prefix.some((key, i) => path[i] !== key)) continue;
+    let node = root;
+    for (const key of path.slice(prefix.length)) node = (node[String(key)] ??= {}) as Record<string, unknown>;
+    const list = ((node.__errors as string[] | undefined) ??= []);
+    list.push(problem.hint ? `${problem.message} ${problem.hint}` : problem.message);
+  }
+  return root as ErrorSchema;
+}
+
+/** A text field whose **bold** marks are shown as the page will show them. */
+function RichWidget(props: WidgetProps) {
+  const value = typeof props.value === 'string' ? props.value : '';
+  const long = ((props.schema.maxLength as number | undefined) ?? 0) > 150;
+  const common = {
+    id: props.id,
+    value,
+    required: props.required,
+    disabled: props.disabled || props.readonly,
+    'aria-invalid': (props.rawErrors?.length ?? 0) > 0 || undefined,
+    'aria-describedby': `${props.id}__description ${props.id}__error`,
+    onChange: (event: { target: { value: string } }) =>
+      props.onChange(event.target.value === '' ? undefined : event.target.value),
+    onBlur: () => props.onBlur(props.id, value),
+    onFocus: () => props.onFocus(props.id, value),
+  };
+  return (
+    <>
+      {long ? <textarea {...common} rows={3} /> : <input type="text" {...common} />}
+      {value.includes('**') && (
+        <p className="rich-shown" aria-label="Shown as">
+          {value.split('**').map((part, i) => (i % 2 === 1 ? <strong key={i}>{part}</strong> : part))}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** A text field with suggestions: routes for links, names for icons and logos. */
+function SuggestWidget({ props, options, hint }: { props: WidgetProps; options: readonly string[]; hint?: ReactNode }) {
+  const listId = useId();
+  const value = typeof props.value === 'string' ? props.value : '';
+  return (
+    <>
+      <input
+        id={props.id}
+        type="text"
+        list={listId}
+        value={value}
+        required={props.required}
+        disabled={props.disabled || props.readonly}
+        aria-invalid={(props.rawErrors?.length ?? 0) > 0 || undefined}
+        aria-describedby={`${props.id}__description ${props.id}__error`}
+        autoComplete="off"
+        onChange={(event) => props.onChange(event.target.value === '' ? undefined : event.target.value)}
+        onBlur={() => props.onBlur(props.id, value)}
+        onFocus={() => props.onFocus(props.id, value)}
+      />
+      <datalist id={listId}>
+        {options.map((option) => (
+          <option key={option} value={option} />
+        ))}
+      </datalist>
+      {hint}
+    </>
+  );
+}
+
+const contextOf = (props: WidgetProps) => props.registry.formContext as FormContext;
+
+function LinkWidget(props: WidgetProps) {
+  return <SuggestWidget props={props} options={contextOf(props).catalog.links} />;
+}
+function IconWidget(props: WidgetProps) {
+  return <SuggestWidget props={props} options={contextOf(props).catalog.icons} />;
+}
+function LogoWidget(props: WidgetProps) {
+  return <SuggestWidget props={props} options={contextOf(props).catalog.logos} />;
+}
+
+/** A picture: pick one under public/media/, or drop a file to upload it there. */
+function MediaWidget(props: WidgetProps) {
+  const context = contextOf(props);
+  const value = typeof props.value === 'string' ? props.value : '';
+  const take = (file: File | undefined) => {
+    if (!file) return;
+    context.upload(file, props.id).then(
+      (path) => props.onChange(path),
+      () => undefined,
+    );
+  };
+  return (
+    <div
+      className="media"
+      onDragOver={(event) => event.preventDefault()}
+      onDrop={(event) => {
+        event.preventDefault();
+        take(event.dataTransfer.files[0]);
+      }}
+    >
+      {value && <img className="media-thumb" src={value} alt="" />}
+      <SuggestWidget props={props} options={context.catalog.media} />
+      <label className="media-upload">
+        Upload a picture…
+        <input
+          type="file"
+          accept="image/webp,image/avif,image/png,image/jpeg"
+          onChange={(event) => take(event.target.files?.[0])}
+        />
+      </label>
+    </div>
+  );
+}
+
+const defaults = getDefaultRegistry();
+const invalid = (props: { rawErrors?: string[] }) => ((props.rawErrors?.length ?? 0) > 0 ? true : undefined);
+
+/** The library's input, marked invalid for screen readers when the checker has a message for it. */
+function BaseInputTemplate(props: BaseInputTemplateProps) {
+  const Input = defaults.templates.BaseInputTemplate;
+  return <Input {...props} aria-invalid={invalid(props)} />;
+}
+
+/** A multi-line text, marked invalid like the inputs. */
+function TextareaWidget(props: WidgetProps) {
+  const value = typeof props.value === 'string' ? props.value : '';
+  return (
+    <textarea
+      id={props.id}
+      name={props.id}
+      className="form-control"
+      value={value}
+      rows={(props.options.rows as number | undefined) ?? 3}
+      required={props.required}
+      disabled={props.disabled || props.readonly}
+      aria-invalid={invalid(props)}
+      aria-describedby={`${props.id}__error ${props.id}__description`}
+      onChange={(event) => props.onChange(event.target.value === '' ? undefined : event.target.value)}
+      onBlur={() => props.onBlur(props.id, value)}
+      onFocus={() => props.onFocus(props.id, value)}
+    />
+  );
+}
+
+const widgets = { rich: RichWidget, link: LinkWidget, icon: IconWidget, logo: LogoWidget, media: MediaWidget, TextareaWidget };
+const templates = { BaseInputTemplate };
+
+export interface SchemaFormProps {
+  readonly schema: Schema;
+  readonly data: unknown;
+  readonly errors: ErrorSchema;
+  readonly context: FormContext;
+  /** Prefix of the fields' ids, so a click in the preview can find its field. */
+  readonly idPrefix: string;
+  readonly onChange: (data: unknown) => void;
+}
+
+export function SchemaForm({ schema, data, errors, context, idPrefix, onChange }: SchemaFormProps) {
+  return (
+    <Form
+      schema={schema}
+      uiSchema={uiSchemaFor(schema)}
+      formData={data}
+      validator={validator}
+      widgets={widgets}
+      templates={templates}
+      formContext={context}
+      idPrefix={idPrefix}
+      extraErrors={errors}
+      showErrorList={false}
+      noHtml5Validate
+      // A form never adds values the marketer did not type: defaults are the build's business.
+      experimental_defaultFormStateBehavior={{ emptyObjectFields: 'skipDefaults', arrayMinItems: { populate: 'never' } }}
+      onChange={(event) => onChange(event.formData)}
+    >
+      {/* Saving is the editor's, for the whole file; the form has no submit button of its own. */}
+      <></>
+    </Form>
+  );
+}

@@ -1,0 +1,53 @@
+/** The editor server's API as the browser side calls it (src/editor/server/plugin.ts). */
+import type { Problem } from '../../content/catalog.ts';
+import type { DraftResult, EditorCatalog, OpenedFile } from '../server/api.ts';
+
+export type { DraftResult, EditorCatalog, OpenedFile, Problem };
+
+/** A refusal of the editor server, with its permanent name and its message. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+    readonly problems: readonly Problem[] = [],
+  ) {
+    super(message);
+    this.name = code;
+  }
+}
+
+async function call<T>(path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(
+      path,
+      body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+    );
+  } catch {
+    throw new ApiError(
+      'EditorOffline',
+      'The editor server does not answer. Is `npm run edit` still running? Your changes are kept in this browser.',
+      0,
+    );
+  }
+  const json = (await response.json().catch(() => ({}))) as { error?: string; message?: string; problems?: Problem[] };
+  if (!response.ok)
+    throw new ApiError(
+      json.error ?? 'EditorFailed',
+      json.message ?? `The editor server answered ${response.status}.`,
+      response.status,
+      json.problems ?? [],
+    );
+  return json as T;
+}
+
+export const api = {
+  catalog: () => call<EditorCatalog>('/api/catalog'),
+  open: (file: string) => call<OpenedFile>('/api/open', { file }),
+  draft: (file: string, version: string, data: unknown) => call<DraftResult>('/api/draft', { file, version, data }),
+  save: (file: string, version: string, data: unknown) => call<OpenedFile>('/api/save', { file, version, data }),
+  /** Stores a picture under public/media/uploads/; `bytes` is its content in base64. */
+  upload: (picture: { name: string; page: string; field: string; bytes: string }) =>
+    call<{ path: string }>('/api/media', picture),
+};

@@ -1,0 +1,39 @@
+/**
+ * Unsaved work, kept in the browser's storage on every change, so a reload, a closed tab or a
+ * crash of the editor server loses nothing. A draft names the version of the file it was made
+ * from: if the file changed on disk since, the editor says so instead of saving over it.
+ */
+export interface StoredDraft {
+  readonly version: string;
+  readonly data: unknown;
+  readonly at: number;
+}
+
+const key = (file: string) => `editor:draft:${file}`;
+
+export const drafts = {
+  read(file: string): StoredDraft | undefined {
+    try {
+      const raw = localStorage.getItem(key(file));
+      return raw ? (JSON.parse(raw) as StoredDraft) : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+  write(file: string, version: string, data: unknown): void {
+    try {
+      localStorage.setItem(key(file), JSON.stringify({ version, data, at: Date.now() } satisfies StoredDraft));
+    } catch {
+      // Storage full or disabled: the edit still reaches the server as a draft; only the reload safety net is lost.
+    }
+  },
+  forget(file: string): void {
+    localStorage.removeItem(key(file));
+  },
+  /** The files with unsaved work. */
+  files(): string[] {
+    return Object.keys(localStorage)
+      .filter((k) => k.startsWith('editor:draft:'))
+      .map((k) => k.slice('editor:draft:'.length));
+  },
+};

@@ -1,0 +1,159 @@
+/**
+ * The editor's preview: the page drawn by the site's own section components, header and footer,
+ * with the site's styles, from the draft the editor sends (already checked and prepared by the
+ * server as the build would). A click never follows a link or sends a form here: it tells the
+ * editor which section, and which text, the marketer meant, and the editor opens that field.
+ */
+import { Component, StrictMode, Suspense, use, useEffect, useState, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MemoryRouter } from 'react-router-dom';
+import '../../../styles/fonts.css';
+import '../../../styles/global.css';
+import { AssetsContext } from '../../../components/assets-context.ts';
+import type { InlineAssets } from '../../../content/module-types.ts';
+import type { Section, SectionType, Site } from '../../../generated/schema-types.ts';
+import { Header } from '../../../app/Header/index.tsx';
+import { Footer } from '../../../app/Footer/index.tsx';
+import { LoaderProvider } from '../../../app/Loader/index.tsx';
+import { SharedContext } from '../../../sections/shared.ts';
+import { registry, type AnySectionComponent } from '../../../sections/registry.ts';
+import type { FromPreview, ToPreview } from './protocol.ts';
+
+const tell = (message: FromPreview) => window.parent.postMessage(message, window.location.origin);
+
+const loaded = new Map<string, Promise<AnySectionComponent>>();
+function componentOf(type: SectionType): Promise<AnySectionComponent> {
+  let found = loaded.get(type);
+  if (!found) {
+    const load = (registry as Record<string, (() => Promise<{ default: unknown }>) | undefined>)[type];
+    found = load
+      ? load().then((m) => m.default as AnySectionComponent)
+      : Promise.reject(new Error(`No component is registered for \`${type}\`.`));
+    loaded.set(type, found);
+  }
+  return found;
+}
+
+function SectionView({ section, index }: { readonly section: Section; readonly index: number }) {
+  const Drawn = use(componentOf(section.type));
+  // A module's export, loaded once per type and the same on every render, as a static import is.
+  // eslint-disable-next-line react-hooks/static-components
+  return <Drawn section={section as never} index={index} />;
+}
+
+/** One section that cannot be drawn says so, and the rest of the page still shows. */
+class Guard extends Component<{ readonly children: ReactNode; readonly label: string }, { error?: Error }> {
+  override state: { error?: Error } = {};
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <p role="alert" style={{ padding: '2rem', color: '#b42318' }}>
+        {this.props.label} cannot be drawn yet: {this.state.error.message}
+      </p>
+    );
+  }
+}
+
+/**
+ * The path of the value whose text is `text` in `data`, searched depth first; `**` marks are not
+ * shown on the page, so they are ignored in the comparison.
+ */
+export function pathOfText(data: unknown, text: string, path: (string | number)[] = []): (string | number)[] | undefined {
+  const plain = (s: string) => s.replace(/\*\*/g, '').replace(/\s+/g, ' ').trim();
+  if (typeof data === 'string') return plain(data) === text ? path : undefined;
+  if (data && typeof data === 'object') {
+    for (const [key, value] of Object.entries(data)) {
+      const found = pathOfText(value, text, [...path, Array.isArray(data) ? Number(key) : key]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+function Preview() {
+  const [message, setMessage] = useState<ToPreview>();
+  useEffect(() => {
+    const onMessage = (event: MessageEvent<ToPreview>) => {
+      if (event.origin !== window.location.origin || event.data?.kind !== 'draw') return;
+      setMessage(event.data);
+    };
+    window.addEventListener('message', onMessage);
+    tell({ kind: 'ready' });
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
+  useEffect(() => {
+    if (!message) return;
+    tell({ kind: 'drawn', sequence: message.sequence });
+    if (message.focus !== undefined) {
+      document.querySelector(`[data-preview-section="${message.focus}"]`)?.scrollIntoView({ block: 'start' });
+    }
+  }, [message]);
+  useEffect(() => {
+    // Capture: the site's own handlers (links, buttons, forms) never see the click.
+    const onClick = (event: MouseEvent) => {
+      event.preventDefault();
+      event.stopPropagation();
+      const target = event.target as HTMLElement;
+      const holder = target.closest<HTMLElement>('[data-preview-section]');
+      const section = holder ? Number(holder.dataset.previewSection) : undefined;
+      const pages = message?.preview.page?.page as { sections?: unknown[] } | undefined;
+      const text = (target.innerText ?? '').replace(/\s+/g, ' ').trim();
+      const data = section === undefined ? undefined : pages?.sections?.[section];
+      const path = text && data ? pathOfText(data, text) : undefined;
+      tell({ kind: 'pick', ...(section === undefined ? {} : { section }), ...(path ? { path } : {}) });
+    };
+    const stop = (event: Event) => event.preventDefault();
+    document.addEventListener('click', onClick, true);
+    document.addEventListener('submit', stop, true);
+    return () => {
+      document.removeEventListener('click', onClick, true);
+      document.removeEventListener('submit', stop, true);
+    };
+  }, [message]);
+
+  if (!message) return <p style={{ padding: '2rem' }}>Waiting for the editor…</p>;
+  const { site, page } = message.preview;
+  const siteAssets = { icons: site.icons, logos: site.logos } as InlineAssets;
+  const pageAssets = page
+    ? ({
+        icons: { ...siteAssets.icons, ...(page.icons as object) },
+        logos: { ...siteAssets.logos, ...page.logos },
+      } as InlineAssets)
+    : siteAssets;
+  const sections = ((page?.page as { sections?: Section[] } | undefined)?.sections ?? []) as Section[];
+  const route = (page?.page as { route?: string } | undefined)?.route ?? '/';
+  return (
+    <MemoryRouter initialEntries={[route]}>
+      <LoaderProvider>
+        <AssetsContext.Provider value={siteAssets}>
+          <Header site={site.site as Site} />
+          <main id="main">
+            <AssetsContext.Provider value={pageAssets}>
+              <SharedContext.Provider value={(page?.shared ?? {}) as never}>
+                {sections.map((section, index) => (
+                  <div key={index} data-preview-section={index}>
+                    <Guard label={`Section ${index + 1} (${section.type})`}>
+                      <Suspense fallback={<div style={{ minHeight: '40vh' }} />}>
+                        <SectionView section={section} index={index} />
+                      </Suspense>
+                    </Guard>
+                  </div>
+                ))}
+              </SharedContext.Provider>
+            </AssetsContext.Provider>
+          </main>
+          <Footer site={site.site as Site} />
+        </AssetsContext.Provider>
+      </LoaderProvider>
+    </MemoryRouter>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Preview />
+  </StrictMode>,
+);

@@ -1,0 +1,192 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+
+// The editor writes files, so it runs here on a copy of the project's content, schemas and public
+// folder (`EDITOR_ROOT`), never on the real ones.
+const root = resolve(import.meta.dirname, '../..');
+const port = 4490 + (process.pid % 50);
+const base = `http://127.0.0.1:${port}`;
+let project: string;
+let server: ChildProcess;
+let log = '';
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  project = mkdtempSync(join(tmpdir(), 'editor-project-'));
+  for (const folder of ['content', 'schemas', 'public']) cpSync(join(root, folder), join(project, folder), { recursive: true });
+  server = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'scripts/edit.ts')], {
+    cwd: root,
+    env: { ...process.env, EDITOR_ROOT: project, EDITOR_PORT: String(port), EDITOR_HOST: '127.0.0.1', NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout!.on('data', (chunk) => (log += chunk));
+  server.stderr!.on('data', (chunk) => (log += chunk));
+  await expect
+    .poll(
+      () =>
+        fetch(`${base}/api/catalog`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      { timeout: 90_000 },
+    )
+    .toBe(true);
+});
+
+test.afterAll(() => {
+  server?.kill();
+  rmSync(project, { recursive: true, force: true });
+});
+
+const read = (file: string) => readFileSync(join(project, file), 'utf8');
+
+/** The lines that differ between two texts of the same length in lines. */
+function changedLines(before: string, after: string): { before: string[]; after: string[] } {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  return { before: a.filter((l, i) => l !== b[i]), after: b.filter((l, i) => l !== a[i]) };
+}
+
+async function open(page: Page, file: string) {
+  await page.goto(`${base}/#file=${encodeURIComponent(file)}`);
+  await expect(page.getByRole('navigation', { name: 'Sections of the page' })).toBeVisible({ timeout: 30_000 });
+}
+
+const preview = (page: Page) => page.frameLocator('iframe[title="Preview of the page"]');
+
+test('a heading edited in the form shows in the preview at once, and saving changes exactly that line', async ({ page }) => {
+  const file = 'content/pages/contact.yaml';
+  const before = read(file);
+  await open(page, file);
+  await page.getByRole('button', { name: /page-hero/ }).click();
+  const heading = page.locator('#s0_heading');
+  await expect(heading).toHaveValue('Contact Us');
+  await expect(preview(page).locator('h1')).toHaveText('Contact Us', { timeout: 30_000 });
+
+  await heading.fill('Talk to Us');
+  const typed = Date.now();
+  await expect(preview(page).locator('h1')).toHaveText('Talk to Us');
+  test
+    .info()
+    .annotations.push({ type: 'keystroke to preview', description: `${Date.now() - typed} ms (includes Playwright's polling)` });
+  await expect(page.getByText('unsaved changes', { exact: true })).toBeVisible();
+  expect(read(file)).toBe(before);
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Saved ${file}` })).toBeVisible();
+  expect(changedLines(before, read(file))).toEqual({ before: ['    heading: Contact Us'], after: ['    heading: Talk to Us'] });
+});
+
+test('two sections swap places by keyboard, and the file moves their lines with their comments', async ({ page }) => {
+  const file = 'content/pages/contact.yaml';
+  const before = read(file);
+  await open(page, file);
+  const second = page.locator('[data-section-item="1"] .section-pick');
+  await expect(second).toContainText('contact');
+  await second.focus();
+  await page.keyboard.press('Alt+ArrowDown');
+  await expect(page.locator('[data-section-item="2"] .section-pick')).toContainText('contact');
+  await expect(page.locator('[data-section-item="2"] .section-pick')).toBeFocused();
+  await expect(preview(page).locator('main > div').nth(1)).toContainText('Located Globally');
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  const after = read(file);
+  expect(after).not.toBe(before);
+  expect(after.split('\n').sort()).toEqual(before.split('\n').sort());
+  expect(after.indexOf('type: locations')).toBeLessThan(after.indexOf('type: contact'));
+});
+
+test("an invalid value shows the checker's message at its field, and the file stays as it was", async ({ page }) => {
+  const file = 'content/pages/contact.yaml';
+  const before = read(file);
+  await open(page, file);
+  const route = page.locator('#page_route');
+  await route.fill('/Contact Us');
+  const problem = page.locator('#page_route').locator('xpath=ancestor::div[contains(@class,"form-group")][1]');
+  await expect(problem).toContainText('Write / followed by lowercase words');
+  await expect(route).toHaveAttribute('aria-invalid', 'true');
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'was not saved' })).toBeVisible();
+  expect(read(file)).toBe(before);
+});
+
+test('unsaved work survives a reload, and can be discarded', async ({ page }) => {
+  const file = 'content/pages/contact.yaml';
+  await open(page, file);
+  await page.locator('#page_title').fill('Contact Sutra Labs today for your next project');
+  await expect(page.getByText('unsaved changes', { exact: true })).toBeVisible();
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.reload();
+  await expect(page.locator('#page_title')).toHaveValue('Contact Sutra Labs today for your next project', { timeout: 30_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'unsaved changes from' })).toBeVisible();
+  await page.getByRole('button', { name: 'Discard them' }).click();
+  await expect(page.locator('#page_title')).toHaveValue('Contact Sutra Labs for Your Next Project');
+});
+
+test('a change made on disk meanwhile is never saved over', async ({ page }) => {
+  const file = 'content/pages/contact.yaml';
+  await open(page, file);
+  await page.locator('#page_title').fill('Contact Sutra Labs: tell us what you are building');
+  const theirs = read(file).replace('Greater Noida', 'Noida');
+  writeFileSync(join(project, file), theirs);
+  await page.locator('#page_title').fill('Contact Sutra Labs: tell us what you are building now');
+  await expect(page.getByRole('alert').filter({ hasText: 'changed on disk' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+  expect(read(file)).toBe(theirs);
+});
+
+test('a picture dropped on an image field is stored under public/media/ with its alt text', async ({ page }) => {
+  const file = 'content/pages/react.yaml';
+  await open(page, file);
+  const hero = page.locator('[data-section-item="0"] .section-pick');
+  await hero.click();
+  const upload = page.locator('#s0_image_src').locator('xpath=..').locator('input[type=file]');
+  await upload.setInputFiles(join(root, 'public/media/art/react-hero.webp'));
+  await expect(page.getByRole('status').filter({ hasText: 'Stored /media/uploads/' })).toBeVisible();
+  const src = page.locator('#s0_image_src');
+  await expect(src).toHaveValue(/^\/media\/uploads\/react-s0-image-src\.webp$/);
+  const alt = page.locator('#s0_image_alt');
+  await alt.fill('A developer at a laptop with the React logo on screen');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  expect(read(file)).toContain('src: /media/uploads/react-s0-image-src.webp');
+  // The value keeps the quotes it had (`alt: ""`).
+  expect(read(file)).toContain('alt: "A developer at a laptop with the React logo on screen"');
+  expect(
+    readFileSync(join(project, 'public/media/uploads/react-s0-image-src.webp')).equals(
+      readFileSync(join(root, 'public/media/art/react-hero.webp')),
+    ),
+  ).toBe(true);
+});
+
+test('the API refuses writes from another origin, paths outside content/, and SVG pictures', async () => {
+  const post = (path: string, body: unknown, origin = base) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify(body),
+    });
+  const foreign = await post('/api/save', { file: 'content/pages/home.yaml', version: 'x', data: {} }, 'http://evil.example');
+  expect(foreign.status).toBe(403);
+  const outside = await post('/api/open', { file: 'content/../package.json' });
+  expect(outside.status).toBe(400);
+  expect(((await outside.json()) as { message: string }).message).toContain('package.json');
+  const svg = await post('/api/media', {
+    name: 'x.svg',
+    page: 'home',
+    field: 'image',
+    bytes: Buffer.from('<svg onload="alert(1)"/>').toString('base64'),
+  });
+  expect(svg.status).toBe(400);
+  expect(((await svg.json()) as { message: string }).message).toContain('SVG');
+  const missing = await post('/api/draft', { file: 'content/pages/home.yaml' });
+  expect(missing.status).toBe(400);
+  expect(((await missing.json()) as { message: string }).message).toContain('`version`');
+});
