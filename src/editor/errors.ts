@@ -7,7 +7,8 @@ export type EditorErrorCode =
   | 'EditorConflict'
   | 'EditorFileMissing'
   | 'EditorBadRequest'
-  | 'EditorForbidden';
+  | 'EditorForbidden'
+  | 'EditorPushFailed';
 
 export class EditorError extends Error {
   constructor(

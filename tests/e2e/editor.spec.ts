@@ -1,6 +1,6 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 
@@ -10,6 +10,7 @@ const root = resolve(import.meta.dirname, '../..');
 const port = 4490 + (process.pid % 50);
 const base = `http://127.0.0.1:${port}`;
 let project: string;
+let remote: string;
 let server: ChildProcess;
 let log = '';
 
@@ -19,6 +20,16 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   project = mkdtempSync(join(tmpdir(), 'editor-project-'));
   for (const folder of ['content', 'schemas', 'public']) cpSync(join(root, folder), join(project, folder), { recursive: true });
+  // A repository with a bare one as its remote, as a marketer's checkout of the site would have.
+  remote = mkdtempSync(join(tmpdir(), 'editor-remote-'));
+  const git = (cwd: string, ...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], { cwd, encoding: 'utf8' });
+  git(remote, 'init', '--quiet', '--bare', '--initial-branch=main');
+  git(project, 'init', '--quiet', '--initial-branch=main');
+  git(project, 'add', '-A');
+  git(project, 'commit', '--quiet', '-m', 'Site as it was');
+  git(project, 'remote', 'add', 'origin', remote);
+  git(project, 'push', '--quiet', 'origin', 'main');
   server = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'scripts/edit.ts')], {
     cwd: root,
     env: { ...process.env, EDITOR_ROOT: project, EDITOR_PORT: String(port), EDITOR_HOST: '127.0.0.1', NO_COLOR: '1' },
@@ -41,6 +52,7 @@ test.beforeAll(async () => {
 test.afterAll(() => {
   server?.kill();
   rmSync(project, { recursive: true, force: true });
+  rmSync(remote, { recursive: true, force: true });
 });
 
 const read = (file: string) => readFileSync(join(project, file), 'utf8');
@@ -189,4 +201,40 @@ test('the API refuses writes from another origin, paths outside content/, and SV
   const missing = await post('/api/draft', { file: 'content/pages/home.yaml' });
   expect(missing.status).toBe(400);
   expect(((await missing.json()) as { message: string }).message).toContain('`version`');
+});
+
+test('publishing shows the changed files and their diff, refuses while the check fails, then commits and pushes', async ({
+  page,
+}) => {
+  const remoteLog = () =>
+    execFileSync('git', ['--git-dir', remote, 'log', '--format=%s', 'main'], { encoding: 'utf8' }).trim().split('\n');
+  const file = 'content/pages/contact.yaml';
+  await open(page, file);
+  await page.locator('[data-section-item="0"] .section-pick').click();
+  await page.locator('#s0_heading').fill('Write to Us');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+
+  // A page broken outside the editor stops the publication; nothing reaches the remote.
+  const broken = join(project, 'content/pages/broken.yaml');
+  writeFileSync(
+    broken,
+    read('content/pages/contact.yaml').replace('route: /contact', 'route: /broken').replace('type: contact', 'type: contakt'),
+  );
+  await page.getByRole('button', { name: 'Publish…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Publish your changes' });
+  await expect(dialog.getByRole('listitem').filter({ hasText: 'content/pages/contact.yaml' })).toContainText('changed');
+  await expect(dialog.getByLabel('Changes line by line')).toContainText('+    heading: Write to Us');
+  await dialog.getByLabel('What changed, and why (one line)').fill('Contact page: a warmer heading');
+  await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toContainText('content/pages/broken.yaml');
+  expect(remoteLog()).toEqual(['Site as it was']);
+
+  rmSync(broken);
+  await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'sent to origin' })).toBeVisible();
+  expect(remoteLog()).toEqual(['Contact page: a warmer heading', 'Site as it was']);
+  const shown = execFileSync('git', ['--git-dir', remote, 'show', '--format=', '--name-only', 'main'], { encoding: 'utf8' });
+  expect(shown).toContain('content/pages/contact.yaml');
+  expect(shown).not.toContain('broken.yaml');
 });

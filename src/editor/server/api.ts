@@ -230,7 +230,8 @@ export async function catalog(project: EditorProject): Promise<EditorCatalog> {
     files,
     links: [...new Set(links)].sort(),
     icons: [...lucideIcons().keys()].sort(),
-    logos: (await logoNames()).sort(),
+    // A name in both logo sets is one choice.
+    logos: [...new Set(await logoNames())].sort(),
     media: mediaFiles(root),
   };
 }

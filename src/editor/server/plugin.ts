@@ -13,6 +13,7 @@ import type { Plugin, ViteDevServer } from 'vite';
 import { EditorError } from '../errors.ts';
 import { catalog, checkDraft, ContentInvalid, openFile, saveFile, type EditorProject } from './api.ts';
 import { storePicture } from './media.ts';
+import { changes, GitFailed, publish } from './publish.ts';
 
 export interface EditorServerOptions {
   readonly root: string;
@@ -67,6 +68,7 @@ const statusOf: Record<string, number> = {
   EditorFileMissing: 404,
   EditorConflict: 409,
   EditorForbidden: 403,
+  EditorPushFailed: 502,
 };
 
 const text = (body: Record<string, unknown>, field: string): string => {
@@ -98,6 +100,8 @@ export function editorPlugin(options: EditorServerOptions): Plugin {
       method: 'POST',
       handle: (body) => saveFile(project, text(body, 'file'), text(body, 'version'), body.data),
     },
+    '/api/changes': { method: 'GET', handle: () => changes(project.root) },
+    '/api/publish': { method: 'POST', handle: (body) => publish(project.root, body.message) },
     '/api/media': {
       method: 'POST',
       handle: async (body) =>
@@ -113,6 +117,10 @@ export function editorPlugin(options: EditorServerOptions): Plugin {
   return {
     name: 'editor',
     configureServer(server: ViteDevServer) {
+      // The content plugin tells the site's pages to reload, or shows its error overlay, when a
+      // content file changes. In the editor that file is the one being edited: a reload would throw
+      // away what is on screen, and its problems are shown at the fields instead.
+      server.ws.send = () => undefined;
       server.middlewares.use((req, res, next) => {
         const url = new URL(req.url ?? '/', 'http://editor');
         // The token, given once in the address, becomes a cookie for this origin only.
@@ -166,6 +174,8 @@ export function editorPlugin(options: EditorServerOptions): Plugin {
                 return send(res, 422, { error: error.name, message: error.message, problems: error.problems });
               if (error instanceof EditorError)
                 return send(res, statusOf[error.code] ?? 400, { error: error.code, message: error.message });
+              if (error instanceof GitFailed)
+                return send(res, 500, { error: error.name, message: `${error.message}. Nothing was published.` });
               server.config.logger.error(`editor: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
               send(res, 500, {
                 error: 'EditorFailed',

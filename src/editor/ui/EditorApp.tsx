@@ -8,9 +8,10 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RJSFSchema } from '@rjsf/utils';
 import { api, ApiError, type DraftResult, type EditorCatalog, type OpenedFile, type Problem } from './api.ts';
 import { drafts } from './drafts.ts';
-import { errorsAt, parsePath, SchemaForm, type FormContext } from './SchemaForm.tsx';
+import { errorsAt, parsePath, SchemaForm, SuggestionLists, type FormContext } from './SchemaForm.tsx';
 import { SectionList } from './SectionList.tsx';
 import { PreviewFrame } from './PreviewFrame.tsx';
+import { PublishDialog } from './PublishDialog.tsx';
 import { same, withoutEmpty } from './same.ts';
 
 type Data = Record<string, unknown> & { sections?: Record<string, unknown>[] };
@@ -46,6 +47,7 @@ export function EditorApp() {
   const [status, setStatus] = useState<Status>();
   const [saving, setSaving] = useState(false);
   const [focusPath, setFocusPath] = useState<readonly (string | number)[]>();
+  const [publishing, setPublishing] = useState(false);
   const sequence = useRef(0);
 
   useEffect(() => {
@@ -243,6 +245,16 @@ export function EditorApp() {
 
   return (
     <div className="editor">
+      <SuggestionLists catalog={catalog} />
+      <PublishDialog
+        open={publishing}
+        unsaved={unsaved.size > 0}
+        onClose={() => setPublishing(false)}
+        onPublished={(text) => {
+          setPublishing(false);
+          setStatus({ kind: 'success', text });
+        }}
+      />
       <header className="editor-bar">
         <h1>Content editor</h1>
         {opened && (
@@ -272,6 +284,9 @@ export function EditorApp() {
             onClick={() => void save()}
           >
             {saving ? 'Saving…' : 'Save'}
+          </button>
+          <button type="button" onClick={() => setPublishing(true)}>
+            Publish…
           </button>
         </div>
       </header>
@@ -380,7 +395,6 @@ export function EditorApp() {
                 />
               ) : sectionSchema && section ? (
                 <>
-                  <p className="section-about">{sectionSchema.description}</p>
                   <SchemaForm
                     key={`${opened.file}-${selected}-${sectionType}`}
                     schema={sectionSchema.schema as RJSFSchema}

@@ -7,7 +7,6 @@
 import Form, { getDefaultRegistry } from '@rjsf/core';
 import type { BaseInputTemplateProps, ErrorSchema, RJSFSchema, UiSchema, WidgetProps } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
-import { useId, type ReactNode } from 'react';
 import type { EditorCatalog, Problem } from './api.ts';
 
 /** What the pickers offer, handed to every widget. */
@@ -36,7 +35,7 @@ export function uiSchemaFor(schema: Schema): UiSchema {
     ui['ui:options'] = { rows: 16 };
   } else if (schema.type === 'string' && (schema.maxLength ?? 0) > 200 && !schema.enum) {
     ui['ui:widget'] = 'textarea';
-    ui['ui:options'] = { rows: 3 };
+    ui['ui:options'] = { rows: 1 };
   }
   if (schema.type === 'object') Object.assign(ui, walkProperties(schema));
   if (schema.type === 'array' && schema.items && typeof schema.items === 'object' && !Array.isArray(schema.items)) {
@@ -91,7 +90,11 @@ function RichWidget(props: WidgetProps) {
   };
   return (
     <>
-      {long ? <textarea {...common} rows={3} /> : <input type="text" {...common} />}
+      {long ? (
+        <textarea {...common} rows={1} className="form-control" />
+      ) : (
+        <input type="text" {...common} className="form-control" />
+      )}
       {value.includes('**') && (
         <p className="rich-shown" aria-label="Shown as">
           {value.split('**').map((part, i) => (i % 2 === 1 ? <strong key={i}>{part}</strong> : part))}
@@ -101,16 +104,33 @@ function RichWidget(props: WidgetProps) {
   );
 }
 
-/** A text field with suggestions: routes for links, names for icons and logos. */
-function SuggestWidget({ props, options, hint }: { props: WidgetProps; options: readonly string[]; hint?: ReactNode }) {
-  const listId = useId();
+/** The suggestion lists, rendered once for the whole editor (a logo list has thousands of names). */
+export const suggestionLists = {
+  links: 'editor-links',
+  icons: 'editor-icons',
+  logos: 'editor-logos',
+  media: 'editor-media',
+} as const;
+
+export function SuggestionLists({ catalog }: { readonly catalog: EditorCatalog }) {
+  return (Object.keys(suggestionLists) as (keyof typeof suggestionLists)[]).map((kind) => (
+    <datalist key={kind} id={suggestionLists[kind]}>
+      {catalog[kind].map((option) => (
+        <option key={option} value={option} />
+      ))}
+    </datalist>
+  ));
+}
+
+/** A text field with suggestions: routes for links, names for icons and logos, pictures. */
+function SuggestWidget({ props, list }: { props: WidgetProps; list: keyof typeof suggestionLists }) {
   const value = typeof props.value === 'string' ? props.value : '';
   return (
     <>
       <input
         id={props.id}
         type="text"
-        list={listId}
+        list={suggestionLists[list]}
         value={value}
         required={props.required}
         disabled={props.disabled || props.readonly}
@@ -121,12 +141,6 @@ function SuggestWidget({ props, options, hint }: { props: WidgetProps; options: 
         onBlur={() => props.onBlur(props.id, value)}
         onFocus={() => props.onFocus(props.id, value)}
       />
-      <datalist id={listId}>
-        {options.map((option) => (
-          <option key={option} value={option} />
-        ))}
-      </datalist>
-      {hint}
     </>
   );
 }
@@ -134,13 +148,13 @@ function SuggestWidget({ props, options, hint }: { props: WidgetProps; options: 
 const contextOf = (props: WidgetProps) => props.registry.formContext as FormContext;
 
 function LinkWidget(props: WidgetProps) {
-  return <SuggestWidget props={props} options={contextOf(props).catalog.links} />;
+  return <SuggestWidget props={props} list="links" />;
 }
 function IconWidget(props: WidgetProps) {
-  return <SuggestWidget props={props} options={contextOf(props).catalog.icons} />;
+  return <SuggestWidget props={props} list="icons" />;
 }
 function LogoWidget(props: WidgetProps) {
-  return <SuggestWidget props={props} options={contextOf(props).catalog.logos} />;
+  return <SuggestWidget props={props} list="logos" />;
 }
 
 /** A picture: pick one under public/media/, or drop a file to upload it there. */
@@ -164,7 +178,7 @@ function MediaWidget(props: WidgetProps) {
       }}
     >
       {value && <img className="media-thumb" src={value} alt="" />}
-      <SuggestWidget props={props} options={context.catalog.media} />
+      <SuggestWidget props={props} list="media" />
       <label className="media-upload">
         Upload a picture…
         <input

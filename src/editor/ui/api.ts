@@ -1,8 +1,9 @@
 /** The editor server's API as the browser side calls it (src/editor/server/plugin.ts). */
 import type { Problem } from '../../content/catalog.ts';
 import type { DraftResult, EditorCatalog, OpenedFile } from '../server/api.ts';
+import type { Changes, Published } from '../server/publish.ts';
 
-export type { DraftResult, EditorCatalog, OpenedFile, Problem };
+export type { Changes, DraftResult, EditorCatalog, OpenedFile, Problem, Published };
 
 /** A refusal of the editor server, with its permanent name and its message. */
 export class ApiError extends Error {
@@ -47,6 +48,8 @@ export const api = {
   open: (file: string) => call<OpenedFile>('/api/open', { file }),
   draft: (file: string, version: string, data: unknown) => call<DraftResult>('/api/draft', { file, version, data }),
   save: (file: string, version: string, data: unknown) => call<OpenedFile>('/api/save', { file, version, data }),
+  changes: () => call<Changes>('/api/changes'),
+  publish: (message: string) => call<Published>('/api/publish', { message }),
   /** Stores a picture under public/media/uploads/; `bytes` is its content in base64. */
   upload: (picture: { name: string; page: string; field: string; bytes: string }) =>
     call<{ path: string }>('/api/media', picture),

@@ -1,0 +1,117 @@
+/**
+ * Publishing from the editor: what changed in content/ and public/media/ since the last commit,
+ * and a commit of exactly those files with the marketer's one-line description, pushed to the
+ * configured remote when there is one. Nothing else in the working tree is ever committed, and
+ * nothing is committed while the content would fail the build's check.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { checkContent } from '../../content/check.ts';
+import { EditorError } from '../errors.ts';
+import { ContentInvalid } from './api.ts';
+
+const run = promisify(execFile);
+const AREAS = ['content', 'public/media'];
+
+async function git(root: string, args: readonly string[]): Promise<string> {
+  try {
+    const { stdout } = await run('git', [...args], { cwd: root, maxBuffer: 32 * 1024 * 1024 });
+    return stdout;
+  } catch (error) {
+    const e = error as { stderr?: string; message: string };
+    throw new GitFailed(args[0] ?? 'git', (e.stderr || e.message).trim());
+  }
+}
+
+/** A git command failed; its own words say why. */
+export class GitFailed extends Error {
+  constructor(
+    readonly step: string,
+    readonly said: string,
+  ) {
+    super(`git ${step} failed: ${said}`);
+    this.name = 'GitFailed';
+  }
+}
+
+export interface Changes {
+  /** False when the project is not a git repository: publishing then needs a developer. */
+  readonly git: boolean;
+  readonly files: readonly { readonly file: string; readonly state: 'changed' | 'new' | 'deleted' }[];
+  /** `git diff` of the changed text files (new files are listed, not shown). */
+  readonly diff: string;
+  readonly remote?: string;
+}
+
+export async function changes(root: string): Promise<Changes> {
+  try {
+    await git(root, ['rev-parse', '--is-inside-work-tree']);
+  } catch {
+    return { git: false, files: [], diff: '' };
+  }
+  const status = await git(root, ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...AREAS]);
+  const files = status
+    .split('\0')
+    .filter(Boolean)
+    .map((entry) => {
+      const code = entry.slice(0, 2);
+      const file = entry.slice(3);
+      const state = code.includes('?') || code.includes('A') ? 'new' : code.includes('D') ? 'deleted' : 'changed';
+      return { file, state } as const;
+    });
+  const diff = await git(root, ['diff', 'HEAD', '--no-color', '--', ...AREAS]).catch(() => '');
+  const remote = (await git(root, ['remote'])).split('\n').find(Boolean);
+  return { git: true, files, diff, ...(remote ? { remote } : {}) };
+}
+
+export interface Published {
+  readonly commit: string;
+  readonly files: number;
+  /** The remote it was pushed to; absent when the project has none. */
+  readonly pushed?: string;
+}
+
+export async function publish(root: string, message: unknown): Promise<Published> {
+  if (typeof message !== 'string' || message.trim() === '') {
+    throw new EditorError(
+      'EditorBadRequest',
+      '`message` is required: one line that says what changed and why, such as "Contact page: new opening hours".',
+    );
+  }
+  if (/[\r\n]/.test(message.trim()) || message.length > 200) {
+    throw new EditorError('EditorBadRequest', '`message` must be one line of at most 200 characters.');
+  }
+  const before = await changes(root);
+  if (!before.git) {
+    throw new EditorError(
+      'EditorBadRequest',
+      'This project is not a git repository, so the editor cannot publish from it. Ask a developer to set one up (docs/content-guide.md, "Publish a change").',
+    );
+  }
+  if (before.files.length === 0)
+    throw new EditorError(
+      'EditorBadRequest',
+      'There is nothing to publish: no file under content/ or public/media/ has changed.',
+    );
+  // The build's verdict, template texts included: a page with TODO in it is not published.
+  const result = await checkContent({ root, unfinished: 'fail' });
+  const errors = result.problems.filter((p) => p.severity === 'error');
+  if (errors.length > 0) throw new ContentInvalid(errors);
+
+  await git(root, ['add', '-A', '--', ...AREAS]);
+  const identity = await git(root, ['config', 'user.email']).catch(() => '');
+  // A machine with no git identity still gets a commit that says where it came from.
+  const who = identity.trim() ? [] : ['-c', 'user.name=Content editor', '-c', 'user.email=content-editor@localhost'];
+  await git(root, [...who, 'commit', '--quiet', '-m', message.trim(), '--', ...AREAS]);
+  const commit = (await git(root, ['rev-parse', '--short', 'HEAD'])).trim();
+  if (!before.remote) return { commit, files: before.files.length };
+  try {
+    await git(root, ['push', '--quiet', before.remote, 'HEAD']);
+  } catch (error) {
+    throw new EditorError(
+      'EditorPushFailed',
+      `Committed as ${commit}, but sending it to ${before.remote} failed (${(error as GitFailed).said.split('\n')[0]}). The commit is kept on this computer; ask a developer to pull and push, or publish again once the remote is reachable.`,
+    );
+  }
+  return { commit, files: before.files.length, pushed: before.remote };
+}

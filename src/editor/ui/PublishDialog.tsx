@@ -1,0 +1,149 @@
+/**
+ * Publish: the changed files and their diff, a one-line description, and a commit of exactly those
+ * files, pushed to the project's remote when it has one. Refused while the content check fails.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { api, type Changes } from './api.ts';
+
+export interface PublishDialogProps {
+  readonly open: boolean;
+  /** A file has unsaved changes: they would not be part of what is published. */
+  readonly unsaved: boolean;
+  readonly onClose: () => void;
+  readonly onPublished: (text: string) => void;
+}
+
+export function PublishDialog({ open, unsaved, onClose, onPublished }: PublishDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [changes, setChanges] = useState<Changes>();
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string>();
+  const [problems, setProblems] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      element.showModal();
+      setChanges(undefined);
+      setError(undefined);
+      setProblems([]);
+      api.changes().then(setChanges, (e: Error) => setError(e.message));
+    } else if (!open && element.open) element.close();
+  }, [open]);
+
+  const submit = async () => {
+    setBusy(true);
+    setError(undefined);
+    setProblems([]);
+    try {
+      const done = await api.publish(message);
+      setMessage('');
+      onPublished(
+        `Published ${done.files} file${done.files === 1 ? '' : 's'} as commit ${done.commit}${done.pushed ? `, sent to ${done.pushed}` : ' (this project has no remote: the commit is on this computer)'}.`,
+      );
+    } catch (e) {
+      const failure = e as Error & { problems?: readonly { file: string; line: number; message: string }[] };
+      setError(failure.message);
+      setProblems((failure.problems ?? []).map((p) => `${p.file}:${p.line}: ${p.message}`));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <dialog ref={dialog} className="publish" aria-labelledby="publish-title" onClose={onClose}>
+      <form
+        method="dialog"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <h2 id="publish-title">Publish your changes</h2>
+        {unsaved && (
+          <p className="status status-error">A file has unsaved changes; save it first, or they stay out of this publication.</p>
+        )}
+        {!changes && !error && <p role="status">Looking for changes…</p>}
+        {changes && !changes.git && (
+          <p className="status status-error">This project is not a git repository, so it cannot be published from here.</p>
+        )}
+        {changes?.git && changes.files.length === 0 && (
+          <p role="status">Nothing to publish: every change is published already.</p>
+        )}
+        {changes?.git && changes.files.length > 0 && (
+          <>
+            <h3>Changed files</h3>
+            <ul className="publish-files">
+              {changes.files.map((f) => (
+                <li key={f.file}>
+                  <code>{f.file}</code> <span className="publish-state">{f.state}</span>
+                </li>
+              ))}
+            </ul>
+            <details open>
+              <summary>What changed, line by line</summary>
+              <pre className="publish-diff" tabIndex={0} aria-label="Changes line by line">
+                {changes.diff.split('\n').map((line, i) => (
+                  <span
+                    key={i}
+                    className={
+                      line.startsWith('+') && !line.startsWith('+++')
+                        ? 'added'
+                        : line.startsWith('-') && !line.startsWith('---')
+                          ? 'removed'
+                          : undefined
+                    }
+                  >
+                    {line}
+                    {'\n'}
+                  </span>
+                ))}
+              </pre>
+            </details>
+            <label htmlFor="publish-message">What changed, and why (one line)</label>
+            <input
+              id="publish-message"
+              type="text"
+              required
+              maxLength={200}
+              value={message}
+              onChange={(event) => setMessage(event.target.value)}
+              placeholder="Contact page: new opening hours"
+            />
+            <p className="hint">
+              {changes.remote
+                ? `The commit is sent to ${changes.remote}; the site is rebuilt from there.`
+                : 'This project has no remote; the commit stays on this computer.'}
+            </p>
+          </>
+        )}
+        {error && (
+          <div className="status status-error" role="alert">
+            <p>{error}</p>
+            {problems.length > 0 && (
+              <ul>
+                {problems.map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+        <div className="publish-actions">
+          <button type="button" onClick={onClose}>
+            Close
+          </button>
+          <button
+            type="submit"
+            className="primary"
+            disabled={busy || !changes?.git || changes.files.length === 0 || message.trim() === ''}
+          >
+            {busy ? 'Publishing…' : 'Publish'}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
