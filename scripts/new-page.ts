@@ -119,7 +119,10 @@ export function newPage(options: NewPageOptions): NewPageResult {
     };
   }
 
-  const schema = relative(pagesDir, join(projectRoot, 'schemas/page.schema.json')).split('\\').join('/');
+  // The schemas beside the content folder when it has them (a copy of the whole project), else this project's.
+  const beside = join(contentDir, '..', 'schemas/page.schema.json');
+  const schemaFile = existsSync(beside) ? beside : join(projectRoot, 'schemas/page.schema.json');
+  const schema = relative(pagesDir, schemaFile).split('\\').join('/');
   const text = readFileSync(join(templateDir, `${template}.yaml`), 'utf8')
     .replaceAll('{{schema}}', schema)
     .replaceAll('{{route}}', route)

@@ -24,6 +24,8 @@ export const problemCodes = {
   DuplicateRoute: 'Two pages have the same route.',
   DuplicateId: 'Two items share an identifier that must be unique.',
   UnknownRoute: 'An internal link goes to a route that no page defines.',
+  LinkToDraft: 'An internal link goes to a draft page (`draft: true`), which the published site does not have.',
+  DraftLeftOut: 'A navigation or footer entry goes to a draft page, so the published site leaves the entry out.',
   MissingAsset: 'A referenced image or video file does not exist.',
   UnknownIcon: 'An icon name is not a Lucide icon.',
   UnknownLogo: 'A logo name is not in the logo sets.',
@@ -59,6 +61,8 @@ export const buildOnlyCodes: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
   'DuplicateRoute',
   'DuplicateId',
   'UnknownRoute',
+  'LinkToDraft',
+  'DraftLeftOut',
   'MissingAsset',
   'UnknownIcon',
   'UnknownLogo',
@@ -89,6 +93,7 @@ export const warningCodes: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
   'DuplicateDescription',
   'PlaceholderText',
   'UnusedAsset',
+  'DraftLeftOut',
 ]);
 
 /** Errors fail the build; warnings are printed and let it go on. */
@@ -287,6 +292,14 @@ export const explain = {
   UnknownRoute: (link: string, guess: string | undefined): Explanation => ({
     message: `The link \`${link}\` goes to a route that no page defines.`,
     hint: `${did(guess)}Routes come from the \`route\` of each file in content/pages/.`,
+  }),
+  LinkToDraft: (link: string, file: string): Explanation => ({
+    message: `The link \`${link}\` goes to ${file}, a draft (\`draft: true\`) that is left out of the published site.`,
+    hint: 'Publish that page first (remove its `draft: true` line), or remove this link until the page is ready.',
+  }),
+  DraftLeftOut: (link: string, file: string): Explanation => ({
+    message: `The entry linking to \`${link}\` is left out of the published site: ${file} is a draft (\`draft: true\`).`,
+    hint: 'It comes back by itself when the page is published (its `draft: true` line removed).',
   }),
   UnknownIcon: (name: string, renamed: string | undefined, guess: string | undefined): Explanation => ({
     message: renamed

@@ -66,12 +66,13 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
   const validators = validatorsFor(run.schemaDir);
   const shapes = checkShapes(run, validators);
   const routes = checkRoutes(run, shapes.pages);
-  const assetsOf = await checkReferences(run, shapes.references, routes);
+  const drafts = new Set(shapes.pages.filter((p) => (p.data as { draft?: unknown } | null)?.draft === true).map((p) => p.file));
+  const assetsOf = await checkReferences(run, shapes.references, routes, drafts);
   checkShared(run, shapes.pages, validators.sharedUses);
   checkSearchTexts(run, shapes.pages);
   judgeContent(run, shapes.references, routes);
   checkRegistry(run, validators.sectionTypes);
-  settleProblems(run);
+  settleProblems(run, drafts);
 
   const { problems } = run;
   const errors = problems.filter((p) => p.severity === 'error').length;
@@ -86,7 +87,7 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
   const shared = new Map(
     [...shapes.shared].map(([name, source]) => [name, { data: prepared<unknown>(source), assets: assetsOf.get(source)! }]),
   );
-  const site = prepared<Site>(shapes.site!);
+  const site = withoutDraftEntries(prepared<Site>(shapes.site!), problems, run.rel(run.sitePath));
   return {
     problems,
     errors,
@@ -94,7 +95,8 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
     files,
     site: { site, assets: assetsOf.get(shapes.site!)! },
     shared,
-    pages: shapes.pages.map((source) => {
+    // Drafts are part of the dev server and the editor, never of what is published.
+    pages: shapes.pages.filter((source) => run.options.unfinished !== 'fail' || !drafts.has(source.file)).map((source) => {
       // A page carries the shared content its sections draw on, and the icons and logos in it.
       const drawn = sharedUsedBy(source, validators.sharedUses).flatMap((name) => {
         const found = shared.get(name);
@@ -113,4 +115,18 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
       };
     }),
   };
+}
+
+/** The site settings without the navigation and footer entries that go to draft pages (DraftLeftOut). */
+function withoutDraftEntries(site: Site, problems: readonly Problem[], siteFile: string): Site {
+  const entries = problems
+    .filter((p) => p.code === 'DraftLeftOut' && p.file === siteFile)
+    .map((p) => [...p.path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((m) => (m[2] !== undefined ? Number(m[2]) : m[1]!)).slice(0, -1))
+    // From the last entry back, so each index still points at its entry.
+    .sort((a, b) => Number(b[b.length - 1]) - Number(a[a.length - 1]));
+  for (const path of entries) {
+    const list = path.slice(0, -1).reduce<unknown>((node, key) => (node as Record<string | number, unknown>)[key], site);
+    if (Array.isArray(list)) list.splice(Number(path[path.length - 1]), 1);
+  }
+  return site;
 }

@@ -1121,6 +1121,11 @@ export interface Page {
    */
   readonly route: string;
   /**
+   * A page being written: `true` keeps it out of `npm run build`, the sitemap and the site's links, while `npm run dev` and the editor show it. Remove the line (or write `false`) to publish it.
+   * @default false
+   */
+  readonly draft: boolean;
+  /**
    * Title of the page, shown in the browser tab and in search results (about 30 to 60 characters).
    */
   readonly title: string;

@@ -1,7 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 // The editor writes files, so it runs here on a copy of the project's content, schemas and public
@@ -237,4 +238,45 @@ test('publishing shows the changed files and their diff, refuses while the check
   const shown = execFileSync('git', ['--git-dir', remote, 'show', '--format=', '--name-only', 'main'], { encoding: 'utf8' });
   expect(shown).toContain('content/pages/contact.yaml');
   expect(shown).not.toContain('broken.yaml');
+});
+
+test('a new page starts from a template as a draft, its route checked against every other page', async ({ page }) => {
+  await open(page, 'content/pages/contact.yaml');
+  await page.getByText('New page…').click();
+  await page.getByLabel('Address').fill('/contact');
+  await page.getByRole('button', { name: 'Create the page' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'already has the route' })).toBeVisible();
+
+  await page.getByLabel('Address').fill('/kubernetes');
+  await page.getByLabel('Template').selectOption('technology');
+  await page.getByLabel('Name used in its texts (optional)').fill('Kubernetes');
+  await page.getByRole('button', { name: 'Create the page' }).click();
+  await expect(page.locator('.editor-file code')).toHaveText('content/pages/kubernetes.yaml');
+  await expect(page.getByRole('link', { name: /\/kubernetes draft/ })).toBeVisible();
+  const text = read('content/pages/kubernetes.yaml');
+  expect(text).toMatch(/^route: \/kubernetes\ndraft: true\n/m);
+  // Its template texts are warnings while it is a draft; the preview draws it.
+  await expect(preview(page).locator('h1')).toContainText('Kubernetes');
+});
+
+test('the editor works by keyboard and passes axe, and a click in the preview opens the field', async ({ page }) => {
+  await open(page, 'content/pages/contact.yaml');
+  await page.locator('[data-section-item="0"] .section-pick').click();
+  await expect(preview(page).locator('h1')).toBeVisible({ timeout: 30_000 });
+  // The preview is the site itself, which the site's own tests hold to axe.
+  const result = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .exclude('iframe')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+  // Keyboard only: from the section list to its form and back.
+  await page.locator('[data-section-item="1"] .section-pick').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('[data-section-item="1"]')).toHaveClass(/is-selected/);
+
+  await preview(page).getByText('Located Globally').click();
+  // Earlier tests reordered the page; the field is found by what it holds.
+  await expect(page.locator('input:focus, textarea:focus')).toHaveValue('Located Globally');
 });

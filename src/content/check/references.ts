@@ -18,6 +18,8 @@ export async function checkReferences(
   run: CheckRun,
   references: ReadonlyMap<ShapedFile, readonly Reference[]>,
   routes: ReadonlyMap<string, string>,
+  /** Files of draft pages: links to them from published pages are reported. */
+  drafts: ReadonlySet<string> = new Set(),
 ): Promise<Map<ShapedFile, CollectedAssets>> {
   const icons = lucideIcons();
   let allLogos: string[] | undefined;
@@ -32,9 +34,16 @@ export async function checkReferences(
     for (const ref of refs) {
       if (ref.kind === 'link' && typeof ref.value === 'string' && ref.value.startsWith('/')) {
         const route = ref.value.replace(/#.*$/, '');
-        if (!routes.has(route)) {
+        const target = routes.get(route);
+        if (target === undefined) {
           const guess = closest(route, routes.keys());
           run.report(source, { code: 'UnknownRoute', path: ref.path, ...explain.UnknownRoute(ref.value, guess) });
+        } else if (drafts.has(target) && !drafts.has(source.file) && run.options.unfinished === 'fail') {
+          // Drafts show in the dev server, where the link works; published, it would lead nowhere.
+          // An entry of a list in the site settings (navigation, footer) is left out instead.
+          if (source.file === run.rel(run.sitePath) && typeof ref.path[ref.path.length - 2] === 'number') {
+            run.report(source, { code: 'DraftLeftOut', path: ref.path, ...explain.DraftLeftOut(ref.value, target) }, 'warning');
+          } else run.report(source, { code: 'LinkToDraft', path: ref.path, ...explain.LinkToDraft(ref.value, target) });
         }
       } else if (ref.kind === 'icon' && typeof ref.value === 'string') {
         const node = icons.get(ref.value);

@@ -25,7 +25,8 @@ export interface ContentOptions {
   readonly extraPages?: readonly { readonly file: string; readonly text: string }[];
   /**
    * What the template's `TODO` texts are: warnings while a page is being written (the dev server),
-   * errors when the site is to be published (`npm run build`, `npm run content:check`).
+   * errors when the site is to be published (`npm run build`, `npm run content:check`). Publishing
+   * also leaves out draft pages (`draft: true`), and a link to one from a published page is an error.
    */
   readonly unfinished?: 'warn' | 'fail';
   /**

@@ -16,6 +16,7 @@ import { editablePath, openForEdit, saveEdited, versionOf } from '../files.ts';
 import { YamlSource } from '../yaml-source.ts';
 import { rewriteYaml } from '../yaml-edit.ts';
 import { formSchemas, type FormSchemas } from './form-schemas.ts';
+import { newPage, templates } from '../../../scripts/new-page.ts';
 
 /** Where the project is. */
 export interface EditorProject {
@@ -44,6 +45,8 @@ export interface EditorCatalog {
   readonly logos: readonly string[];
   /** Pictures under public/media/, as content names them (`/media/…`). */
   readonly media: readonly string[];
+  /** The page templates a new page can start from (the same as `npm run new:page`). */
+  readonly templates: readonly string[];
 }
 
 /** A file opened in the editor. */
@@ -233,5 +236,33 @@ export async function catalog(project: EditorProject): Promise<EditorCatalog> {
     // A name in both logo sets is one choice.
     logos: [...new Set(await logoNames())].sort(),
     media: mediaFiles(root),
+    templates,
   };
+}
+
+/**
+ * A new page from a template, exactly as `npm run new:page` makes it (the route is checked for
+ * clashes and nothing is overwritten); as a draft, it stays out of the build until it is ready.
+ */
+export function createPage(
+  project: EditorProject,
+  request: { route: unknown; template: unknown; label: unknown; draft: unknown },
+): OpenedFile {
+  const route = typeof request.route === 'string' ? request.route.trim() : '';
+  const template = typeof request.template === 'string' ? request.template : 'page';
+  const label = typeof request.label === 'string' && request.label.trim() ? request.label.trim() : undefined;
+  const made = newPage({ route, template, contentDir: join(project.root, 'content'), ...(label ? { label } : {}) });
+  if (!made.ok) {
+    const [code, ...rest] = made.error.split(': ');
+    throw new EditorError('EditorBadRequest', `${rest.join(': ')} (${code})`);
+  }
+  const file = relative(project.root, made.file).split('\\').join('/');
+  if (request.draft === true) {
+    const source = openForEdit(made.file);
+    const data = YamlSource.parse(source.text, file).toJS() as Record<string, unknown>;
+    const entries = Object.entries(data);
+    entries.splice(entries.findIndex(([k]) => k === 'route') + 1, 0, ['draft', true]);
+    saveEdited(made.file, rewriteYaml(source.text, Object.fromEntries(entries), file), source.version);
+  }
+  return openFile(project, file);
 }

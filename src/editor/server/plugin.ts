@@ -11,7 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import type { Plugin, ViteDevServer } from 'vite';
 import { EditorError } from '../errors.ts';
-import { catalog, checkDraft, ContentInvalid, openFile, saveFile, type EditorProject } from './api.ts';
+import { catalog, checkDraft, ContentInvalid, createPage, openFile, saveFile, type EditorProject } from './api.ts';
 import { storePicture } from './media.ts';
 import { changes, GitFailed, publish } from './publish.ts';
 
@@ -99,6 +99,11 @@ export function editorPlugin(options: EditorServerOptions): Plugin {
     '/api/save': {
       method: 'POST',
       handle: (body) => saveFile(project, text(body, 'file'), text(body, 'version'), body.data),
+    },
+    '/api/pages': {
+      method: 'POST',
+      handle: async (body) =>
+        createPage(project, { route: body.route, template: body.template, label: body.label, draft: body.draft }),
     },
     '/api/changes': { method: 'GET', handle: () => changes(project.root) },
     '/api/publish': { method: 'POST', handle: (body) => publish(project.root, body.message) },

@@ -12,6 +12,7 @@ import { errorsAt, parsePath, SchemaForm, SuggestionLists, type FormContext } fr
 import { SectionList } from './SectionList.tsx';
 import { PreviewFrame } from './PreviewFrame.tsx';
 import { PublishDialog } from './PublishDialog.tsx';
+import { NewPageForm } from './NewPageForm.tsx';
 import { same, withoutEmpty } from './same.ts';
 
 type Data = Record<string, unknown> & { sections?: Record<string, unknown>[] };
@@ -292,12 +293,24 @@ export function EditorApp() {
       </header>
       <nav className="editor-files" aria-label="Content files">
         <h2>Pages</h2>
+        <NewPageForm
+          templates={catalog.templates}
+          onCreated={(created) => {
+            api.catalog().then(setCatalog, () => undefined);
+            window.location.hash = `file=${encodeURIComponent(created.file)}`;
+          }}
+        />
         <ul>
           {catalog.files.map((entry) => (
             <li key={entry.file}>
               <a href={`#file=${encodeURIComponent(entry.file)}`} aria-current={entry.file === file ? 'page' : undefined}>
                 <span className="file-title">{entry.title}</span>
-                {entry.route && <span className="file-route">{entry.route}</span>}
+                {entry.route && (
+                  <span className="file-route">
+                    {entry.route}
+                    {entry.draft && <span className="draft-tag"> draft</span>}
+                  </span>
+                )}
                 {unsaved.has(entry.file) && <span className="unsaved-dot" aria-label="unsaved changes" />}
               </a>
             </li>

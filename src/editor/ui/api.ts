@@ -48,6 +48,7 @@ export const api = {
   open: (file: string) => call<OpenedFile>('/api/open', { file }),
   draft: (file: string, version: string, data: unknown) => call<DraftResult>('/api/draft', { file, version, data }),
   save: (file: string, version: string, data: unknown) => call<OpenedFile>('/api/save', { file, version, data }),
+  createPage: (page: { route: string; template: string; label: string; draft: boolean }) => call<OpenedFile>('/api/pages', page),
   changes: () => call<Changes>('/api/changes'),
   publish: (message: string) => call<Published>('/api/publish', { message }),
   /** Stores a picture under public/media/uploads/; `bytes` is its content in base64. */
