@@ -1,6 +1,6 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -279,4 +279,50 @@ test('the editor works by keyboard and passes axe, and a click in the preview op
   await preview(page).getByText('Located Globally').click();
   // Earlier tests reordered the page; the field is found by what it holds.
   await expect(page.locator('input:focus, textarea:focus')).toHaveValue('Located Globally');
+});
+
+test('the editor refuses to listen beyond this computer without EDITOR_TOKEN, and then asks every request for it', async () => {
+  const refused = spawnSync(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'scripts/edit.ts')], {
+    cwd: root,
+    env: { ...process.env, EDITOR_ROOT: project, EDITOR_HOST: '0.0.0.0', EDITOR_TOKEN: '' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  expect(refused.status).toBe(2);
+  expect(refused.stderr).toContain('EditorTokenRequired');
+
+  const tokenPort = port + 100;
+  const guarded = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'scripts/edit.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      EDITOR_ROOT: project,
+      EDITOR_HOST: '0.0.0.0',
+      EDITOR_PORT: String(tokenPort),
+      EDITOR_TOKEN: 'a-long-random-secret-for-tests',
+    },
+    stdio: 'ignore',
+  });
+  try {
+    const url = `http://127.0.0.1:${tokenPort}`;
+    await expect
+      .poll(
+        () =>
+          fetch(`${url}/api/catalog`).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        { timeout: 60_000 },
+      )
+      .toBe(403);
+    const withToken = await fetch(`${url}/api/catalog`, { headers: { 'x-editor-token': 'a-long-random-secret-for-tests' } });
+    expect(withToken.status).toBe(200);
+    const wrong = await fetch(`${url}/?token=guess`, { redirect: 'manual' });
+    expect(wrong.status).toBe(403);
+    const right = await fetch(`${url}/?token=a-long-random-secret-for-tests`, { redirect: 'manual' });
+    expect(right.status).toBe(303);
+    expect(right.headers.get('set-cookie')).toMatch(/HttpOnly; SameSite=Strict/);
+  } finally {
+    guarded.kill();
+  }
 });

@@ -14,6 +14,8 @@ import { PreviewFrame } from './PreviewFrame.tsx';
 import { PublishDialog } from './PublishDialog.tsx';
 import { NewPageForm } from './NewPageForm.tsx';
 import { same, withoutEmpty } from './same.ts';
+import { previewWithTexts } from './text-patch.ts';
+import type { PreviewData } from '../server/api.ts';
 
 type Data = Record<string, unknown> & { sections?: Record<string, unknown>[] };
 type Selection = number | 'page';
@@ -45,6 +47,9 @@ export function EditorApp() {
   const [undo, setUndo] = useState<{ data: Data; what: string }[]>([]);
   const [selected, setSelected] = useState<Selection>('page');
   const [result, setResult] = useState<DraftResult>();
+  // The data of the last draft the server checked and prepared, and what it drew: typed texts are
+  // drawn over it at once, before the next check answers.
+  const [checked, setChecked] = useState<{ data: unknown; preview: PreviewData }>();
   const [status, setStatus] = useState<Status>();
   const [saving, setSaving] = useState(false);
   const [focusPath, setFocusPath] = useState<readonly (string | number)[]>();
@@ -67,6 +72,7 @@ export function EditorApp() {
     setOpened(undefined);
     setData(undefined);
     setResult(undefined);
+    setChecked(undefined);
     setUndo([]);
     setSelected('page');
     setStatus(undefined);
@@ -126,6 +132,7 @@ export function EditorApp() {
       (r) => {
         if (mine !== sequence.current) return;
         setResult(r);
+        if (r.preview) setChecked({ data, preview: r.preview });
         if (r.conflict) {
           setStatus({
             kind: 'error',
@@ -195,6 +202,12 @@ export function EditorApp() {
       }
     },
     [file],
+  );
+
+  // Recomputed only when the data or the checked preview changes, so the frame draws only then.
+  const shownPreview = useMemo(
+    () => (opened && data !== undefined ? previewWithTexts(opened.kind, checked, data) : undefined) ?? checked?.preview,
+    [opened, checked, data],
   );
 
   const context = useMemo<FormContext | undefined>(() => (catalog ? { catalog, upload } : undefined), [catalog, upload]);
@@ -446,7 +459,7 @@ export function EditorApp() {
         )}
       </main>
       <PreviewFrame
-        preview={result?.preview}
+        preview={shownPreview}
         focus={typeof selected === 'number' ? selected : undefined}
         onPick={(section, path) => {
           if (section === undefined) return;
