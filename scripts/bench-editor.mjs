@@ -74,7 +74,7 @@ const edits = [
   {
     name: 'navigation label (site settings)',
     file: 'content/site.yaml',
-    field: '#page_navigation_items_1_label',
+    field: '#page_navigation_items_1_name',
     shown: 'header',
   },
 ];
@@ -98,7 +98,7 @@ try {
     const frame = page.frameLocator('iframe[title="Preview of the page"]');
     await frame.locator(edit.shown).first().waitFor({ timeout: 60_000 });
     await field.focus();
-    await page.keyboard.press('End');
+    await page.keyboard.press('Control+End');
     const times = [];
     const word = ' quickly typed words'.slice(0, keys);
     let typed = await field.inputValue();
@@ -125,7 +125,10 @@ try {
         { polling: 'raf', timeout: 10_000 },
       );
       await page.keyboard.type(char);
-      const at = await (await shown).jsonValue();
+      const at = await (await shown.catch(async (error) => {
+        const text = await page.frame({ url: /\/preview$/ }).locator(edit.shown).first().textContent();
+        throw new Error(`${edit.name}: the preview never showed "${expected.slice(-40)}"; it shows "${text?.replace(/\s+/g, ' ').slice(0, 300)}"`, { cause: error });
+      })).jsonValue();
       const down = await page.evaluate(() => window.__down);
       times.push(at - down);
       // A person types about five keys a second.

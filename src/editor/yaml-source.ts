@@ -64,7 +64,9 @@ export class YamlSource {
     const type =
       token.type === 'block-scalar' ? (written.trimStart().startsWith('>') ? 'BLOCK_FOLDED' : 'BLOCK_LITERAL') : undefined;
     const afterKey = typeof path[path.length - 1] === 'string';
-    CST.setScalarValue(token, String(value), { afterKey, ...(type ? { type } : {}) });
+    const refolded = type === 'BLOCK_FOLDED' && typeof value === 'string' ? refold(token as CST.BlockScalar, value) : undefined;
+    if (refolded !== undefined) (token as CST.BlockScalar).source = refolded;
+    else CST.setScalarValue(token, String(value), { afterKey, ...(type ? { type } : {}) });
     if (!this.readsBackAs(path, value)) {
       CST.setScalarValue(token, String(value), { afterKey, type: 'QUOTE_DOUBLE' });
       if (!this.readsBackAs(path, value)) {
@@ -87,4 +89,32 @@ export class YamlSource {
     if (!doc || docs.some((d) => d.errors.length > 0)) return false;
     return doc.getIn(path) === value;
   }
+}
+
+/**
+ * The lines of a folded block (`>`) holding `value`, wrapped at the width of the block's longest
+ * line as it was written, so an edit re-wraps the paragraph the way its author did and the diff
+ * shows the lines that changed, not the paragraph joined into one line. Undefined for a value a
+ * folded block cannot hold by simple wrapping (line breaks, runs of spaces), and for a block whose
+ * short lines were broken by hand: that one is written on one line, as before.
+ */
+function refold(token: CST.BlockScalar, value: string): string | undefined {
+  if (value === '' || /\n|\t| {2}|^ | $/.test(value)) return undefined;
+  const tail = token.source.match(/\n*$/)![0] || '\n';
+  const lines = token.source.slice(0, token.source.length - tail.length).split('\n');
+  const indent = lines.find((line) => line.trim() !== '')?.match(/^ */)![0];
+  if (indent === undefined || indent === '') return undefined;
+  // Lines shorter than this were broken by hand (a sentence per line), not wrapped at a width.
+  const width = lines.length > 1 ? Math.max(...lines.map((line) => line.length)) : Infinity;
+  if (width < 60) return undefined;
+  const wrapped: string[] = [];
+  let line = '';
+  for (const word of value.split(' ')) {
+    if (line !== '' && indent.length + line.length + 1 + word.length > width) {
+      wrapped.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  wrapped.push(line);
+  return wrapped.map((l) => indent + l).join('\n') + tail;
 }

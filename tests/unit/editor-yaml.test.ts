@@ -199,3 +199,21 @@ describe('the editor changes lists and groups as a person would by hand', () => 
     expect(rewriteYaml(after, YamlSource.parse(text).toJS())).toBe(text);
   });
 });
+
+describe('a folded paragraph keeps its wrapping', () => {
+  it('re-wraps an edited folded text at the width it was written at, so only the changed lines differ', () => {
+    const text = readFileSync(join(projectRoot, 'content/pages/home.yaml'), 'utf8');
+    const source = YamlSource.parse(text);
+    const path = ['sections', 1, 'cards', 0, 'text'];
+    const before = (source.toJS() as { sections: { cards: { text: string }[] }[] }).sections[1]!.cards[0]!.text;
+    source.setText(path, before.replace('Scale the team up or down', 'Grow or shrink the team'));
+    const after = source.toString();
+    const a = text.split('\n');
+    const b = after.split('\n');
+    expect(b.length).toBe(a.length);
+    expect(b.filter((line, i) => line !== a[i])).toHaveLength(1);
+    expect(
+      (YamlSource.parse(after).toJS() as { sections: { cards: { text: string }[] }[] }).sections[1]!.cards[0]!.text,
+    ).toContain('Grow or shrink');
+  });
+});

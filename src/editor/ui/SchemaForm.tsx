@@ -5,7 +5,8 @@
  * check's messages (from the server, the same as the build's) show at their fields.
  */
 import Form, { getDefaultRegistry } from '@rjsf/core';
-import type { BaseInputTemplateProps, ErrorSchema, RJSFSchema, UiSchema, WidgetProps } from '@rjsf/utils';
+import type { BaseInputTemplateProps, ErrorSchema, IconButtonProps, RJSFSchema, UiSchema, WidgetProps } from '@rjsf/utils';
+import { ArrowDown, ArrowUp, Copy, Plus, Trash2, type LucideIcon } from 'lucide-react';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { EditorCatalog, Problem } from './api.ts';
 
@@ -222,7 +223,36 @@ function TextareaWidget(props: WidgetProps) {
 }
 
 const widgets = { rich: RichWidget, link: LinkWidget, icon: IconWidget, logo: LogoWidget, media: MediaWidget, TextareaWidget };
-const templates = { BaseInputTemplate };
+/** A list's buttons: an icon and a name screen readers say (the library's own use an icon font we do not load). */
+function listButton(Icon: LucideIcon, name: string, text?: string) {
+  return function ListButton(props: IconButtonProps) {
+    const { onClick, disabled, className } = props;
+    return (
+      <button
+        type="button"
+        className={`list-button ${className ?? ''}`}
+        onClick={onClick}
+        disabled={disabled}
+        aria-label={text ? undefined : name}
+        title={name}
+      >
+        <Icon size={16} aria-hidden />
+        {text}
+      </button>
+    );
+  };
+}
+
+const templates = {
+  BaseInputTemplate,
+  ButtonTemplates: {
+    AddButton: listButton(Plus, 'Add an item', 'Add an item'),
+    CopyButton: listButton(Copy, 'Copy this item'),
+    MoveUpButton: listButton(ArrowUp, 'Move this item up'),
+    MoveDownButton: listButton(ArrowDown, 'Move this item down'),
+    RemoveButton: listButton(Trash2, 'Remove this item'),
+  },
+};
 
 export interface SchemaFormProps {
   readonly schema: Schema;

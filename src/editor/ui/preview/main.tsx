@@ -4,7 +4,7 @@
  * server as the build would). A click never follows a link or sends a form here: it tells the
  * editor which section, and which text, the marketer meant, and the editor opens that field.
  */
-import { Component, StrictMode, Suspense, use, useEffect, useState, type ReactNode } from 'react';
+import { Component, memo, StrictMode, Suspense, use, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import '../../../styles/fonts.css';
@@ -18,6 +18,10 @@ import { LoaderProvider } from '../../../app/Loader/index.tsx';
 import { SharedContext } from '../../../sections/shared.ts';
 import { registry, type AnySectionComponent } from '../../../sections/registry.ts';
 import type { FromPreview, ToPreview } from './protocol.ts';
+
+// Drawn again only when the site settings change, like the sections.
+const FrameHeader = memo(Header);
+const FrameFooter = memo(Footer);
 
 const tell = (message: FromPreview) => window.parent.postMessage(message, window.location.origin);
 
@@ -34,11 +38,28 @@ function componentOf(type: SectionType): Promise<AnySectionComponent> {
   return found;
 }
 
-function SectionView({ section, index }: { readonly section: Section; readonly index: number }) {
+/** A section is drawn again only when its own data changed (see `keepUnchanged`). */
+const SectionView = memo(function SectionView({ section, index }: { readonly section: Section; readonly index: number }) {
   const Drawn = use(componentOf(section.type));
   // A module's export, loaded once per type and the same on every render, as a static import is.
   // eslint-disable-next-line react-hooks/static-components
   return <Drawn section={section as never} index={index} />;
+});
+
+/**
+ * A message arrives as a fresh copy of everything; the parts equal to what is on screen are swapped
+ * back for the objects on screen, so a keystroke redraws only the section it changed.
+ */
+function keepUnchanged<T>(previous: T | undefined, next: T): T {
+  if (previous === undefined) return next;
+  if (JSON.stringify(previous) === JSON.stringify(next)) return previous;
+  if (Array.isArray(previous) && Array.isArray(next)) return next.map((item, i) => keepUnchanged(previous[i], item)) as T;
+  if (previous && next && typeof previous === 'object' && typeof next === 'object' && !Array.isArray(next)) {
+    return Object.fromEntries(
+      Object.entries(next).map(([k, v]) => [k, keepUnchanged((previous as Record<string, unknown>)[k], v)]),
+    ) as T;
+  }
+  return next;
 }
 
 /** One section that cannot be drawn says so, and the rest of the page still shows. */
@@ -78,7 +99,8 @@ function Preview() {
   useEffect(() => {
     const onMessage = (event: MessageEvent<ToPreview>) => {
       if (event.origin !== window.location.origin || event.data?.kind !== 'draw') return;
-      setMessage(event.data);
+      const next = event.data;
+      setMessage((shown) => ({ ...next, preview: keepUnchanged(shown?.preview, next.preview) }));
     };
     window.addEventListener('message', onMessage);
     tell({ kind: 'ready' });
@@ -114,22 +136,31 @@ function Preview() {
     };
   }, [message]);
 
-  if (!message) return <p style={{ padding: '2rem' }}>Waiting for the editor…</p>;
-  const { site, page } = message.preview;
-  const siteAssets = { icons: site.icons, logos: site.logos } as InlineAssets;
-  const pageAssets = page
-    ? ({
-        icons: { ...siteAssets.icons, ...(page.icons as object) },
-        logos: { ...siteAssets.logos, ...page.logos },
-      } as InlineAssets)
-    : siteAssets;
+  const site = message?.preview.site;
+  const page = message?.preview.page;
+  // Stable while the icons and logos are, so a text edit does not redraw every section through the context.
+  const siteAssets = useMemo(
+    () => ({ icons: site?.icons ?? {}, logos: site?.logos ?? {} }) as InlineAssets,
+    [site?.icons, site?.logos],
+  );
+  const pageIcons = page?.icons;
+  const pageLogos = page?.logos;
+  const pageAssets = useMemo(
+    () =>
+      ({
+        icons: { ...siteAssets.icons, ...(pageIcons as object) },
+        logos: { ...siteAssets.logos, ...pageLogos },
+      }) as InlineAssets,
+    [siteAssets, pageIcons, pageLogos],
+  );
+  if (!message || !site) return <p style={{ padding: '2rem' }}>Waiting for the editor…</p>;
   const sections = ((page?.page as { sections?: Section[] } | undefined)?.sections ?? []) as Section[];
   const route = (page?.page as { route?: string } | undefined)?.route ?? '/';
   return (
     <MemoryRouter initialEntries={[route]}>
       <LoaderProvider>
         <AssetsContext.Provider value={siteAssets}>
-          <Header site={site.site as Site} />
+          <FrameHeader site={site.site as Site} />
           <main id="main">
             <AssetsContext.Provider value={pageAssets}>
               <SharedContext.Provider value={(page?.shared ?? {}) as never}>
@@ -145,7 +176,7 @@ function Preview() {
               </SharedContext.Provider>
             </AssetsContext.Provider>
           </main>
-          <Footer site={site.site as Site} />
+          <FrameFooter site={site.site as Site} />
         </AssetsContext.Provider>
       </LoaderProvider>
     </MemoryRouter>
