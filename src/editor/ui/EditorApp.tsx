@@ -4,9 +4,9 @@
  * and drawn in the preview; it is kept in the browser until it is saved, and a file is saved only
  * when it passes the check and nobody changed it on disk meanwhile.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { RJSFSchema } from '@rjsf/utils';
-import { api, ApiError, type DraftResult, type EditorCatalog, type OpenedFile, type Problem } from './api.ts';
+import { api, type EditorCatalog, type Problem } from './api.ts';
 import { drafts } from './drafts.ts';
 import { errorsAt, parsePath, SchemaForm, SuggestionLists, type FormContext } from './SchemaForm.tsx';
 import { SectionList } from './SectionList.tsx';
@@ -14,17 +14,10 @@ import { PreviewFrame } from './PreviewFrame.tsx';
 import { PublishDialog } from './PublishDialog.tsx';
 import { NewPageForm } from './NewPageForm.tsx';
 import { same, withoutEmpty } from './same.ts';
+import { useEditedFile, type Data, type Status } from './useEditedFile.ts';
 import { previewWithTexts } from './text-patch.ts';
-import type { PreviewData } from '../server/api.ts';
 
-type Data = Record<string, unknown> & { sections?: Record<string, unknown>[] };
 type Selection = number | 'page';
-
-interface Status {
-  readonly kind: 'info' | 'error' | 'success';
-  readonly text: string;
-  readonly action?: { readonly label: string; readonly run: () => void };
-}
 
 const fileFromHash = () => new URLSearchParams(window.location.hash.slice(1)).get('file') ?? undefined;
 
@@ -42,19 +35,15 @@ function labelOf(section: Record<string, unknown>): string {
 export function EditorApp() {
   const [catalog, setCatalog] = useState<EditorCatalog>();
   const [file, setFile] = useState(fileFromHash);
-  const [opened, setOpened] = useState<OpenedFile>();
-  const [data, setData] = useState<Data>();
-  const [undo, setUndo] = useState<{ data: Data; what: string }[]>([]);
   const [selected, setSelected] = useState<Selection>('page');
-  const [result, setResult] = useState<DraftResult>();
-  // The data of the last draft the server checked and prepared, and what it drew: typed texts are
-  // drawn over it at once, before the next check answers.
-  const [checked, setChecked] = useState<{ data: unknown; preview: PreviewData }>();
   const [status, setStatus] = useState<Status>();
-  const [saving, setSaving] = useState(false);
   const [focusPath, setFocusPath] = useState<readonly (string | number)[]>();
   const [publishing, setPublishing] = useState(false);
-  const sequence = useRef(0);
+  const { opened, data, dirty, result, checked, saving, save, change, undo, undoLast } = useEditedFile(file, setStatus, () =>
+    api.catalog().then(setCatalog, () => undefined),
+  );
+  // A newly opened file starts at its page settings.
+  useEffect(() => setSelected('page'), [file]);
 
   useEffect(() => {
     api.catalog().then(setCatalog, (error: Error) => setStatus({ kind: 'error', text: error.message }));
@@ -64,126 +53,6 @@ export function EditorApp() {
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
-
-  // Opening a file: its unsaved draft from an earlier visit comes back with it.
-  useEffect(() => {
-    if (!file) return;
-    let cancelled = false;
-    setOpened(undefined);
-    setData(undefined);
-    setResult(undefined);
-    setChecked(undefined);
-    setUndo([]);
-    setSelected('page');
-    setStatus(undefined);
-    api.open(file).then(
-      (o) => {
-        if (cancelled) return;
-        setOpened(o);
-        const stored = drafts.read(file);
-        if (stored && !same(stored.data, o.data)) {
-          const when = new Date(stored.at).toLocaleString();
-          if (stored.version === o.version) {
-            setData(stored.data as Data);
-            setStatus({
-              kind: 'info',
-              text: `Your unsaved changes from ${when} are back.`,
-              action: { label: 'Discard them', run: () => discard(o) },
-            });
-          } else {
-            setData(o.data as Data);
-            setStatus({
-              kind: 'error',
-              text: `${file} was changed outside the editor after your unsaved changes of ${when}. They are kept; the form shows the file as it is now.`,
-              action: {
-                label: 'Put my changes over the new version',
-                run: () => {
-                  setData(stored.data as Data);
-                  setStatus({
-                    kind: 'info',
-                    text: 'Your changes are on the new version; check them in the preview before saving.',
-                  });
-                },
-              },
-            });
-          }
-        } else {
-          if (stored) drafts.forget(file);
-          setData(o.data as Data);
-        }
-      },
-      (error: Error) => !cancelled && setStatus({ kind: 'error', text: error.message }),
-    );
-    return () => {
-      cancelled = true;
-    };
-    // Only a new file reopens.
-  }, [file]);
-
-  const dirty = opened !== undefined && data !== undefined && !same(data, opened.data);
-
-  // Every change: kept in the browser, then checked and prepared by the server for the preview.
-  useEffect(() => {
-    if (!opened || data === undefined) return;
-    if (dirty) drafts.write(opened.file, opened.version, data);
-    else drafts.forget(opened.file);
-    const mine = ++sequence.current;
-    api.draft(opened.file, opened.version, data).then(
-      (r) => {
-        if (mine !== sequence.current) return;
-        setResult(r);
-        if (r.preview) setChecked({ data, preview: r.preview });
-        if (r.conflict) {
-          setStatus({
-            kind: 'error',
-            text: `${opened.file} was changed on disk after you opened it. Saving is refused so that change is not lost; your edits are kept here.`,
-          });
-        }
-      },
-      (error: Error) => mine === sequence.current && setStatus({ kind: 'error', text: error.message }),
-    );
-  }, [opened, data, dirty]);
-
-  // A navigation away with unsaved work asks first (the draft is kept in any case).
-  useEffect(() => {
-    if (!dirty) return;
-    const onLeave = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-    };
-    window.addEventListener('beforeunload', onLeave);
-    return () => window.removeEventListener('beforeunload', onLeave);
-  }, [dirty]);
-
-  const discard = (o: OpenedFile) => {
-    drafts.forget(o.file);
-    setData(o.data as Data);
-    setStatus({ kind: 'info', text: 'Your unsaved changes were discarded.' });
-  };
-
-  const change = useCallback((next: Data, what?: string) => {
-    setData((current) => {
-      if (what && current) setUndo((stack) => [...stack.slice(-49), { data: current, what }]);
-      return next;
-    });
-  }, []);
-
-  const save = async () => {
-    if (!opened || !data) return;
-    setSaving(true);
-    try {
-      const saved = await api.save(opened.file, opened.version, data);
-      drafts.forget(opened.file);
-      setOpened(saved);
-      setData(saved.data as Data);
-      setStatus({ kind: 'success', text: `Saved ${saved.file}.` });
-      api.catalog().then(setCatalog, () => undefined);
-    } catch (error) {
-      const e = error as ApiError;
-      setStatus({ kind: 'error', text: e.message });
-    } finally {
-      setSaving(false);
-    }
-  };
 
   const upload = useCallback(
     async (picture: File, field: string) => {
@@ -278,17 +147,9 @@ export function EditorApp() {
           </p>
         )}
         <div className="editor-actions">
-          {undo.length > 0 && (
-            <button
-              type="button"
-              onClick={() => {
-                const last = undo[undo.length - 1]!;
-                setUndo(undo.slice(0, -1));
-                setData(last.data);
-                setStatus({ kind: 'info', text: `Undone: ${last.what}.` });
-              }}
-            >
-              Undo {undo[undo.length - 1]!.what}
+          {undo && (
+            <button type="button" onClick={undoLast}>
+              Undo {undo}
             </button>
           )}
           <button
