@@ -20,13 +20,14 @@ export function htmlPage(title: string): string {
   return `<!doctype html><html><head><title>${title}</title></head><body><main>${`<p>${title}</p>`.repeat(120)}</main></body></html>`;
 }
 
-export const fixtureRoutes = ['/', '/start', '/react', '/careers'];
+export const fixtureRoutes = ['/', '/start', '/react', '/careers', '/services'];
 export const hashedAsset = '/assets/index-4f2a9c1b.js';
 export const assetSource = 'export const greeting = "hello";\n'.repeat(100);
 
 /**
  * Writes a small client build the way `npm run build` lays it out: the app shell, routes.json, a hashed
- * asset with precompressed siblings, a prerendered page for /react only, a media file and a 404 page.
+ * asset with precompressed siblings, prerendered pages for /react (no sibling) and /services (a brotli
+ * sibling, as the build writes pages), a media file and a 404 page.
  */
 export function writeClientBuild(dir: string, options: { notFoundPage?: boolean; routes?: unknown } = {}): string {
   const file = (relative: string, content: string | Buffer) => {
@@ -37,6 +38,9 @@ export function writeClientBuild(dir: string, options: { notFoundPage?: boolean;
   file('index.html', htmlPage('App shell'));
   file('routes.json', JSON.stringify(options.routes ?? fixtureRoutes));
   file('react/index.html', htmlPage('React developers'));
+  // As the build writes pages: a brotli sibling only (gzip is made on the fly for the rare client without brotli).
+  file('services/index.html', htmlPage('Our services'));
+  file('services/index.html.br', brotliCompressSync(htmlPage('Our services')));
   file(hashedAsset.slice(1), assetSource);
   file(`${hashedAsset.slice(1)}.br`, brotliCompressSync(assetSource));
   file(`${hashedAsset.slice(1)}.gz`, gzipSync(assetSource));

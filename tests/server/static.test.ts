@@ -1,6 +1,6 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { assetSource, createTestApp, hashedAsset, htmlPage, tempDir, writeClientBuild, withTestApp } from './helpers.ts';
@@ -133,6 +133,17 @@ describe('unknown paths', () => {
 });
 
 describe('compression', () => {
+  it('serves a page\'s stored brotli copy, and gzips it on the fly for a client without brotli', async () => {
+    const br = await ctx.app.inject({ url: '/services', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.equals(readFileSync(path.join(ctx.clientDir, 'services/index.html.br')))).toBe(true);
+
+    const gz = await ctx.app.inject({ url: '/services', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.statusCode).toBe(200);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toContain('Our services');
+  });
+
   it('serves the precompressed .br sibling to a browser that accepts br', async () => {
     const response = await ctx.app.inject({ url: hashedAsset, headers: { 'accept-encoding': 'gzip, deflate, br' } });
 
