@@ -125,10 +125,19 @@ try {
         { polling: 'raf', timeout: 10_000 },
       );
       await page.keyboard.type(char);
-      const at = await (await shown.catch(async (error) => {
-        const text = await page.frame({ url: /\/preview$/ }).locator(edit.shown).first().textContent();
-        throw new Error(`${edit.name}: the preview never showed "${expected.slice(-40)}"; it shows "${text?.replace(/\s+/g, ' ').slice(0, 300)}"`, { cause: error });
-      })).jsonValue();
+      const at = await (
+        await shown.catch(async (error) => {
+          const text = await page
+            .frame({ url: /\/preview$/ })
+            .locator(edit.shown)
+            .first()
+            .textContent();
+          throw new Error(
+            `${edit.name}: the preview never showed "${expected.slice(-40)}"; it shows "${text?.replace(/\s+/g, ' ').slice(0, 300)}"`,
+            { cause: error },
+          );
+        })
+      ).jsonValue();
       const down = await page.evaluate(() => window.__down);
       times.push(at - down);
       // A person types about five keys a second.

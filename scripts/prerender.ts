@@ -232,8 +232,13 @@ function* files(dir: string): Generator<string> {
 // Shared files (scripts, styles) are compressed once per build and downloaded once per visitor, so they
 // get brotli's best (quality 11) and a gzip copy. A page is one of possibly thousands: brotli 11 took
 // about 100 ms of CPU per page for 16 KB, quality 5 takes 2 ms for 18 KB (measured on /react), so
-// pages get quality 5 and no gzip copy: the few clients without brotli get the page gzipped on the fly
-// by @fastify/compress (src/server/static.ts).
+// pages, and the content module of each page, get quality 5 and no gzip copy: the few clients without
+// brotli get them gzipped on the fly by @fastify/compress (src/server/static.ts).
+const pageModules = new Set(
+  Object.entries(manifest)
+    .filter(([key]) => key.includes('virtual:content/page/'))
+    .map(([, chunk]) => join(client, chunk.file)),
+);
 const brotli = promisify(brotliCompress);
 const gzip = promisify(gzipCallback);
 const toCompress = [...files(client)].filter(
@@ -241,7 +246,7 @@ const toCompress = [...files(client)].filter(
 );
 async function compressOne(file: string): Promise<void> {
   const data = readFileSync(file);
-  const page = file.endsWith('.html');
+  const page = file.endsWith('.html') || pageModules.has(file);
   const quality = page ? 5 : 11;
   const br = await brotli(data, {
     params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },

@@ -86,13 +86,19 @@ const kindOf = (file: string): FileKind =>
 
 /** The texts of files as they were opened, by version, so a draft is always made from what the marketer saw. */
 const opened = new Map<string, string>();
+/** Keeps the last few hundred versions: enough for a day of editing, bounded for a server left running. */
+function remember(version: string, text: string): void {
+  opened.delete(version);
+  opened.set(version, text);
+  if (opened.size > 500) opened.delete(opened.keys().next().value!);
+}
 
 export function openFile(project: EditorProject, file: string): OpenedFile {
   const abs = contentFile(project, file);
   if (!existsSync(abs))
     throw new EditorError('EditorFileMissing', `${file} does not exist. Pick a file from the list, or create a page.`);
   const { text, version } = openForEdit(abs);
-  opened.set(version, text);
+  remember(version, text);
   return { file, kind: kindOf(file), version, text, data: YamlSource.parse(text, file).toJS() };
 }
 
@@ -178,7 +184,7 @@ export async function saveFile(project: EditorProject, file: string, version: st
   const errors = result.problems.filter((p) => p.severity === 'error');
   if (errors.length > 0) throw new ContentInvalid(errors);
   const saved = saveEdited(contentFile(project, file), text, version);
-  opened.set(saved.version, text);
+  remember(saved.version, text);
   return { file, kind: kindOf(file), version: saved.version, text, data: YamlSource.parse(text, file).toJS() };
 }
 
