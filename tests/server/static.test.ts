@@ -133,7 +133,7 @@ describe('unknown paths', () => {
 });
 
 describe('compression', () => {
-  it('serves a page\'s stored brotli copy, and gzips it on the fly for a client without brotli', async () => {
+  it("serves a page's stored brotli copy, and gzips it on the fly for a client without brotli", async () => {
     const br = await ctx.app.inject({ url: '/services', headers: { 'accept-encoding': 'gzip, br' } });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.rawPayload.equals(readFileSync(path.join(ctx.clientDir, 'services/index.html.br')))).toBe(true);

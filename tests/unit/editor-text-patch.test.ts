@@ -3,7 +3,11 @@ import { patchTexts } from '../../src/editor/ui/text-patch.ts';
 
 describe('the preview draws typed texts before the server has checked them', () => {
   const before = { heading: 'Contact Us', image: { src: '/a.webp', alt: '' }, cards: [{ title: 'One' }] };
-  const prepared = { heading: 'Contact Us', image: { src: '/a.webp', alt: '', width: 800, height: 600 }, cards: [{ title: 'One', icon: 'x' }] };
+  const prepared = {
+    heading: 'Contact Us',
+    image: { src: '/a.webp', alt: '', width: 800, height: 600 },
+    cards: [{ title: 'One', icon: 'x' }],
+  };
 
   it('puts each changed text into the prepared data and keeps what the build added', () => {
     const after = { ...before, heading: 'Talk to Us', cards: [{ title: 'Uno' }] };
