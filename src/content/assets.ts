@@ -3,7 +3,7 @@
  * (inlined into the page that uses them, so the browser loads no icon library), and files under
  * `public/` (checked to exist, measured, and paired with their AVIF twin).
  */
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { cacheFolder, writeWhole } from './files.ts';
@@ -151,7 +151,21 @@ function logoFromSets(name: string): LogoData | undefined {
  * Intrinsic size of an image, read from the first bytes of the file (WebP, PNG, JPEG, AVIF, SVG):
  * a few hundred images are measured on every content check, so no image library is loaded.
  */
+const sizes = new Map<string, { stamp: string; size: { width: number; height: number } | undefined }>();
+
 export function imageSize(file: string): { width: number; height: number } | undefined {
+  // The same pictures appear on many pages and in every check the dev server runs: each file is
+  // read once until it changes.
+  const stat = statSync(file, { throwIfNoEntry: false });
+  const stamp = stat ? `${stat.mtimeMs}:${stat.size}` : '';
+  const known = sizes.get(file);
+  if (known && known.stamp === stamp) return known.size;
+  const size = readImageSize(file);
+  sizes.set(file, { stamp, size });
+  return size;
+}
+
+function readImageSize(file: string): { width: number; height: number } | undefined {
   const head = Buffer.alloc(64 * 1024);
   const fd = openSync(file, 'r');
   const length = readSync(fd, head, 0, head.length, 0);

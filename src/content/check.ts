@@ -14,6 +14,7 @@ import { basename } from 'node:path';
 import type { Page, SharedContent, Site } from '../generated/schema-types.ts';
 import type { Problem } from './catalog.ts';
 import { checkReferences } from './check/references.ts';
+import { forgetReads } from './check/read.ts';
 import { checkRegistry } from './check/registry.ts';
 import { checkRoutes } from './check/routes.ts';
 import { listFiles, startRun, type ContentOptions } from './check/run.ts';
@@ -56,7 +57,10 @@ let cached: { key: string; validators: Validators } | undefined;
 function validatorsFor(schemaDir: string): Validators {
   const files = listFiles(schemaDir, '.schema.json');
   const key = files.map((f) => `${f}:${statSync(f).mtimeMs}`).join('|');
-  if (cached?.key !== key) cached = { key, validators: compileSchemas(schemaDir) };
+  if (cached?.key !== key) {
+    cached = { key, validators: compileSchemas(schemaDir) };
+    forgetReads();
+  }
   return cached.validators;
 }
 

@@ -758,3 +758,22 @@ describe('content check: what a marketer sees for each mistake', () => {
     expect(data).toEqual(written);
   });
 });
+
+describe('checking again, as the dev server and the editor do at every change', () => {
+  it('sees a changed file anew, and the same result as a first check once it is changed back', async () => {
+    const site = fixture('_base');
+    const file = join(site.contentDir, 'pages/about.yaml');
+    const original = readFileSync(file, 'utf8');
+    const first = await checkContent(site);
+    expect(first.errors).toBe(0);
+
+    writeFileSync(file, original.replace('type: tech-stack', 'type: tech-stak'));
+    const broken = await checkContent(site);
+    expect(broken.problems.map((p) => `${p.file} ${p.code}`)).toContain('content/pages/about.yaml UnknownSectionType');
+
+    writeFileSync(file, original);
+    const again = await checkContent(site);
+    expect(again.problems).toEqual(first.problems);
+    expect(again.pages.map((p) => p.page)).toEqual(first.pages.map((p) => p.page));
+  });
+});

@@ -12,8 +12,9 @@ export function checkRoutes(run: CheckRun, pages: readonly ShapedFile[]): Map<st
   const routes = new Map<string, string>();
   // A page whose YAML could not be read still claims its route, so its syntax error is not
   // followed by a false "unknown route" in every file that links to it.
+  const read = new Set(pages.map((s) => s.file));
   for (const abs of run.pagePaths) {
-    if (pages.some((s) => s.file === run.rel(abs))) continue;
+    if (read.has(run.rel(abs))) continue;
     const route = run.textOf(abs).match(/^route:\s*["']?([^\s"'#]+)/m)?.[1];
     if (route) routes.set(route, run.rel(abs));
   }
