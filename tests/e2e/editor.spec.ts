@@ -115,6 +115,22 @@ test('two sections swap places by keyboard, and the file moves their lines with 
   expect(after.indexOf('type: locations')).toBeLessThan(after.indexOf('type: contact'));
 });
 
+test('a section dragged onto another takes its place, a deleted one comes back with Undo', async ({ page }) => {
+  await open(page, 'content/pages/home.yaml');
+  const types = () => page.locator('.section-type').allTextContents();
+  const before = await types();
+  await page.locator('[data-section-item="0"]').dragTo(page.locator('[data-section-item="2"]'));
+  await expect.poll(types).toEqual([before[1], before[2], before[0], ...before.slice(3)]);
+
+  await page.getByRole('button', { name: 'Delete section 1' }).click();
+  await expect.poll(types).toEqual([before[2], before[0], ...before.slice(3)]);
+  await page.getByRole('button', { name: /^Undo deleting section 1/ }).click();
+  await expect.poll(types).toEqual([before[1], before[2], before[0], ...before.slice(3)]);
+  await page.getByRole('button', { name: /^Undo moving section 1/ }).click();
+  await expect.poll(types).toEqual(before);
+  await expect(page.getByText('saved', { exact: true })).toBeVisible();
+});
+
 test("an invalid value shows the checker's message at its field, and the file stays as it was", async ({ page }) => {
   const file = 'content/pages/contact.yaml';
   const before = read(file);
