@@ -506,7 +506,11 @@ export interface HireSection {
    */
   readonly label: Text;
   /**
-   * Heading replacing `Hire <label> developers`.
+   * Who the visitor hires, in the words the headings and texts use (`{developers}` in the shared template), for example `database developers` or `.NET developers`. When left out: the label followed by `developers`.
+   */
+  readonly developers?: Text;
+  /**
+   * Heading replacing `Hire <developers>`.
    */
   readonly heading?: Heading;
   /**
@@ -1228,7 +1232,7 @@ export interface HireReason {
  */
 export interface HireReasons {
   /**
-   * Heading of the reasons; `{label}` is replaced by the section's label.
+   * Heading of the reasons; `{developers}` and `{label}` are replaced as in the heading.
    */
   readonly heading: Heading;
   /**
@@ -1275,11 +1279,11 @@ export interface HireCounter {
  */
 export interface HireTemplate {
   /**
-   * Heading of the template; `{label}` is replaced by the section's label.
+   * Heading of the template; `{developers}` is replaced by who the page hires (its `developers`, else its label and `developers`), `{label}` by its label.
    */
   readonly heading: string;
   /**
-   * Paragraph under the heading; `{label}` is replaced by the section's label.
+   * Paragraph under the heading; `{developers}` and `{label}` are replaced as in the heading.
    */
   readonly intro: Text;
   /**

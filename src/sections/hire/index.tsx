@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
 import { MessagesSquare } from 'lucide-react';
 import type { SectionProps } from '../registry.ts';
-import type { HireSlide } from '../../generated/schema-types.ts';
+import type { HireSection, HireSlide } from '../../generated/schema-types.ts';
 import { useShared } from '../shared.ts';
 import { Carousel } from '../../components/Carousel/index.tsx';
 import { Icon } from '../../components/Icon/index.tsx';
@@ -12,8 +12,12 @@ import { useInView } from '../../hooks/index.ts';
 import { Counter } from './Counter.tsx';
 import styles from './styles.module.css';
 
-/** The template's `{label}` placeholder filled with what the page hires. */
-const fill = (text: string, label: string) => text.replace(/\{label\}/g, label);
+/**
+ * The template's placeholders filled with what the page hires: `{developers}` with the page's own
+ * words for them (`database developers`), else its label and "developers"; `{label}` with its label.
+ */
+const fill = (text: string, section: HireSection) =>
+  text.replace(/\{developers\}/g, section.developers ?? `${section.label} developers`).replace(/\{label\}/g, section.label);
 
 type Level = 'h2' | 'h3' | 'h4';
 
@@ -64,8 +68,8 @@ export default function Hire({ section, index }: SectionProps<'hire'>) {
   const Heading = first ? 'h1' : 'h2';
   const Sub: Level = first ? 'h2' : 'h3';
   const Item: Level = first ? 'h3' : 'h4';
-  const heading = fill(section.heading ?? template.heading, section.label);
-  const intro = fill(section.intro ?? template.intro, section.label);
+  const heading = fill(section.heading ?? template.heading, section);
+  const intro = fill(section.intro ?? template.intro, section);
   const { steps, reasons, counter } = template;
 
   return (
@@ -82,7 +86,7 @@ export default function Hire({ section, index }: SectionProps<'hire'>) {
           </header>
           <div ref={sliderRef} className={styles.slider}>
             <Carousel
-              label={`Hiring ${plainText(section.label)} developers with Sutra Labs`}
+              label={`Hiring ${plainText(section.developers ?? `${section.label} developers`)} with Sutra Labs`}
               slides={template.slides.map((slide, i) => (
                 <Slide key={i} slide={slide} priority={first && i === 0} eager={sliderNear} Heading={Sub} />
               ))}
@@ -99,7 +103,7 @@ export default function Hire({ section, index }: SectionProps<'hire'>) {
       <div className={styles.steps} data-slot="steps">
         <div className="container">
           <Sub className={styles.blockHeading}>
-            <RichText text={fill(steps.heading, section.label)} />
+            <RichText text={fill(steps.heading, section)} />
           </Sub>
           <ol className={styles.stepList} data-count={steps.items.length}>
             {steps.items.map((step, i) => (
@@ -132,7 +136,7 @@ export default function Hire({ section, index }: SectionProps<'hire'>) {
       <div className={styles.reasons} data-slot="reasons">
         <div className="container">
           <Sub className={styles.blockHeading}>
-            <RichText text={fill(reasons.heading, section.label)} />
+            <RichText text={fill(reasons.heading, section)} />
           </Sub>
           <ul className={styles.reasonGrid}>
             {reasons.items.map((reason, i) => (
