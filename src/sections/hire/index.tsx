@@ -100,55 +100,57 @@ export default function Hire({ section, index }: SectionProps<'hire'>) {
         </div>
       </div>
 
-      <div className={styles.steps} data-slot="steps">
-        <div className="container">
-          <Sub className={styles.blockHeading}>
-            <RichText text={fill(steps.heading, section)} />
-          </Sub>
-          <ol className={styles.stepList} data-count={steps.items.length}>
-            {steps.items.map((step, i) => (
-              <Reveal as="li" key={step.number} index={i} className={styles.step} data-slot="step">
-                <div className={styles.stepTop}>
-                  <span className={styles.stepNumber} aria-hidden="true">
-                    {step.number}
-                  </span>
-                  <span className={styles.stepIcon} aria-hidden="true">
-                    <Icon name={step.icon} size={24} strokeWidth={1.75} />
-                  </span>
-                </div>
-                <Item className={styles.stepTitle}>
-                  <span className="visually-hidden">{step.number} </span>
-                  {step.title}
-                </Item>
-                <p className={styles.stepText}>{step.text}</p>
-              </Reveal>
-            ))}
-          </ol>
-          <Reveal index={steps.items.length} className={styles.noteWrap}>
-            <p className={styles.note} data-slot="note">
-              <MessagesSquare size={18} aria-hidden="true" />
-              {steps.note}
-            </p>
-          </Reveal>
-        </div>
-      </div>
+      {/* The process and the reasons share one band: side by side on wide screens, so the template
+          stays about one screen and a half tall on a page that has its own story to tell. */}
+      <div className={styles.process}>
+        <div className={`container ${styles.processInner}`}>
+          <div className={styles.steps} data-slot="steps">
+            <Sub className={styles.blockHeading}>
+              <RichText text={fill(steps.heading, section)} />
+            </Sub>
+            <ol className={styles.stepList} data-count={steps.items.length}>
+              {steps.items.map((step, i) => (
+                <Reveal as="li" key={step.number} index={i} className={styles.step} data-slot="step">
+                  <div className={styles.stepTop}>
+                    <span className={styles.stepNumber} aria-hidden="true">
+                      {step.number}
+                    </span>
+                    <span className={styles.stepIcon} aria-hidden="true">
+                      <Icon name={step.icon} size={24} strokeWidth={1.75} />
+                    </span>
+                  </div>
+                  <Item className={styles.stepTitle}>
+                    <span className="visually-hidden">{step.number} </span>
+                    {step.title}
+                  </Item>
+                  <p className={styles.stepText}>{step.text}</p>
+                </Reveal>
+              ))}
+            </ol>
+            <Reveal index={steps.items.length} className={styles.noteWrap}>
+              <p className={styles.note} data-slot="note">
+                <MessagesSquare size={18} aria-hidden="true" />
+                {steps.note}
+              </p>
+            </Reveal>
+          </div>
 
-      <div className={styles.reasons} data-slot="reasons">
-        <div className="container">
-          <Sub className={styles.blockHeading}>
-            <RichText text={fill(reasons.heading, section)} />
-          </Sub>
-          <ul className={styles.reasonGrid}>
-            {reasons.items.map((reason, i) => (
-              <Reveal as="li" key={reason.title} index={i % 3} className={styles.reason} data-slot="reason">
-                <span className={styles.reasonIcon} aria-hidden="true">
-                  <Icon name={reason.icon} size={24} strokeWidth={1.75} />
-                </span>
-                <Item className={styles.reasonTitle}>{reason.title}</Item>
-                <p className={styles.reasonText}>{reason.text}</p>
-              </Reveal>
-            ))}
-          </ul>
+          <div className={styles.reasons} data-slot="reasons">
+            <Sub className={styles.blockHeading}>
+              <RichText text={fill(reasons.heading, section)} />
+            </Sub>
+            <ul className={styles.reasonGrid}>
+              {reasons.items.map((reason, i) => (
+                <Reveal as="li" key={reason.title} index={i % 3} className={styles.reason} data-slot="reason">
+                  <span className={styles.reasonIcon} aria-hidden="true">
+                    <Icon name={reason.icon} size={24} strokeWidth={1.75} />
+                  </span>
+                  <Item className={styles.reasonTitle}>{reason.title}</Item>
+                  <p className={styles.reasonText}>{reason.text}</p>
+                </Reveal>
+              ))}
+            </ul>
+          </div>
         </div>
       </div>
 
