@@ -88,9 +88,9 @@ describe.each(places)('one person’s data on $name', (where) => {
   afterAll(() => place?.cleanup());
 
   it('find lists everything stored about the person by e-mail, in any case, and nobody else', async () => {
-    const { code, stdout } = await run('find', '--email', 'Asha@example.IN');
+    const { code, stdout, stderr } = await run('find', '--email', 'Asha@example.IN');
 
-    expect(code).toBe(0);
+    expect(code, stderr).toBe(0);
     expect(stdout).toMatch(/^3 submissions found by e-mail address:/);
     expect(stdout).toContain('Second message');
     expect(stdout).toContain('  with two lines');
@@ -112,9 +112,9 @@ describe.each(places)('one person’s data on $name', (where) => {
   });
 
   it('export --email gives the person their data as JSON', async () => {
-    const { code, stdout } = await run('export', '--format', 'json', '--email', 'asha@example.in');
+    const { code, stdout, stderr } = await run('export', '--format', 'json', '--email', 'asha@example.in');
 
-    expect(code).toBe(0);
+    expect(code, stderr).toBe(0);
     const data = JSON.parse(stdout) as { type: string; email: string }[];
     expect(data.map((s) => s.type)).toEqual(['contact', 'contact', 'application']);
     expect(data.every((s) => s.email.toLowerCase() === 'asha@example.in')).toBe(true);
@@ -129,9 +129,9 @@ describe.each(places)('one person’s data on $name', (where) => {
       company: 'ok;=1+1',
       spam: false,
     });
-    const { code, stdout } = await run('export', '--format', 'csv', '--type', 'contact', '--email', '+orders@kiran.example');
+    const { code, stdout, stderr } = await run('export', '--format', 'csv', '--type', 'contact', '--email', '+orders@kiran.example');
 
-    expect(code).toBe(0);
+    expect(code, stderr).toBe(0);
     expect(stdout.split('\r\n')[1]).toContain(',Kiran Rao,+91 90000 11111,+orders@kiran.example,"ok;=1+1",');
   });
 
@@ -155,9 +155,9 @@ describe.each(places)('one person’s data on $name', (where) => {
   });
 
   it('erase --dry-run only counts', async () => {
-    const { code, stdout } = await run('erase', '--email', 'asha@example.in', '--dry-run');
+    const { code, stdout, stderr } = await run('erase', '--email', 'asha@example.in', '--dry-run');
 
-    expect(code).toBe(0);
+    expect(code, stderr).toBe(0);
     expect(stdout).toBe(
       'Would erase 3 submissions of anyone with this e-mail address: 2 enquiries and 1 job application, with their 3 notifications (3 not sent yet). Nothing was erased (--dry-run).\n',
     );
@@ -165,9 +165,9 @@ describe.each(places)('one person’s data on $name', (where) => {
   });
 
   it('erase deletes the person’s submissions and unsent notifications, leaves the others, and shows in the audit log', async () => {
-    const { code, stdout } = await run('erase', '--email', 'asha@example.in');
+    const { code, stdout, stderr } = await run('erase', '--email', 'asha@example.in');
 
-    expect(code).toBe(0);
+    expect(code, stderr).toBe(0);
     expect(stdout).toMatch(
       /^Erased 3 submissions of anyone with this e-mail address: 2 enquiries and 1 job application, with their 3 notifications \(3 not sent yet, which will now never be sent\)\./,
     );
