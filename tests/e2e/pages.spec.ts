@@ -301,6 +301,36 @@ test.describe('technology pages', () => {
 });
 
 test.describe('hiring template', () => {
+  // Issue 18: the same block closes thirteen pages, so it must not outweigh each page's own story.
+  for (const [width, budget, sideways] of [
+    [1280, 1400, false],
+    [390, 3000, true],
+  ] as const) {
+    test(`fits in ${budget} px at ${width} px wide, its reasons ${sideways ? 'a row to swipe, reachable by Tab' : 'a grid, no extra tab stop'}`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await page.goto('/react');
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      const hire = page.locator('[data-section="hire"]');
+      await hire.scrollIntoViewIfNeeded();
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += 500) {
+          window.scrollTo(0, y);
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      });
+      await expect(page.locator('[data-reveal="running"]')).toHaveCount(0);
+      const height = (await hire.boundingBox())!.height;
+      expect(height).toBeLessThanOrEqual(budget);
+      test.info().annotations.push({ type: 'hire block height', description: `${Math.round(height)} px at ${width} px` });
+      const reasons = hire.locator('[data-slot="reasons"] ul');
+      await expect(reasons).toHaveAttribute('tabindex', sideways ? '0' : '-1');
+      await context.close();
+    });
+  }
+
   test('has four slides, three steps, six reasons and the counter', async ({ page }) => {
     await sections(page, '/react');
     const hire = page.locator('[data-section="hire"]');

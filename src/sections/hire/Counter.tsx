@@ -24,7 +24,10 @@ function useCountUp(ref: RefObject<HTMLElement | null>, { target, step, tick }: 
   return value;
 }
 
-/** The developer counter over a muted looping video, as a wide card that closes the template. */
+/**
+ * The developer counter over a muted looping video: a wide card that closes the template on phones,
+ * and a card under the steps on wide screens (the process band's grid places it).
+ */
 export function Counter({ counter }: { readonly counter: HireCounter }) {
   const ref = useRef<HTMLDivElement>(null);
   const value = useCountUp(ref, counter);
@@ -47,51 +50,49 @@ export function Counter({ counter }: { readonly counter: HireCounter }) {
   const final = `${counter.target}${counter.suffix}`;
   return (
     <div className={styles.counterWrap}>
-      <div className="container">
-        <div ref={ref} className={styles.counterBand} data-slot="counter-band" data-tone="dark">
-          <Picture image={counter.video.poster} className={styles.counterMedia} />
-          {showVideo && (
-            <video
-              ref={videoRef}
-              className={styles.counterMedia}
-              data-slot="video"
-              muted
-              loop
-              playsInline
-              autoPlay
-              preload="auto"
-              poster={counter.video.poster.src}
-              aria-hidden="true"
-              tabIndex={-1}
-            >
-              <source src={counter.video.webm} type="video/webm" />
-              <source src={counter.video.mp4} type="video/mp4" />
-            </video>
-          )}
-          <div className={styles.counterOverlay} aria-hidden="true" />
-          <div className={styles.counterInner}>
-            <p className={styles.counter} data-slot="counter">
-              {/* Screen readers get the figure once, not a hundred updates. */}
-              <span aria-hidden="true" data-slot="counter-value" data-done={value >= counter.target}>
-                <span className={styles.counterNumber}>{value}</span>
-                {counter.suffix}
-              </span>
-              <span className="visually-hidden">{final}</span>
-            </p>
-            {counter.text && <p className={styles.counterText}>{counter.text}</p>}
-          </div>
-          {showVideo && (
-            <button
-              type="button"
-              className={styles.videoToggle}
-              data-slot="video-toggle"
-              aria-label={playing ? 'Pause background video' : 'Play background video'}
-              onClick={() => setPlaying((p) => !p)}
-            >
-              {playing ? <Pause size={16} aria-hidden /> : <Play size={16} aria-hidden />}
-            </button>
-          )}
+      <div ref={ref} className={styles.counterBand} data-slot="counter-band" data-tone="dark">
+        <Picture image={counter.video.poster} className={styles.counterMedia} />
+        {showVideo && (
+          <video
+            ref={videoRef}
+            className={styles.counterMedia}
+            data-slot="video"
+            muted
+            loop
+            playsInline
+            autoPlay
+            preload="auto"
+            poster={counter.video.poster.src}
+            aria-hidden="true"
+            tabIndex={-1}
+          >
+            <source src={counter.video.webm} type="video/webm" />
+            <source src={counter.video.mp4} type="video/mp4" />
+          </video>
+        )}
+        <div className={styles.counterOverlay} aria-hidden="true" />
+        <div className={styles.counterInner}>
+          <p className={styles.counter} data-slot="counter">
+            {/* Screen readers get the figure once, not a hundred updates. */}
+            <span aria-hidden="true" data-slot="counter-value" data-done={value >= counter.target}>
+              <span className={styles.counterNumber}>{value}</span>
+              {counter.suffix}
+            </span>
+            <span className="visually-hidden">{final}</span>
+          </p>
+          {counter.text && <p className={styles.counterText}>{counter.text}</p>}
         </div>
+        {showVideo && (
+          <button
+            type="button"
+            className={styles.videoToggle}
+            data-slot="video-toggle"
+            aria-label={playing ? 'Pause background video' : 'Play background video'}
+            onClick={() => setPlaying((p) => !p)}
+          >
+            {playing ? <Pause size={16} aria-hidden /> : <Play size={16} aria-hidden />}
+          </button>
+        )}
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useEffect, useId, useRef, type RefObject } from 'react';
 import { MessagesSquare } from 'lucide-react';
 import type { SectionProps } from '../registry.ts';
 import type { HireSection, HireSlide } from '../../generated/schema-types.ts';
@@ -56,6 +56,24 @@ function Slide({ slide, priority, eager, Heading }: SlideProps) {
  * The opening band is dark, so the template can open a page (h1, room for the header) as well as
  * follow other sections (h2); the heading levels inside follow from that.
  */
+/**
+ * On phones the reasons are a row to swipe through. A row that scrolls must also be reachable by
+ * keyboard (Tab to it, then the arrow keys), so the server HTML makes it focusable, with a name,
+ * and once the code runs it stops being an extra tab stop wherever it does not scroll (wide screens).
+ */
+function useTabStopWhileScrolling(ref: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const update = () => {
+      element.tabIndex = element.scrollWidth > element.clientWidth + 1 ? 0 : -1;
+    };
+    const observer = new ResizeObserver(update);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+}
+
 export default function Hire({ section, index }: SectionProps<'hire'>) {
   const template = useShared('hire');
   const headingId = useId();
@@ -63,6 +81,8 @@ export default function Hire({ section, index }: SectionProps<'hire'>) {
   // slide pictures are requested once the slider comes near the screen.
   const sliderRef = useRef<HTMLDivElement>(null);
   const sliderNear = useInView(sliderRef, { rootMargin: '100% 0px' });
+  const reasonsRef = useRef<HTMLUListElement>(null);
+  useTabStopWhileScrolling(reasonsRef);
   if (!template) return null;
   const first = index === 0;
   const Heading = first ? 'h1' : 'h2';
@@ -139,7 +159,12 @@ export default function Hire({ section, index }: SectionProps<'hire'>) {
             <Sub className={styles.blockHeading}>
               <RichText text={fill(reasons.heading, section)} />
             </Sub>
-            <ul className={styles.reasonGrid}>
+            <ul
+              ref={reasonsRef}
+              className={styles.reasonGrid}
+              tabIndex={0}
+              aria-label={`${plainText(fill(reasons.heading, section))}: ${reasons.items.length} reasons`}
+            >
               {reasons.items.map((reason, i) => (
                 <Reveal as="li" key={reason.title} index={i % 3} className={styles.reason} data-slot="reason">
                   <span className={styles.reasonIcon} aria-hidden="true">
@@ -151,10 +176,9 @@ export default function Hire({ section, index }: SectionProps<'hire'>) {
               ))}
             </ul>
           </div>
+          <Counter counter={counter} />
         </div>
       </div>
-
-      <Counter counter={counter} />
     </section>
   );
 }
