@@ -129,7 +129,15 @@ describe.each(places)('one person’s data on $name', (where) => {
       company: 'ok;=1+1',
       spam: false,
     });
-    const { code, stdout, stderr } = await run('export', '--format', 'csv', '--type', 'contact', '--email', '+orders@kiran.example');
+    const { code, stdout, stderr } = await run(
+      'export',
+      '--format',
+      'csv',
+      '--type',
+      'contact',
+      '--email',
+      '+orders@kiran.example',
+    );
 
     expect(code, stderr).toBe(0);
     expect(stdout.split('\r\n')[1]).toContain(',Kiran Rao,+91 90000 11111,+orders@kiran.example,"ok;=1+1",');
