@@ -94,6 +94,7 @@ interface IconifySet {
   height?: number;
 }
 let iconify: IconifySet | undefined;
+let devicon: IconifySet | undefined;
 let simpleIcons: Map<string, { hex: string; title: string }> | undefined;
 
 // The package's `exports` hide its data and icon files, so they are read by path from its folder.
@@ -109,17 +110,23 @@ function simpleIconIndex(): Map<string, { hex: string; title: string }> {
   return simpleIcons;
 }
 
-/** Names of every logo content may use: the Iconify `logos` set, then Simple Icons slugs. */
+/**
+ * Names of every logo content may use: the Iconify `logos` set, then Simple Icons slugs, then
+ * Devicon (which has marks the other two lack, such as `microsoftsqlserver` and `cosmosdb`).
+ */
 export async function logoNames(): Promise<string[]> {
   iconify ??= require('@iconify-json/logos/icons.json') as IconifySet;
-  return [...Object.keys(iconify.icons), ...simpleIconIndex().keys()];
+  devicon ??= require('@iconify-json/devicon/icons.json') as IconifySet;
+  return [...Object.keys(iconify.icons), ...simpleIconIndex().keys(), ...Object.keys(devicon.icons)];
 }
 
 let logoCache: ReturnType<typeof cacheFile<LogoData | null>> | undefined;
 
 /** The logo called `name`, ready to inline, or undefined when neither set has it. */
 export async function resolveLogo(name: string): Promise<LogoData | undefined> {
-  logoCache ??= cacheFile<LogoData | null>(`logos-${versionOf('@iconify-json/logos')}-${versionIn(simpleIconsDir())}.json`);
+  logoCache ??= cacheFile<LogoData | null>(
+    `logos-${versionOf('@iconify-json/logos')}-${versionIn(simpleIconsDir())}-${versionOf('@iconify-json/devicon')}.json`,
+  );
   if (name in logoCache.data) return logoCache.data[name] ?? undefined;
   const logo = logoFromSets(name);
   logoCache.data[name] = logo ?? null;
@@ -127,24 +134,32 @@ export async function resolveLogo(name: string): Promise<LogoData | undefined> {
   return logo;
 }
 
+/** A logo of an Iconify set, its gradient and clip ids made unique to it. */
+function fromIconify(set: IconifySet, name: string): LogoData | undefined {
+  const icon = set.icons[name];
+  if (!icon) return undefined;
+  const width = icon.width ?? set.width ?? 256;
+  const height = icon.height ?? set.height ?? 256;
+  // Gradient and clip ids inside Iconify bodies must not clash when two logos share a page.
+  const body = icon.body
+    .replace(/id="([^"]+)"/g, `id="${name}-$1"`)
+    .replace(/url\(#([^)]+)\)/g, `url(#${name}-$1)`)
+    .replace(/href="#([^"]+)"/g, `href="#${name}-$1"`);
+  return { viewBox: `0 0 ${width} ${height}`, body };
+}
+
 function logoFromSets(name: string): LogoData | undefined {
   iconify ??= require('@iconify-json/logos/icons.json') as IconifySet;
-  const icon = iconify.icons[name];
-  if (icon) {
-    const width = icon.width ?? iconify.width ?? 256;
-    const height = icon.height ?? iconify.height ?? 256;
-    // Gradient and clip ids inside Iconify bodies must not clash when two logos share a page.
-    const body = icon.body
-      .replace(/id="([^"]+)"/g, `id="${name}-$1"`)
-      .replace(/url\(#([^)]+)\)/g, `url(#${name}-$1)`)
-      .replace(/href="#([^"]+)"/g, `href="#${name}-$1"`);
-    return { viewBox: `0 0 ${width} ${height}`, body };
-  }
+  const fromLogos = fromIconify(iconify, name);
+  if (fromLogos) return fromLogos;
   const simple = simpleIconIndex().get(name);
-  if (!simple) return undefined;
-  const svg = readFileSync(join(simpleIconsDir(), 'icons', `${name}.svg`), 'utf8');
-  const path = svg.match(/<path d="([^"]+)"/)?.[1];
-  return path ? { viewBox: '0 0 24 24', body: `<path fill="#${simple.hex}" d="${path}"/>` } : undefined;
+  if (simple) {
+    const svg = readFileSync(join(simpleIconsDir(), 'icons', `${name}.svg`), 'utf8');
+    const path = svg.match(/<path d="([^"]+)"/)?.[1];
+    return path ? { viewBox: '0 0 24 24', body: `<path fill="#${simple.hex}" d="${path}"/>` } : undefined;
+  }
+  devicon ??= require('@iconify-json/devicon/icons.json') as IconifySet;
+  return fromIconify(devicon, name);
 }
 
 /**

@@ -605,7 +605,7 @@ export interface LocationsSection {
 }
 
 /**
- * Name of a technology logo: an icon of the Iconify `logos` set (for example `react`, `c-sharp`, `aws`) or a Simple Icons slug (for example `blazor`). The build inlines the logo in its own colours.
+ * Name of a technology logo: an icon of the Iconify `logos` set (for example `react`, `c-sharp`, `aws`), a Simple Icons slug (for example `blazor`) or a Devicon name (for example `microsoftsqlserver`, `cosmosdb`), looked up in that order. The build inlines the logo in its own colours.
  */
 export type LogoName = string;
 
