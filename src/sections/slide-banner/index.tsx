@@ -107,7 +107,7 @@ export default function SlideBanner({ section, index }: SectionProps<'slide-bann
       </div>
       {intro && (
         <div className={styles.intro} data-slot="intro">
-          <div className={`container ${styles.introInner}`}>
+          <div className={`container ${styles.introInner}`} data-long={intro.paragraphs.length > 1}>
             <h2 className={styles.introHeading}>
               <RichText text={intro.heading} />
             </h2>
