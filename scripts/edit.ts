@@ -57,6 +57,9 @@ const server = await createServer({
   publicDir: resolve(project, 'public'),
   // The editor saves files that Vite watches; a reload would throw away what the marketer sees.
   server: { host, port, strictPort: false, hmr: false },
+  // Its own dependency cache: sharing node_modules/.vite with `npm run dev`, whose configuration
+  // differs, made each server re-bundle the other's dependencies and reload its pages.
+  cacheDir: resolve(root, 'node_modules/.vite-editor'),
   // The sections' code is prepared once up front, so the first preview does not wait for it.
   optimizeDeps: { entries: ['src/editor/ui/index.html', 'src/editor/ui/preview/index.html'] },
 });
