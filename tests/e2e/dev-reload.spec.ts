@@ -1,8 +1,8 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { expect, test } from './fixtures.ts';
+import { startServer, type StartedServer } from './servers.ts';
 
 // The dev server is what marketers use while editing: it runs here on a copy of the content, so
 // the test can break and fix files without touching the real ones.
@@ -10,8 +10,7 @@ const root = resolve(import.meta.dirname, '../..');
 const port = 5290 + (process.pid % 50);
 const base = `http://127.0.0.1:${port}`;
 let contentDir: string;
-let server: ChildProcess;
-let log = '';
+let server: StartedServer;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -20,32 +19,16 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   contentDir = mkdtempSync(join(tmpdir(), 'dev-content-'));
   cpSync(join(root, 'content'), contentDir, { recursive: true });
-  // Vite's own script, not `npx vite`: killing npx would leave the server running on the port.
-  server = spawn(
-    process.execPath,
-    [join(root, 'node_modules/vite/bin/vite.js'), '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
-    {
-      cwd: root,
-      env: { ...process.env, CONTENT_DIR: contentDir, NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  server.stdout!.on('data', (chunk) => (log += chunk));
-  server.stderr!.on('data', (chunk) => (log += chunk));
-  await expect
-    .poll(
-      () =>
-        fetch(base).then(
-          (r) => r.ok,
-          () => false,
-        ),
-      { timeout: 60_000 },
-    )
-    .toBe(true);
+  server = await startServer({
+    args: [join(root, 'node_modules/vite/bin/vite.js'), '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+    cwd: root,
+    env: { CONTENT_DIR: contentDir },
+    readyUrl: base,
+  });
 });
 
 test.afterAll(() => {
-  server?.kill();
+  server?.stop();
   rmSync(contentDir, { recursive: true, force: true });
 });
 
@@ -78,13 +61,13 @@ test('invalid content shows file, line and column in the overlay and the termina
   const text = await overlay.evaluate((el) => el.shadowRoot?.textContent ?? '');
   expect(text).toContain(`pages/services.yaml:${line}:`);
   expect(text).toContain('Did you mean `service-list`?');
-  await expect.poll(() => log).toContain(`services.yaml:${line}:`);
+  await expect.poll(() => server.log()).toContain(`services.yaml:${line}:`);
 
   // The dev server keeps running, and fixing the file brings the page back without a restart.
   writeFileSync(file(), original);
   await expect(overlay).not.toBeAttached({ timeout: 10_000 });
   await expect(page.locator('[data-section="service-list"]')).toBeVisible({ timeout: 10_000 });
-  expect(server.exitCode).toBeNull();
+  expect(server.exitCode()).toBeNull();
 });
 
 test('the dev server makes and serves the copy of a picture a phone asks for', async ({ browser }) => {

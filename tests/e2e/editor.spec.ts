@@ -1,8 +1,9 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { startServer, type StartedServer } from './servers.ts';
 import { expect, test, type Page } from '@playwright/test';
 
 // The editor writes files, so it runs here on a copy of the project's content, schemas and public
@@ -12,8 +13,7 @@ const port = 4490 + (process.pid % 50);
 const base = `http://127.0.0.1:${port}`;
 let project: string;
 let remote: string;
-let server: ChildProcess;
-let log = '';
+let server: StartedServer;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -31,27 +31,17 @@ test.beforeAll(async () => {
   git(project, 'commit', '--quiet', '-m', 'Site as it was');
   git(project, 'remote', 'add', 'origin', remote);
   git(project, 'push', '--quiet', 'origin', 'main');
-  server = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'scripts/edit.ts')], {
+  server = await startServer({
+    args: [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'scripts/edit.ts')],
     cwd: root,
-    env: { ...process.env, EDITOR_ROOT: project, EDITOR_PORT: String(port), EDITOR_HOST: '127.0.0.1', NO_COLOR: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { EDITOR_ROOT: project, EDITOR_PORT: String(port), EDITOR_HOST: '127.0.0.1' },
+    readyUrl: `${base}/api/catalog`,
+    timeout: 90_000,
   });
-  server.stdout!.on('data', (chunk) => (log += chunk));
-  server.stderr!.on('data', (chunk) => (log += chunk));
-  await expect
-    .poll(
-      () =>
-        fetch(`${base}/api/catalog`).then(
-          (r) => r.ok,
-          () => false,
-        ),
-      { timeout: 90_000 },
-    )
-    .toBe(true);
 });
 
 test.afterAll(() => {
-  server?.kill();
+  server?.stop();
   rmSync(project, { recursive: true, force: true });
   rmSync(remote, { recursive: true, force: true });
 });
@@ -308,30 +298,18 @@ test('the editor refuses to listen beyond this computer without EDITOR_TOKEN, an
   expect(refused.stderr).toContain('EditorTokenRequired');
 
   const tokenPort = port + 100;
-  const guarded = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'scripts/edit.ts')], {
+  const url = `http://127.0.0.1:${tokenPort}`;
+  const token = { 'x-editor-token': 'a-long-random-secret-for-tests' };
+  const guarded = await startServer({
+    args: [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'scripts/edit.ts')],
     cwd: root,
-    env: {
-      ...process.env,
-      EDITOR_ROOT: project,
-      EDITOR_HOST: '0.0.0.0',
-      EDITOR_PORT: String(tokenPort),
-      EDITOR_TOKEN: 'a-long-random-secret-for-tests',
-    },
-    stdio: 'ignore',
+    env: { EDITOR_ROOT: project, EDITOR_HOST: '0.0.0.0', EDITOR_PORT: String(tokenPort), EDITOR_TOKEN: token['x-editor-token'] },
+    readyUrl: `${url}/api/catalog`,
+    readyHeaders: token,
   });
   try {
-    const url = `http://127.0.0.1:${tokenPort}`;
-    await expect
-      .poll(
-        () =>
-          fetch(`${url}/api/catalog`).then(
-            (r) => r.status,
-            () => 0,
-          ),
-        { timeout: 60_000 },
-      )
-      .toBe(403);
-    const withToken = await fetch(`${url}/api/catalog`, { headers: { 'x-editor-token': 'a-long-random-secret-for-tests' } });
+    expect((await fetch(`${url}/api/catalog`)).status).toBe(403);
+    const withToken = await fetch(`${url}/api/catalog`, { headers: token });
     expect(withToken.status).toBe(200);
     const wrong = await fetch(`${url}/?token=guess`, { redirect: 'manual' });
     expect(wrong.status).toBe(403);
@@ -339,6 +317,6 @@ test('the editor refuses to listen beyond this computer without EDITOR_TOKEN, an
     expect(right.status).toBe(303);
     expect(right.headers.get('set-cookie')).toMatch(/HttpOnly; SameSite=Strict/);
   } finally {
-    guarded.kill();
+    guarded.stop();
   }
 });

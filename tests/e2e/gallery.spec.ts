@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { startServer, type StartedServer } from './servers.ts';
 
 // The section gallery is a dev-server page: these tests start `vite` themselves (as dev-reload
 // does), while the production build is the one the Playwright config serves.
@@ -34,38 +34,20 @@ function watchConsole(page: Page): string[] {
 
 test.describe('section gallery in the dev server', () => {
   test.describe.configure({ mode: 'serial' });
-  let server: ChildProcess;
-  let log = '';
+  let server: StartedServer;
 
   test.beforeAll(async () => {
     // Starting Vite and optimising dependencies takes a while on a busy machine; the tests do not.
     test.setTimeout(120_000);
-    // Vite's own script, not `npx vite`: killing npx would leave the server running on the port.
-    server = spawn(
-      process.execPath,
-      [join(root, 'node_modules/vite/bin/vite.js'), '--port', String(devPort), '--strictPort', '--host', '127.0.0.1'],
-      {
-        cwd: root,
-        env: { ...process.env, NO_COLOR: '1' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    server.stdout!.on('data', (chunk) => (log += chunk));
-    server.stderr!.on('data', (chunk) => (log += chunk));
-    await expect
-      .poll(
-        () =>
-          fetch(dev).then(
-            (r) => r.ok,
-            () => false,
-          ),
-        { timeout: 60_000, message: `the dev server did not start:\n${log}` },
-      )
-      .toBe(true);
+    server = await startServer({
+      args: [join(root, 'node_modules/vite/bin/vite.js'), '--port', String(devPort), '--strictPort', '--host', '127.0.0.1'],
+      cwd: root,
+      readyUrl: dev,
+    });
   });
 
   test.afterAll(() => {
-    server?.kill();
+    server?.stop();
   });
 
   test('lists every section type of schemas/sections and draws each of its examples without console errors', async ({ page }) => {
