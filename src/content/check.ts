@@ -15,6 +15,7 @@ import type { Page, SharedContent, Site } from '../generated/schema-types.ts';
 import type { Problem } from './catalog.ts';
 import { checkReferences } from './check/references.ts';
 import { forgetReads } from './check/read.ts';
+import { parsePath } from './paths.ts';
 import { checkRegistry } from './check/registry.ts';
 import { checkRoutes } from './check/routes.ts';
 import { listFiles, startRun, type ContentOptions } from './check/run.ts';
@@ -125,7 +126,7 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
 function withoutDraftEntries(site: Site, problems: readonly Problem[], siteFile: string): Site {
   const entries = problems
     .filter((p) => p.code === 'DraftLeftOut' && p.file === siteFile)
-    .map((p) => [...p.path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((m) => (m[2] !== undefined ? Number(m[2]) : m[1]!)).slice(0, -1))
+    .map((p) => parsePath(p.path).slice(0, -1))
     // From the last entry back, so each index still points at its entry.
     .sort((a, b) => Number(b[b.length - 1]) - Number(a[a.length - 1]));
   for (const path of entries) {

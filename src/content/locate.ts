@@ -20,13 +20,7 @@ export function splitPointer(pointer: string): (string | number)[] {
     .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 }
 
-/** `['sections', 2, 'items', 0, 'title']` → `sections[2].items[0].title`. */
-export function formatPath(path: readonly (string | number)[]): string {
-  return path.reduce<string>(
-    (out, key) => (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${key}` : key),
-    '',
-  );
-}
+export { formatPath } from './paths.ts';
 
 /**
  * Finds where a path points in the document. With `key`, the position is that of the key named

@@ -8,9 +8,10 @@
  * type is rendered inside the element with `id="<type>"` and `data-gallery-type="<type>"`; every
  * example's wrapper has `data-gallery-example="<type>/<number>"`.
  */
-import { Component, Suspense, use, useEffect, useMemo, type ReactNode } from 'react';
+import { Suspense, use, useEffect, useMemo } from 'react';
 import gallery from 'virtual:content/gallery';
 import { AssetsContext, useAssets } from '../../components/assets-context.ts';
+import { DrawFailure } from '../../components/DrawFailure/index.tsx';
 import { SharedContext } from '../../sections/shared.ts';
 import { registry, type AnySectionComponent } from '../../sections/registry.ts';
 import type { SectionType } from '../../generated/schema-types.ts';
@@ -29,22 +30,6 @@ const components: Promise<Loaded> = Promise.all(
     return [type, (await load()).default as AnySectionComponent];
   }),
 ).then((entries) => Object.fromEntries(entries) as Loaded);
-
-/** Keeps one broken example from blanking the whole gallery, and says which one it is. */
-class ExampleBoundary extends Component<{ readonly label: string; readonly children: ReactNode }, { error?: Error }> {
-  override state: { error?: Error } = {};
-  static getDerivedStateFromError(error: Error) {
-    return { error };
-  }
-  override render() {
-    if (!this.state.error) return this.props.children;
-    return (
-      <p className={styles.failure} role="alert">
-        {this.props.label} could not be drawn: {this.state.error.message}
-      </p>
-    );
-  }
-}
 
 /** Schema descriptions mark names with backquotes, as Markdown does: show those as code. */
 function Code({ text }: { readonly text: string }) {
@@ -90,10 +75,10 @@ function Examples() {
                     {Section?.message}
                   </p>
                 ) : (
-                  <ExampleBoundary label={label}>
+                  <DrawFailure label={label} className={styles.failure}>
                     {/* Below the fold, as most sections of a page: an h2, images loaded lazily. */}
                     <Section section={example as never} index={1} />
-                  </ExampleBoundary>
+                  </DrawFailure>
                 )}
               </div>
             </div>

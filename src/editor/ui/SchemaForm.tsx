@@ -9,6 +9,7 @@ import type { BaseInputTemplateProps, ErrorSchema, IconButtonProps, RJSFSchema, 
 import { ArrowDown, ArrowUp, Copy, Plus, Trash2, type LucideIcon } from 'lucide-react';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { EditorCatalog, Problem } from './api.ts';
+import { parsePath } from '../../content/paths.ts';
 
 /** What the pickers offer, handed to every widget. */
 export interface FormContext {
@@ -52,11 +53,6 @@ function walkProperties(schema: Schema): UiSchema {
     if (value && typeof value === 'object') ui[key] = uiSchemaFor(value as Schema);
   }
   return ui;
-}
-
-/** `sections[2].items[0].title` → ['sections', 2, 'items', 0, 'title']. */
-export function parsePath(path: string): (string | number)[] {
-  return [...path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((m) => (m[2] !== undefined ? Number(m[2]) : m[1]!));
 }
 
 /** The checker's problems under `prefix` as the form's error tree, each at its field. */

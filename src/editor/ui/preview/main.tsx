@@ -4,11 +4,12 @@
  * server as the build would). A click never follows a link or sends a form here: it tells the
  * editor which section, and which text, the marketer meant, and the editor opens that field.
  */
-import { Component, memo, StrictMode, Suspense, use, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { memo, StrictMode, Suspense, use, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import '../../../styles/fonts.css';
 import '../../../styles/global.css';
+import './preview.css';
 import { AssetsContext } from '../../../components/assets-context.ts';
 import type { InlineAssets } from '../../../content/module-types.ts';
 import type { Section, SectionType, Site } from '../../../generated/schema-types.ts';
@@ -16,6 +17,7 @@ import { Header } from '../../../app/Header/index.tsx';
 import { Footer } from '../../../app/Footer/index.tsx';
 import { LoaderProvider } from '../../../app/Loader/index.tsx';
 import { SharedContext } from '../../../sections/shared.ts';
+import { DrawFailure } from '../../../components/DrawFailure/index.tsx';
 import { registry, type AnySectionComponent } from '../../../sections/registry.ts';
 import type { FromPreview, ToPreview } from './protocol.ts';
 
@@ -60,22 +62,6 @@ function keepUnchanged<T>(previous: T | undefined, next: T): T {
     ) as T;
   }
   return next;
-}
-
-/** One section that cannot be drawn says so, and the rest of the page still shows. */
-class Guard extends Component<{ readonly children: ReactNode; readonly label: string }, { error?: Error }> {
-  override state: { error?: Error } = {};
-  static getDerivedStateFromError(error: Error) {
-    return { error };
-  }
-  override render() {
-    if (!this.state.error) return this.props.children;
-    return (
-      <p role="alert" style={{ padding: '2rem', color: '#b42318' }}>
-        {this.props.label} cannot be drawn yet: {this.state.error.message}
-      </p>
-    );
-  }
 }
 
 /**
@@ -166,11 +152,11 @@ function Preview() {
               <SharedContext.Provider value={(page?.shared ?? {}) as never}>
                 {sections.map((section, index) => (
                   <div key={index} data-preview-section={index}>
-                    <Guard label={`Section ${index + 1} (${section.type})`}>
+                    <DrawFailure label={`Section ${index + 1} (${section.type})`} className="draw-failure">
                       <Suspense fallback={<div style={{ minHeight: '40vh' }} />}>
                         <SectionView section={section} index={index} />
                       </Suspense>
-                    </Guard>
+                    </DrawFailure>
                   </div>
                 ))}
               </SharedContext.Provider>
