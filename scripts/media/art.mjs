@@ -6,6 +6,7 @@ import { writeImage } from './lib/core.mjs';
 import { hasIcon } from './lib/scene.mjs';
 import { pageHero, overview } from './lib/compose.mjs';
 import { slide, hireSlide, timelineArt, projectArt, contactArt } from './lib/compose2.mjs';
+import { PAGE_SCENES, pageSceneHero, pageSceneOverview, cardArt } from './lib/pages.mjs';
 
 // [main icon, satellites...] per slug (Lucide icon names).
 export const SLUG_ICONS = {
@@ -33,6 +34,76 @@ export const SLUG_ICONS = {
   careers: ['Briefcase', 'GraduationCap', 'Users', 'Sprout', 'Trophy'],
 };
 
+// Card pictures of the service pages' card grids (art/cards/<page>-<card>, 720x540, dark):
+// per card [name, [main icon, two related icons], motif]; motifs are listed at cardArt() in lib/pages.mjs.
+export const CARD_ART = {
+  'web-development': [
+    ['custom-apps', ['AppWindow', 'Users', 'ShieldCheck'], 'window'],
+    ['ecommerce', ['ShoppingCart', 'CreditCard', 'Receipt'], 'flow'],
+    ['front-end', ['LayoutTemplate', 'Smartphone', 'Gauge'], 'orbit'],
+    ['back-end', ['ServerCog', 'Webhook', 'Database'], 'network'],
+    ['cms', ['Newspaper', 'FilePen', 'Users'], 'stack'],
+    ['maintenance', ['Wrench', 'RefreshCw', 'ShieldCheck'], 'bars'],
+  ],
+  'mobile-app-development': [
+    ['native', ['Smartphone', 'Fingerprint', 'Bell'], 'orbit'],
+    ['cross-platform', ['Layers', 'Smartphone', 'Tablet'], 'stack'],
+    ['maintenance', ['LifeBuoy', 'RefreshCw', 'Activity'], 'flow'],
+  ],
+  'uiux-design': [
+    ['research', ['ScanSearch', 'Users', 'ClipboardList'], 'network'],
+    ['prototyping', ['Frame', 'MousePointer2', 'LayoutTemplate'], 'window'],
+    ['design-systems', ['Palette', 'Component', 'Type'], 'orbit'],
+  ],
+  'cloud-services': [
+    ['architecture', ['DraftingCompass', 'Cloud', 'Network'], 'network'],
+    ['migration', ['CloudUpload', 'Server', 'ArrowRightLeft'], 'flow'],
+    ['cloud-native', ['CloudCog', 'Container', 'Boxes'], 'stack'],
+    ['devops', ['Infinity', 'GitBranch', 'Rocket'], 'window'],
+    ['security', ['ShieldCheck', 'KeyRound', 'Lock'], 'orbit'],
+    ['managed', ['PiggyBank', 'ChartColumn', 'Activity'], 'bars'],
+  ],
+  'software-testing': [
+    ['manual', ['ClipboardCheck', 'MousePointerClick', 'ListChecks'], 'window'],
+    ['automation', ['Bot', 'Repeat', 'CodeXml'], 'flow'],
+    ['performance', ['Gauge', 'Timer', 'ChartLine'], 'bars'],
+    ['security', ['ShieldAlert', 'Lock', 'Bug'], 'orbit'],
+    ['mobile', ['Smartphone', 'TabletSmartphone', 'CheckCheck'], 'stack'],
+  ],
+  'product-development': [
+    ['discovery', ['Compass', 'Lightbulb', 'Users'], 'network'],
+    ['mvp', ['Rocket', 'Puzzle', 'Target'], 'flow'],
+    ['agile', ['Kanban', 'Timer', 'Users'], 'window'],
+    ['roadmapping', ['Map', 'Flag', 'Milestone'], 'orbit'],
+    ['quality', ['BadgeCheck', 'GitBranch', 'ListChecks'], 'stack'],
+    ['scaling', ['TrendingUp', 'Server', 'Users'], 'bars'],
+  ],
+  'pwa-development': [
+    ['consulting', ['Lightbulb', 'Compass', 'ClipboardList'], 'orbit'],
+    ['custom', ['CodeXml', 'AppWindow', 'WifiOff'], 'window'],
+    ['conversion', ['RefreshCw', 'Globe', 'Download'], 'flow'],
+    ['optimisation', ['Gauge', 'Zap', 'Wrench'], 'bars'],
+  ],
+};
+
+/** Every card picture as [path under public/media without extension, page, card entry]. */
+export const CARD_IMAGES = Object.entries(CARD_ART).flatMap(([page, cards]) =>
+  cards.map((card) => [`art/cards/${page}-${card[0]}`, page, card]),
+);
+
+// Pages whose art leads with teal rather than violet, so neighbouring pages differ in colour too.
+const TEAL_LED = new Set([
+  'mobile-app-development',
+  'software-testing',
+  'product-development',
+  'angular',
+  'c-sharp',
+  'mern',
+  'react',
+  'vue',
+  'web-api',
+]);
+
 export const OVERVIEW_SLUGS = Object.keys(SLUG_ICONS).filter((s) => !['start', 'contact', 'careers'].includes(s));
 // /start and /careers open with a slide banner of their own art, not a page hero.
 export const HERO_SLUGS = Object.keys(SLUG_ICONS).filter((s) => !['start', 'careers'].includes(s));
@@ -43,10 +114,20 @@ export function jobs() {
   slugs.forEach((slug, i) => {
     // The index still counts every slug, so each hero keeps the composition it was made with.
     if (!HERO_SLUGS.includes(slug)) return;
-    list.push({ out: `art/${slug}-hero`, make: () => pageHero(slug, SLUG_ICONS[slug], i % 3, { swap: i % 4 === 3 }) });
+    // Service and technology pages each have a scene of their own (lib/pages.mjs); the others keep the icon composition.
+    const make = PAGE_SCENES.includes(slug)
+      ? () => pageSceneHero(slug, { swap: TEAL_LED.has(slug) })
+      : () => pageHero(slug, SLUG_ICONS[slug], i % 3, { swap: i % 4 === 3 });
+    list.push({ out: `art/${slug}-hero`, make });
   });
   OVERVIEW_SLUGS.forEach((slug, i) => {
-    list.push({ out: `art/${slug}-overview`, make: () => overview(slug, SLUG_ICONS[slug], i % 4, { swap: i % 2 === 1 }) });
+    const make = PAGE_SCENES.includes(slug)
+      ? () => pageSceneOverview(slug, { swap: TEAL_LED.has(slug) })
+      : () => overview(slug, SLUG_ICONS[slug], i % 4, { swap: i % 2 === 1 });
+    list.push({ out: `art/${slug}-overview`, make });
+  });
+  CARD_IMAGES.forEach(([out, , [, icons, motif]], i) => {
+    list.push({ out, make: () => cardArt(out, icons, motif, { swap: i % 2 === 1 }) });
   });
   for (const kind of ['services', 'technologies', 'careers'])
     for (let i = 1; i <= 3; i++) list.push({ out: `art/${kind}-slide-${i}`, make: () => slide(kind, i) });
@@ -59,12 +140,16 @@ export function jobs() {
 
 // Dark images carry detail that costs bytes; light ones compress well.
 function quality(out) {
+  if (out.startsWith('art/cards/')) return { webpQuality: 80, avifQuality: 50 };
+  // The page heroes are their pages' largest paint: a little lower AVIF quality keeps each within its old byte size.
+  if (PAGE_SCENES.some((slug) => out === `art/${slug}-hero`)) return { webpQuality: 86, avifQuality: 52 };
   if (/-(hero|slide-\d)$/.test(out) && !/hire-slide/.test(out)) return { webpQuality: 86, avifQuality: 55 };
   return { webpQuality: 84, avifQuality: 55 };
 }
 
 export async function buildArt(filter) {
   for (const icons of Object.values(SLUG_ICONS)) for (const n of icons) if (!hasIcon(n)) throw new Error(`missing icon ${n}`);
+  for (const [, , [, icons]] of CARD_IMAGES) for (const n of icons) if (!hasIcon(n)) throw new Error(`missing icon ${n}`);
   const list = jobs().filter((j) => !filter || j.out.includes(filter));
   for (const j of list) {
     await writeImage(j.out, j.make(), quality(j.out));
