@@ -80,7 +80,12 @@ export default function CardGrid({ section, index }: SectionProps<'card-grid'>) 
               );
             }
             return (
-              <li key={i} {...common} tabIndex={variant === 'hover-text' && !card.link ? 0 : undefined}>
+              <li
+                key={i}
+                {...common}
+                data-image={variant === 'hover-text' && card.image ? true : undefined}
+                tabIndex={variant === 'hover-text' && !card.link ? 0 : undefined}
+              >
                 {body}
               </li>
             );
@@ -109,6 +114,7 @@ function CardMedia({ card, priority }: { card: Card; priority: boolean }) {
  * only the full content is shown.
  */
 function HoverTextBody({ card, priority }: { card: Card; priority: boolean }) {
+  if (card.image) return <ImageCardBody card={card} image={card.image} priority={priority} />;
   return (
     <>
       <div className={styles.front} aria-hidden="true">
@@ -120,6 +126,38 @@ function HoverTextBody({ card, priority }: { card: Card; priority: boolean }) {
       </div>
       <div className={styles.back} data-slot="card-back">
         <CardMedia card={card} priority={false} />
+        <h3 className={styles.title}>{card.title}</h3>
+        <div className={styles.textWrap} data-slot="card-text">
+          <p className={styles.text}>{card.text}</p>
+        </div>
+        {card.link && (
+          <SmartLink to={card.link} variant="ghost" className={styles.link}>
+            {card.linkLabel ?? 'Read More'}
+            <span className="visually-hidden"> about {card.title}</span>
+            <ArrowRight size={16} aria-hidden />
+          </SmartLink>
+        )}
+      </div>
+    </>
+  );
+}
+
+/**
+ * A `hover-text` card with a picture: the name sits on the picture, over a navy gradient. On hover
+ * or keyboard focus a navy layer rises over the picture with the name, the text and the link; the
+ * card is always as tall as that layer needs, so nothing moves. On touch screens and without
+ * JavaScript the text sits under the picture instead.
+ */
+function ImageCardBody({ card, image, priority }: { card: Card; image: NonNullable<Card['image']>; priority: boolean }) {
+  return (
+    <>
+      <div className={styles.cover} data-slot="cover">
+        <Picture image={image} priority={priority} className={styles.coverImage} />
+        <span className={styles.coverTitle} aria-hidden="true">
+          {card.title}
+        </span>
+      </div>
+      <div className={styles.back} data-slot="card-back">
         <h3 className={styles.title}>{card.title}</h3>
         <div className={styles.textWrap} data-slot="card-text">
           <p className={styles.text}>{card.text}</p>
