@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // Each section folder carries its own test (src/sections/<type>/index.test.tsx).
-    include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts', 'src/sections/**/*.test.tsx'],
+    // tests/content reads the real content and holds it to the specification.
+    include: ['tests/unit/**/*.test.ts', 'tests/content/**/*.test.ts', 'tests/server/**/*.test.ts', 'src/sections/**/*.test.tsx'],
     environment: 'node',
     testTimeout: 20_000,
     // Server tests share one PostgreSQL; files run in parallel but each uses its own schema.

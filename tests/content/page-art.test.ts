@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+
+const pagesDir = resolve(import.meta.dirname, '../../content/pages');
+const publicDir = resolve(import.meta.dirname, '../../public');
+
+// The page families of the specification: seven service pages and twelve technology pages.
+const SERVICE_PAGES = [
+  'web-development',
+  'mobile-app-development',
+  'uiux-design',
+  'cloud-services',
+  'software-testing',
+  'product-development',
+  'pwa-development',
+];
+const TECHNOLOGY_PAGES = [
+  'angular',
+  'blazor',
+  'c-sharp',
+  'databases',
+  'dot-net',
+  'mern',
+  'node',
+  'react',
+  'reporting',
+  'typescript',
+  'vue',
+  'web-api',
+];
+
+interface Section {
+  readonly type: string;
+  readonly variant?: string;
+  readonly image?: { readonly src: string };
+  readonly cards?: readonly { readonly title: string; readonly image?: { readonly src: string; readonly alt: string } }[];
+}
+
+function sections(slug: string): readonly Section[] {
+  const page = parse(readFileSync(join(pagesDir, `${slug}.yaml`), 'utf8')) as { sections: Section[] };
+  return page.sections;
+}
+
+/** The picture of the page's first section of `type`, or a note that it has none. */
+function pictureOf(slug: string, type: 'page-hero' | 'overview'): string {
+  return sections(slug).find((s) => s.type === type)?.image?.src ?? `${slug} has no ${type} picture`;
+}
+
+describe('art direction per page family', () => {
+  it('gives no two service or technology pages the same hero or overview picture', () => {
+    const pages = [...SERVICE_PAGES, ...TECHNOLOGY_PAGES];
+    const users = new Map<string, string[]>();
+    for (const slug of pages)
+      for (const type of ['page-hero', 'overview'] as const) {
+        const src = pictureOf(slug, type);
+        users.set(src, [...(users.get(src) ?? []), `${slug} ${type}`]);
+      }
+    const shared = [...users].filter(([, by]) => by.length > 1).map(([src, by]) => `${src}: ${by.join(', ')}`);
+    expect(shared).toEqual([]);
+    expect(users.size).toBe(pages.length * 2);
+  });
+
+  it('does not reuse one picture file under two names', () => {
+    const byContent = new Map<string, string[]>();
+    for (const slug of [...SERVICE_PAGES, ...TECHNOLOGY_PAGES])
+      for (const type of ['page-hero', 'overview'] as const) {
+        const src = pictureOf(slug, type);
+        const digest = createHash('sha256')
+          .update(readFileSync(join(publicDir, src)))
+          .digest('hex');
+        byContent.set(digest, [...(byContent.get(digest) ?? []), src]);
+      }
+    expect([...byContent.values()].filter((srcs) => srcs.length > 1)).toEqual([]);
+  });
+
+  it('gives every card of the service pages’ card grids a picture with alt text', () => {
+    const missing: string[] = [];
+    for (const slug of SERVICE_PAGES) {
+      const grids = sections(slug).filter((s) => s.type === 'card-grid');
+      if (grids.length === 0) missing.push(`${slug}: no card grid`);
+      for (const grid of grids)
+        for (const card of grid.cards ?? [])
+          if (!card.image?.src || !card.image.alt.trim()) missing.push(`${slug}: ${card.title}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('gives every card of one grid a different picture', () => {
+    const repeated: string[] = [];
+    for (const slug of SERVICE_PAGES)
+      for (const grid of sections(slug).filter((s) => s.type === 'card-grid')) {
+        const srcs = (grid.cards ?? []).map((card) => card.image?.src);
+        repeated.push(...srcs.filter((src, i) => src && srcs.indexOf(src) !== i).map((src) => `${slug}: ${src}`));
+      }
+    expect(repeated).toEqual([]);
+  });
+});
