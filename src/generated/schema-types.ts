@@ -137,7 +137,7 @@ export interface Card {
    */
   readonly icon?: IconName;
   /**
-   * Picture shown at the top of the card, instead of an icon.
+   * Picture of the card, shown instead of the icon. In a `hover-text` grid the card's title is written on the picture and the text opens over it on hover or keyboard focus (under it on touch screens): use a dark picture at least 720 by 540 pixels, with its subject in the upper two thirds, and say in `alt` what it shows.
    */
   readonly image?: Image;
   /**
