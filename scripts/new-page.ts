@@ -84,12 +84,14 @@ export function newPage(options: NewPageOptions): NewPageResult {
       error: `UnknownTemplate: \`${template}\` is not a page template. Use one of ${templates.map((t) => `\`${t}\``).join(', ')} (files in scripts/templates/page/).`,
     };
   }
-  if (!routePattern.test(route) || route === '/') {
+  // A page under another (`/careers/full-stack-developer`) is an entry of a collection, written with
+  // `--collection`; a page file gets a route of one part.
+  if (!routePattern.test(route) || route === '/' || route.lastIndexOf('/') > 0) {
     return {
       ok: false,
       error:
         `BadRoute: \`${route}\` is not a route for a new page. Write / followed by lowercase words joined by hyphens, ` +
-        `such as \`/kubernetes\` or \`/cloud-native\` (no capitals, spaces, dots or further slashes).`,
+        `such as \`/kubernetes\` or \`/cloud-native\` (no capitals, spaces, dots or further slashes; a page under another is an entry of a collection: \`--collection\`).`,
     };
   }
   const label = (options.label ?? labelFor(route)).trim();

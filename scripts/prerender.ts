@@ -40,7 +40,7 @@ type Rendered = {
   status: number;
 };
 const server = (await import(pathToFileURL(serverEntry).href)) as {
-  render(path: string, datePosted: string): Promise<Rendered>;
+  render(path: string): Promise<Rendered>;
   routePaths(): string[];
   site: { site: { url: string } };
 };
@@ -98,8 +98,7 @@ function pageAssets(rendered: Rendered): { js: string[]; css: string[]; later: M
   const sectionKey = (type: string) => `src/sections/${type}/index.tsx`;
   const eager: string[] = rendered.sectionTypes.slice(0, 1).map(sectionKey);
   if (rendered.pageModule) {
-    const name = rendered.pageModule.replace(/^.*\//, '').replace(/\.ya?ml$/, '');
-    const key = Object.keys(manifest).find((k) => k.endsWith(`virtual:content/page/${name}`));
+    const key = Object.keys(manifest).find((k) => k.endsWith(`virtual:content/page/${rendered.pageModule}`));
     if (key) eager.push(key);
   }
   const js = [...new Set(eager.flatMap((k) => closure(k)).map((c) => c.file))].filter((f) => !entryFiles.has(f));
@@ -123,7 +122,8 @@ const fontPreload = fontFile ? `<link rel="preload" as="font" type="font/woff2" 
 
 const webManifest = template.match(/<link rel="manifest" href="([^"]+)"/)?.[1];
 
-const datePosted = new Date().toISOString().slice(0, 10);
+// The day of the build: the sitemap says every page was last changed then.
+const builtOn = new Date().toISOString().slice(0, 10);
 const written: string[] = [];
 
 /**
@@ -152,7 +152,7 @@ function lcpPreload(html: string): string {
 }
 
 async function prerender(path: string, outFile: string) {
-  const rendered = await server.render(path, datePosted);
+  const rendered = await server.render(path);
   const { js, css, later } = pageAssets(rendered);
   // All CSS the first paint needs is inlined: the site-wide styles and those of the page's sections.
   const styles = [...entryCss, ...css].map((file) => readFileSync(join(client, file), 'utf8')).join('\n');
@@ -214,7 +214,7 @@ const sitemap =
   `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n` +
   [...routes]
     .sort()
-    .map((route) => `  <url><loc>${url}${route === '/' ? '/' : route}</loc><lastmod>${datePosted}</lastmod></url>`)
+    .map((route) => `  <url><loc>${url}${route === '/' ? '/' : route}</loc><lastmod>${builtOn}</lastmod></url>`)
     .join('\n') +
   `\n</urlset>\n`;
 writeFileSync(join(client, 'sitemap.xml'), sitemap);

@@ -8,7 +8,7 @@ import { StaticRouter } from 'react-router-dom';
 import site from 'virtual:content/site';
 import pages from 'virtual:content/pages';
 import { App } from './App.tsx';
-import { headTags } from './head.ts';
+import { headTags, type Crumb } from './head.ts';
 import { entryFor, loadPage } from './startup/loader.ts';
 
 export interface RenderedRoute {
@@ -18,13 +18,13 @@ export interface RenderedRoute {
   readonly head: string;
   /** Section types of the page, in order, so the build knows which code runs above the fold. */
   readonly sectionTypes: readonly string[];
-  /** Source file of the page's content, or undefined for the not-found screen. */
+  /** Name of the page's content module, or undefined for the not-found screen. */
   readonly pageModule?: string;
   readonly status: number;
 }
 
-/** Renders `path` as the server answers it. `datePosted` dates the job postings. */
-export async function render(path: string, datePosted: string): Promise<RenderedRoute> {
+/** Renders `path` as the server answers it. */
+export async function render(path: string): Promise<RenderedRoute> {
   const entry = entryFor(path);
   const module = entry ? await loadPage(entry, 'all') : undefined;
   const html = renderToString(
@@ -37,11 +37,24 @@ export async function render(path: string, datePosted: string): Promise<Rendered
   const page = module?.page;
   return {
     html,
-    head: headTags(site.site, page, datePosted),
+    head: headTags(site.site, page, page ? await parentsOf(page.route) : []),
     sectionTypes: page ? page.sections.map((s) => s.type) : [],
-    ...(module ? { pageModule: module.file } : {}),
+    ...(module ? { pageModule: module.name } : {}),
     status: entry ? 200 : 404,
   };
+}
+
+/** The pages above a route, nearest last: `/careers` for `/careers/full-stack-developer`. */
+async function parentsOf(route: string): Promise<Crumb[]> {
+  const parents: Crumb[] = [];
+  const parts = route.split('/').slice(1, -1);
+  for (let i = 1; i <= parts.length; i++) {
+    const entry = entryFor(`/${parts.slice(0, i).join('/')}`);
+    if (!entry) continue;
+    const { page } = await loadPage(entry, 'all');
+    parents.push({ route: page.route, name: page.breadcrumb ?? page.title });
+  }
+  return parents;
 }
 
 /** Every route of the site, from the content files. */

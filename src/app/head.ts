@@ -3,7 +3,7 @@
  * canonical URL, Open Graph and Twitter tags, and JSON-LD. Used when prerendering; in the browser
  * the page view keeps the title and description current on navigation.
  */
-import type { CareersSection, Page, Site } from '../generated/schema-types.ts';
+import type { Page, Site, StructuredData } from '../generated/schema-types.ts';
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 // JSON-LD sits in a <script>; `<` is escaped so no content can close it early.
@@ -54,52 +54,85 @@ function organization(site: Site) {
   };
 }
 
-/** Structured data of a page: the organisation (home), breadcrumbs (inner pages), job postings (careers). */
-export function structuredData(site: Site, page: Page, datePosted: string): object[] {
+/** A page above this one in the breadcrumbs: `/careers` above `/careers/full-stack-developer`. */
+export interface Crumb {
+  readonly route: string;
+  readonly name: string;
+}
+
+/**
+ * Structured data of a page: the organisation (home), breadcrumbs (inner pages), and what the page
+ * itself is when its content says so (`structuredData`: one job posting on a role's own page, a
+ * case study). `parents` are the pages above it, nearest last.
+ */
+export function structuredData(site: Site, page: Page, parents: readonly Crumb[] = []): object[] {
   const url = site.url;
   if (page.route === '/') return [{ '@context': 'https://schema.org', ...organization(site) }];
+  const trail = [{ route: '/', name: 'Home' }, ...parents, { route: page.route, name: page.breadcrumb ?? page.title }];
   const data: object[] = [
     {
       '@context': 'https://schema.org',
       '@type': 'BreadcrumbList',
-      itemListElement: [
-        { '@type': 'ListItem', position: 1, name: 'Home', item: `${url}/` },
-        { '@type': 'ListItem', position: 2, name: page.breadcrumb ?? page.title, item: `${url}${page.route}` },
-      ],
+      itemListElement: trail.map((crumb, i) => ({
+        '@type': 'ListItem',
+        position: i + 1,
+        name: crumb.name,
+        item: `${url}${crumb.route === '/' ? '/' : crumb.route}`,
+      })),
     },
   ];
-  const careers = page.sections.filter((s): s is CareersSection => s.type === 'careers');
-  for (const section of careers) {
-    for (const tab of section.tabs) {
-      for (const role of tab.roles) {
-        data.push({
-          '@context': 'https://schema.org',
-          '@type': 'JobPosting',
-          title: role.role,
-          description: `<p>${escape(role.role)} at ${escape(site.brand.legalName)}, working remotely.</p><p>Skills: ${role.skills.map(escape).join(', ')}.</p>`,
-          identifier: { '@type': 'PropertyValue', name: site.brand.legalName, value: role.id },
-          datePosted,
-          employmentType: 'FULL_TIME',
-          jobLocationType: 'TELECOMMUTE',
-          applicantLocationRequirements: { '@type': 'Country', name: 'India' },
-          hiringOrganization: {
-            '@type': 'Organization',
-            name: site.brand.legalName,
-            sameAs: url,
-            logo: `${url}${site.brand.logo?.src ?? '/media/brand/logo.svg'}`,
-          },
-          skills: role.skills.join(', '),
-          directApply: true,
-          url: `${url}${page.route}#${role.id}`,
-        });
-      }
-    }
-  }
+  if (page.structuredData) data.push({ '@context': 'https://schema.org', ...subject(site, page, page.structuredData) });
   return data;
 }
 
+/** The schema.org object of what a page is about. */
+function subject(site: Site, page: Page, about: StructuredData): object {
+  const url = site.url;
+  const publisher = {
+    '@type': 'Organization',
+    name: site.brand.legalName,
+    sameAs: url,
+    logo: `${url}${site.brand.logo?.src ?? '/media/brand/logo.svg'}`,
+  };
+  if (about.type !== 'JobPosting') {
+    return {
+      '@type': about.type,
+      name: about.name,
+      headline: about.name,
+      description: about.description,
+      datePublished: about.datePublished,
+      url: `${url}${page.route}`,
+      ...(page.image ? { image: `${url}${page.image.src}` } : {}),
+      ...(about.keywords ? { keywords: about.keywords.join(', ') } : {}),
+      author: publisher,
+      publisher,
+    };
+  }
+  const skills = about.skills ?? [];
+  return {
+    '@type': 'JobPosting',
+    title: about.name,
+    // Google shows the description as HTML; every text in it is escaped.
+    description: `<p>${escape(about.description)}</p>${skills.length > 0 ? `<p>Skills: ${skills.map(escape).join(', ')}.</p>` : ''}`,
+    identifier: { '@type': 'PropertyValue', name: site.brand.legalName, value: page.route.split('/').pop() },
+    datePosted: about.datePublished,
+    validThrough: `${about.validThrough}T23:59:59+05:30`,
+    employmentType: about.employmentType,
+    ...(about.remote !== false
+      ? {
+          jobLocationType: 'TELECOMMUTE',
+          applicantLocationRequirements: { '@type': 'Country', name: about.applicantCountry },
+        }
+      : {}),
+    hiringOrganization: publisher,
+    skills: skills.join(', '),
+    directApply: true,
+    url: `${url}${page.route}`,
+  };
+}
+
 /** The head tags of a page, as HTML. `page` is undefined for the not-found screen. */
-export function headTags(site: Site, page: Page | undefined, datePosted: string): string {
+export function headTags(site: Site, page: Page | undefined, parents: readonly Crumb[] = []): string {
   const title = documentTitle(site, page?.title ?? site.notFound.title);
   const description = page?.description ?? site.notFound.message;
   const image = page?.image ?? site.seo.image;
@@ -125,7 +158,7 @@ export function headTags(site: Site, page: Page | undefined, datePosted: string)
     `<meta name="twitter:description" content="${escape(description)}" />`,
     `<meta name="twitter:image" content="${imageUrl}" />`,
     `<meta name="twitter:image:alt" content="${escape(image.alt)}" />`,
-    ...(page ? structuredData(site, page, datePosted).map((d) => `<script type="application/ld+json">${json(d)}</script>`) : []),
+    ...(page ? structuredData(site, page, parents).map((d) => `<script type="application/ld+json">${json(d)}</script>`) : []),
   ];
   return tags.filter(Boolean).join('\n    ');
 }

@@ -42,6 +42,9 @@ export const problemCodes = {
   UnknownPlaceholder: 'A `{site.…}` placeholder in a prose text names nothing in the site file.',
   UnsupportedMarkdown: 'A prose text holds Markdown the site does not show (a picture, code, a quotation, a `#` title) or a link it cannot follow.',
   PlaceholderText: 'Text or a note marked `TODO` (as the page templates write them) is still in the content.',
+  UnknownCollection: 'A listing names a collection that no folder of content/ holds.',
+  UnknownEntryField: 'A `{entry.…}` placeholder or a listing names a field that the entries of the collection do not have.',
+  EntryNotListed: 'An entry would be listed nowhere: its team is not a tab of the careers section that lists its collection.',
   UnusedAsset: 'A file under `public/media/` is used by no content and no code.',
   UnregisteredSection: 'A section type has a schema but no component in the registry to draw it.',
 } as const;
@@ -78,6 +81,9 @@ export const buildOnlyCodes: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
   'MarkupInText',
   'UnsupportedMarkdown',
   'UnknownPlaceholder',
+  'UnknownCollection',
+  'UnknownEntryField',
+  'EntryNotListed',
   'UnusedAsset',
   'UnregisteredSection',
 ]);
@@ -300,6 +306,23 @@ export const explain = {
   DraftLeftOut: (link: string, file: string): Explanation => ({
     message: `The entry linking to \`${link}\` is left out of the published site: ${file} is a draft (\`draft: true\`).`,
     hint: 'It comes back by itself when the page is published (its `draft: true` line removed).',
+  }),
+  UnknownCollection: (name: string, guess: string | undefined, known: readonly string[]): Explanation => ({
+    message: `There is no collection \`${name}\`.`,
+    hint: `${did(guess)}A collection is a folder of content/ with a schema in schemas/collections/${known.length > 0 ? `: ${known.map((k) => `\`${k}\``).join(', ')}` : '; there is none yet'}.`,
+  }),
+  /** `written` as the content has it (`{entry.rol}` or `rol`); `fields` are the entry schema's properties. */
+  UnknownEntryField: (written: string, collection: string, guess: string | undefined, fields: readonly string[]): Explanation => ({
+    message: `\`${written}\` names no field of a \`${collection}\` entry, so the page would show it as written.`,
+    hint: `${did(guess)}The fields are those of schemas/collections/${collection}.schema.json: ${fields.map((f) => `\`${f}\``).join(', ')}, and \`slug\` and \`route\`.`,
+  }),
+  EntryFileName: (name: string, better: string): Explanation => ({
+    message: `The file name \`${name}\` cannot be the end of a page address, which the file name of an entry becomes.`,
+    hint: `Rename the file to lowercase words joined by hyphens${better ? `, such as \`${better}.yaml\`` : ''}.`,
+  }),
+  EntryNotListed: (team: string, page: string, tabs: readonly string[], guess: string | undefined): Explanation => ({
+    message: `The team \`${team}\` is not a tab of the careers section on ${page}, so this role would be listed nowhere.`,
+    hint: `${did(guess)}Use one of the tabs (${tabs.map((t) => `\`${t}\``).join(', ')}), or add a tab named \`${team}\` to that section.`,
   }),
   UnknownIcon: (name: string, renamed: string | undefined, guess: string | undefined): Explanation => ({
     message: renamed

@@ -10,7 +10,7 @@
  */
 import { fillSitePlaceholders } from './site-placeholders.ts';
 import { statSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, dirname } from 'node:path';
 import type { Page, SharedContent, Site } from '../generated/schema-types.ts';
 import type { Problem } from './catalog.ts';
 import { checkReferences } from './check/references.ts';
@@ -21,6 +21,8 @@ import { checkRoutes } from './check/routes.ts';
 import { listFiles, startRun, type ContentOptions } from './check/run.ts';
 import { settleProblems } from './check/settle.ts';
 import { checkShapes, type ShapedFile } from './check/shape.ts';
+import { readCollections, relocateMadePages } from './check/collections.ts';
+import { reportUnlisted } from './check/listings.ts';
 import { checkShared, sharedUsedBy } from './check/shared.ts';
 import { checkSearchTexts } from './check/search-texts.ts';
 import { judgeContent } from './check/judge.ts';
@@ -69,7 +71,9 @@ function validatorsFor(schemaDir: string): Validators {
 export async function checkContent(options: ContentOptions): Promise<ContentResult> {
   const run = startRun(options);
   const validators = validatorsFor(run.schemaDir);
-  const shapes = checkShapes(run, validators);
+  const collections = readCollections(run, validators);
+  const shapes = checkShapes(run, validators, collections);
+  reportUnlisted(run, collections);
   const routes = checkRoutes(run, shapes.pages);
   const drafts = new Set(shapes.pages.filter((p) => (p.data as { draft?: unknown } | null)?.draft === true).map((p) => p.file));
   const assetsOf = await checkReferences(run, shapes.references, routes, drafts);
@@ -77,7 +81,10 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
   checkSearchTexts(run, shapes.pages);
   judgeContent(run, shapes.references, routes);
   checkRegistry(run, validators.sectionTypes);
-  settleProblems(run, drafts);
+  relocateMadePages(run, collections);
+  // Template text in an entry that is not yet published stops nothing, as in a draft page.
+  const unpublished = [...collections.made.values()].filter((m) => m.entry.unpublished).map((m) => m.entry.source.file);
+  settleProblems(run, new Set([...drafts, ...unpublished]));
 
   const { problems } = run;
   const errors = problems.filter((p) => p.severity === 'error').length;
@@ -108,9 +115,11 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
         return found ? [[name, found] as const] : [];
       });
       const assets = [assetsOf.get(source)!, ...drawn.map(([, s]) => s.assets)];
+      const made = collections.made.get(source.file);
       return {
-        name: basename(source.file).replace(/\.ya?ml$/, ''),
-        file: source.file,
+        // A page made from an entry is named after its collection and entry: `roles/full-stack-developer`.
+        name: made ? `${basename(dirname(made.entry.source.file))}/${made.entry.slug}` : basename(source.file).replace(/\.ya?ml$/, ''),
+        file: made ? made.entry.source.file : source.file,
         page: fillSitePlaceholders(prepared<Page>(source), site),
         shared: Object.fromEntries(drawn.map(([name, s]) => [name, s.data])) as Partial<SharedContent>,
         assets: {

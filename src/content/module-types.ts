@@ -40,6 +40,8 @@ export interface PageEntry {
 
 /** `virtual:content/page/<name>`: one page, the assets it uses and the shared blocks it includes. */
 export interface PageModule extends InlineAssets {
+  /** Name of the module: `react`, or `roles/full-stack-developer` for a page made from a collection entry. */
+  readonly name: string;
   readonly page: Page;
   /** Source file of the page, relative to the project root (for messages). */
   readonly file: string;

@@ -141,7 +141,7 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
       if (name.startsWith('page/')) {
         const page = r.pages.find((p) => p.name === name.slice('page/'.length));
         if (!page) return this.error(`No content file defines the page module "${name}".`);
-        return `export default ${JSON.stringify({ page: page.page, file: page.file, shared: page.shared, ...logos.inline(page.assets) })};`;
+        return `export default ${JSON.stringify({ name: page.name, page: page.page, file: page.file, shared: page.shared, ...logos.inline(page.assets) })};`;
       }
       if (name === 'gallery') {
         // The gallery is a tool for the dev server; a production bundle must never contain it.

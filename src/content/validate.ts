@@ -55,6 +55,10 @@ export interface Validators {
   readonly page: ValidateFunction;
   /** Shared content by name: `content/shared/<name>.yaml` is checked by `schemas/shared/<name>.schema.json`. */
   readonly shared: ReadonlyMap<string, ValidateFunction>;
+  /** A collection's definition file, `content/collections/<name>.yaml`; undefined without schemas/collection.schema.json. */
+  readonly collection: ValidateFunction | undefined;
+  /** Collections by name: the entries `content/<name>/*.yaml` are checked by `schemas/collections/<name>.schema.json`. */
+  readonly collections: ReadonlyMap<string, { readonly validate: ValidateFunction; readonly fields: readonly string[] }>;
   readonly sectionTypes: readonly string[];
   /** The shared content each section type draws on, by its schema's `usesShared`. */
   readonly sharedUses: ReadonlyMap<string, readonly string[]>;
@@ -138,6 +142,7 @@ export function compileSchemas(schemaDir: string): Validators {
   const mistakes: string[] = [];
   const sharedUses = new Map<string, readonly string[]>();
   const shared = new Map<string, string>();
+  const collections = new Map<string, { place: string; fields: string[] }>();
   const compiled: { schema: object; id: string | undefined }[] = [];
   for (const file of schemaFiles) {
     const shown = relative(join(schemaDir, '..'), file);
@@ -150,6 +155,16 @@ export function compileSchemas(schemaDir: string): Validators {
     mistakes.push(...renameMistakes(schema, shown));
     const place = relative(schemaDir, file).split('\\').join('/');
     if (place.startsWith('shared/')) shared.set(place.slice('shared/'.length).replace(/\.schema\.json$/, ''), place);
+    if (place.startsWith('collections/')) {
+      const fields = Object.keys((schema as Schema).properties ?? {}).filter((f) => f !== '$schema');
+      // Listings show every entry by its title and summary, whatever the collection.
+      const lacking = ['title', 'summary'].filter((f) => !fields.includes(f));
+      if (lacking.length > 0)
+        throw new Error(
+          `CollectionSchemaInvalid: ${shown} has no ${lacking.map((f) => `\`${f}\``).join(' or ')} property. Every entry needs a title and a summary, which listings show; add them to its \`properties\` (and \`required\`).`,
+        );
+      collections.set(place.slice('collections/'.length).replace(/\.schema\.json$/, ''), { place, fields });
+    }
     const uses = (schema as { usesShared?: unknown }).usesShared;
     if (place.startsWith('sections/') && Array.isArray(uses))
       sharedUses.set(place.slice('sections/'.length).replace(/\.schema\.json$/, ''), uses.map(String));
@@ -171,11 +186,16 @@ export function compileSchemas(schemaDir: string): Validators {
   if (mistakes.length > 0) throw new Error(`SchemaRenameInvalid: a renamed property is marked wrongly.\n${mistakes.join('\n')}`);
   const wanted: Record<string, string> = { site: 'site.schema.json', page: 'page.schema.json' };
   for (const [name, place] of shared) wanted[`shared:${name}`] = place;
+  const defined = schemaFiles.includes(join(schemaDir, 'collection.schema.json'));
+  if (defined) wanted.collection = 'collection.schema.json';
+  for (const [name, { place }] of collections) wanted[`collection:${name}`] = place;
   const validate = compiledValidators(compiled, wanted);
   return {
     site: validate.site!,
     page: validate.page!,
     shared: new Map([...shared.keys()].map((name) => [name, validate[`shared:${name}`]!])),
+    collection: validate.collection,
+    collections: new Map([...collections].map(([name, { fields }]) => [name, { validate: validate[`collection:${name}`]!, fields }])),
     sectionTypes,
     sharedUses,
     schemaFiles,

@@ -58,6 +58,49 @@ export interface ContactRequest {
 }
 
 /**
+ * The order listings show the entries in, unless a listing asks for another.
+ */
+export interface CollectionOrder {
+  /**
+   * The entry field to sort by, such as `title` or `publishedAt`.
+   */
+  readonly by: string;
+  /**
+   * `asc` for A to Z and oldest first, `desc` for the reverse.
+   * @default "asc"
+   */
+  readonly direction: "asc" | "desc";
+}
+
+/**
+ * How the entries of a collection become pages (content/collections/<collection>.yaml). Each file of content/<collection>/ is one entry, checked against schemas/collections/<collection>.schema.json, and gets a page at `route`, made from `page` with each `{entry.…}` filled in from the entry.
+ */
+export interface Collection {
+  /**
+   * Address of each entry's page, where `{slug}` is the entry's file name without `.yaml`: `/careers/{slug}` gives content/roles/full-stack-developer.yaml the page /careers/full-stack-developer.
+   */
+  readonly route: string;
+  /**
+   * The order listings show the entries in, unless a listing asks for another.
+   */
+  readonly order?: CollectionOrder;
+  /**
+   * The page each entry becomes: a page file's fields without `route` (title, description, breadcrumb, structuredData, sections), in which `{entry.field}` is replaced by the entry's value. A text that is only a placeholder takes the value as it is (a list, a picture); inside a longer text the value is written in. `{entry.slug}` is the file name and `{entry.route}` the page's address.
+   */
+  readonly page: {
+  /**
+   * Sections of each entry's page, top to bottom.
+   */
+  readonly sections: readonly (unknown)[];
+};
+}
+
+/**
+ * Plain text shown to visitors, at most 600 characters (about a paragraph). HTML is not interpreted.
+ */
+export type Text = string;
+
+/**
  * A picture from `public/`. Width and height are read from the file at build time. The build offers browsers that support it an AVIF twin (the `.avif` file of the same name when there is one, else a copy it makes), and phones a copy 800 pixels wide of a wider picture.
  */
 export interface Image {
@@ -101,9 +144,206 @@ export interface Image {
 }
 
 /**
- * Plain text shown to visitors, at most 600 characters (about a paragraph). HTML is not interpreted.
+ * Name of a technology logo: an icon of the Iconify `logos` set (for example `react`, `c-sharp`, `aws`), a Simple Icons slug (for example `blazor`) or a Devicon name (for example `microsoftsqlserver`, `cosmosdb`), looked up in that order. The build inlines the logo in its own colours.
  */
-export type Text = string;
+export type LogoName = string;
+
+/**
+ * Where a link goes: a route of this site such as `/contact` (it must be defined by a page file), `#` for a placeholder, an `https://` address, or a `mailto:` / `tel:` address.
+ */
+export type Link = string;
+
+/**
+ * One technology.
+ */
+export interface StackItem {
+  /**
+   * Name of the technology.
+   */
+  readonly name: Text;
+  /**
+   * Its logo.
+   */
+  readonly logo: LogoName;
+  /**
+   * Its page on this site, such as `/react`.
+   */
+  readonly link?: Link;
+}
+
+/**
+ * One result.
+ */
+export interface Outcome {
+  /**
+   * The figure, such as `3×`, `42%` or `9 weeks`.
+   */
+  readonly title: string;
+  /**
+   * What it measures.
+   */
+  readonly text: Text;
+}
+
+/**
+ * One success story (content/case-studies/<slug>.yaml). Its page is /success-stories/<slug>, made by content/collections/case-studies.yaml; listings show its title, summary and cover.
+ */
+export interface CaseStudyEntry {
+  /**
+   * Name of the project, the heading of its page and card.
+   */
+  readonly title: Text;
+  /**
+   * One or two sentences on what was built and for whom, shown under the heading, on cards and in search results (about 70 to 160 characters).
+   */
+  readonly summary: Text;
+  /**
+   * Who the client is, described without naming them unless they agreed to it.
+   */
+  readonly client: Text;
+  /**
+   * Cover picture: the page's banner and the card's picture.
+   */
+  readonly image: Image;
+  /**
+   * The client's problem, one paragraph per item.
+   */
+  readonly problem: readonly (Text)[];
+  /**
+   * What we built, one paragraph per item.
+   */
+  readonly built: readonly (Text)[];
+  /**
+   * Two pictures of the work: the first beside the problem, the second beside what was built.
+   */
+  readonly pictures: readonly (Image)[];
+  /**
+   * Technologies used, each with its logo and a link to its technology page.
+   */
+  readonly stack: readonly (StackItem)[];
+  /**
+   * The outcome in figures, each a card: the figure as its title and what it measures as its text.
+   */
+  readonly outcomes: readonly (Outcome)[];
+  /**
+   * Industries or kinds of work, for filtering listings (`filter: { tags: Healthcare }`).
+   */
+  readonly tags?: readonly (Text)[];
+  /**
+   * Date the story is published (YYYY-MM-DD): a later date keeps it off the built site until then.
+   */
+  readonly publishedAt: string;
+  /**
+   * A story being written: `true` keeps it out of `npm run build`, while `npm run dev` and the editor show it.
+   * @default false
+   */
+  readonly draft: boolean;
+}
+
+/**
+ * One open role (content/roles/<slug>.yaml). Its page is /careers/<slug>, made by content/collections/roles.yaml; the careers section lists it under the tab named by its `team`.
+ */
+export interface RoleEntry {
+  /**
+   * Name of the role, such as `Full Stack Developer`: the heading of its page and card, and the `domain` sent with an application.
+   */
+  readonly title: Text;
+  /**
+   * One or two sentences on what the role is, shown under its heading and in search results (about 70 to 160 characters).
+   */
+  readonly summary: Text;
+  /**
+   * Department of the role: the name of a tab of the careers section (`Developer`, `Designer`, `Manager`).
+   */
+  readonly team: Text;
+  /**
+   * Place of the role in its tab: 1 is listed first.
+   */
+  readonly position: number;
+  /**
+   * Skills asked for.
+   */
+  readonly skills: readonly (Text)[];
+  /**
+   * What the work is: the tasks of a usual week, one per item.
+   */
+  readonly work: readonly (Text)[];
+  /**
+   * Where the job is done.
+   * @default "Remote"
+   */
+  readonly location: Text;
+  /**
+   * Kind of contract, as job boards name it.
+   * @default "FULL_TIME"
+   */
+  readonly employmentType: "FULL_TIME" | "PART_TIME" | "CONTRACTOR" | "INTERN";
+  /**
+   * Country where applicants must live and work from (remote roles).
+   * @default "India"
+   */
+  readonly applicantCountry: Text;
+  /**
+   * Date the role is published (YYYY-MM-DD): a later date keeps it off the built site until then. Job boards show it as the posting date.
+   */
+  readonly publishedAt: string;
+  /**
+   * Last day applications are taken (YYYY-MM-DD): after it, the next build leaves the role out.
+   */
+  readonly validThrough: string;
+  /**
+   * A role being written: `true` keeps it out of `npm run build`, while `npm run dev` and the editor show it.
+   * @default false
+   */
+  readonly draft: boolean;
+}
+
+/**
+ * A schema.org description of the page's subject, written into the page as JSON-LD. The build adds the organisation, the address of the page and its breadcrumbs.
+ */
+export interface StructuredData {
+  /**
+   * What the page is: `JobPosting` for one open role (Google reads postings only on the page of a single job), `CreativeWork` for a case study, `Article` for an article.
+   */
+  readonly type: "JobPosting" | "CreativeWork" | "Article";
+  /**
+   * Name of the role or the work.
+   */
+  readonly name: Text;
+  /**
+   * What it is, in a sentence or two.
+   */
+  readonly description: Text;
+  /**
+   * Date it was published (YYYY-MM-DD); a job posting's `datePosted`.
+   */
+  readonly datePublished: string;
+  /**
+   * Job postings: last day applications are taken (YYYY-MM-DD).
+   */
+  readonly validThrough?: string;
+  /**
+   * Job postings: kind of contract.
+   */
+  readonly employmentType?: "FULL_TIME" | "PART_TIME" | "CONTRACTOR" | "INTERN";
+  /**
+   * Job postings: the work is done from home (`jobLocationType: TELECOMMUTE`).
+   * @default true
+   */
+  readonly remote: boolean;
+  /**
+   * Job postings: country applicants must live in.
+   */
+  readonly applicantCountry?: Text;
+  /**
+   * Job postings: skills asked for.
+   */
+  readonly skills?: readonly (Text)[];
+  /**
+   * Case studies and articles: subjects, industries and technologies.
+   */
+  readonly keywords?: readonly (Text)[];
+}
 
 /**
  * A heading, in which **double asterisks** mark bold emphasis: at most 120 characters, which is about three lines on a phone.
@@ -114,11 +354,6 @@ export type Heading = string;
  * Name of a Lucide icon in kebab-case, as listed on lucide.dev (for example `cloud-cog`). The build inlines only the icons a page uses.
  */
 export type IconName = string;
-
-/**
- * Where a link goes: a route of this site such as `/contact` (it must be defined by a page file), `#` for a placeholder, an `https://` address, or a `mailto:` / `tel:` address.
- */
-export type Link = string;
 
 /**
  * One card.
@@ -221,6 +456,10 @@ export interface Role {
    * @default "Remote"
    */
   readonly location: Text;
+  /**
+   * The role's own page. Leave it out: the build fills it in for roles of a collection.
+   */
+  readonly link: Link;
 }
 
 /**
@@ -232,13 +471,18 @@ export interface CareerTab {
    */
   readonly name: Text;
   /**
-   * Roles of the department.
+   * Roles of the department; a tab without roles says that there are none open right now. Left out when the section names a `collection`: the build fills them in from it.
    */
-  readonly roles: readonly (Role)[];
+  readonly roles?: readonly (Role)[];
+  /**
+   * Shown in a tab that has no open roles.
+   * @default "No openings in this team right now. Send your CV to our HR team and we will write when one opens."
+   */
+  readonly empty: Text;
 }
 
 /**
- * Open roles in tabs (one tab per department), each role with its skills and location and an Apply Now button that opens the application dialog.
+ * Open roles in tabs (one tab per department), each role with its skills and location and an Apply Now button that opens the application dialog. The roles come from a collection (`collection: roles`) or are written in the tabs.
  */
 export interface CareersSection {
   /**
@@ -272,6 +516,10 @@ export interface CareersSection {
    * @default "Server error!!"
    */
   readonly failure: Text;
+  /**
+   * A collection whose entries are the roles, such as `roles` (content/roles/): each tab then lists the entries whose `team` is its name, each linked to its own page, and the tabs need no `roles` of their own.
+   */
+  readonly collection?: string;
   /**
    * The departments; the first is selected when the page opens.
    */
@@ -335,6 +583,105 @@ export interface CarouselSection {
    * The categories.
    */
   readonly items: readonly (CarouselItem)[];
+}
+
+/**
+ * The order of the cards; the collection's own order when left out.
+ */
+export interface ListingSort {
+  /**
+   * The entry field to sort by, such as `title` or `publishedAt`.
+   */
+  readonly by: string;
+  /**
+   * `asc` for A to Z and oldest first, `desc` for the reverse.
+   * @default "asc"
+   */
+  readonly direction: "asc" | "desc";
+}
+
+/**
+ * One entry as a card.
+ */
+export interface ListedEntry {
+  /**
+   * Title of the entry.
+   */
+  readonly title: Text;
+  /**
+   * Its summary.
+   */
+  readonly summary: Text;
+  /**
+   * Its page.
+   */
+  readonly link: Link;
+  /**
+   * Its picture.
+   */
+  readonly image?: Image;
+  /**
+   * Its tags.
+   */
+  readonly tags?: readonly (Text)[];
+}
+
+/**
+ * Cards for the entries of a collection (success stories, roles), each with its picture, title and summary and a link to the entry's own page. Which entries, in what order and how many are chosen here; the build fills in the cards, so a new entry appears by itself.
+ */
+export interface CollectionListSection {
+  /**
+   * Section type; `collection-list` selects this layout.
+   */
+  readonly type: "collection-list";
+  /**
+   * Anchor name of the section, so that `/page#id` links to it.
+   */
+  readonly id?: string;
+  /**
+   * Small label above the heading.
+   */
+  readonly eyebrow?: Text;
+  /**
+   * Heading of the section; `**bold**` marks the emphasised words.
+   */
+  readonly heading: Heading;
+  /**
+   * Paragraph under the heading.
+   */
+  readonly intro?: Text;
+  /**
+   * The collection to list: the name of its folder in content/, such as `case-studies` or `roles`.
+   */
+  readonly collection: string;
+  /**
+   * Only the entries whose field has this value (or, for a list, holds it), such as `tags: Healthcare` or `team: Designer`; case does not matter.
+   */
+  readonly filter?: {
+
+};
+  /**
+   * The order of the cards; the collection's own order when left out.
+   */
+  readonly sort?: ListingSort;
+  /**
+   * At most this many cards; all the entries when left out.
+   */
+  readonly limit?: number;
+  /**
+   * Text of each card's link, after which screen readers hear the entry's title.
+   * @default "Read more"
+   */
+  readonly linkLabel: Text;
+  /**
+   * Background of the section: `light` (page colour) or `muted` (soft tint).
+   * @default "light"
+   */
+  readonly tone: "light" | "muted";
+  /**
+   * The cards. Leave it out: the build fills it in from the collection.
+   */
+  readonly entries: readonly (ListedEntry)[];
 }
 
 /**
@@ -520,6 +867,93 @@ export interface HireSection {
 }
 
 /**
+ * A link back to the list of roles.
+ */
+export interface BackLink {
+  /**
+   * Text of the link.
+   */
+  readonly label: Text;
+  /**
+   * Where it goes, such as `/careers`.
+   */
+  readonly link: Link;
+}
+
+/**
+ * One open role in full: what the work is, the skills asked for, where and how it is done, and an Apply Now button that opens the same application dialog as the careers section. The roles collection's page template uses it for each role's own page.
+ */
+export interface JobOpeningSection {
+  /**
+   * Section type; `job-opening` selects this layout.
+   */
+  readonly type: "job-opening";
+  /**
+   * Anchor name of the section, so that `/page#id` links to it.
+   */
+  readonly id?: string;
+  /**
+   * Heading of the section; `**bold**` marks the emphasised words.
+   */
+  readonly heading: Heading;
+  /**
+   * Name of the role: the dialog's heading, and the `domain` sent with an application (it must be a role of the roles collection or of a careers section).
+   */
+  readonly role: Text;
+  /**
+   * Where the job is done.
+   * @default "Remote"
+   */
+  readonly location: Text;
+  /**
+   * Kind of contract, shown in words (`FULL_TIME` is shown as Full-time).
+   * @default "FULL_TIME"
+   */
+  readonly employmentType: "FULL_TIME" | "PART_TIME" | "CONTRACTOR" | "INTERN";
+  /**
+   * Last day applications are taken (YYYY-MM-DD), shown as a date.
+   */
+  readonly closes?: string;
+  /**
+   * Heading of the list of tasks.
+   * @default "What you will do"
+   */
+  readonly workHeading: Text;
+  /**
+   * What the work is, one task per item.
+   */
+  readonly work: readonly (Text)[];
+  /**
+   * Heading of the list of skills.
+   * @default "What we look for"
+   */
+  readonly skillsHeading: Text;
+  /**
+   * Skills asked for.
+   */
+  readonly skills: readonly (Text)[];
+  /**
+   * Text of the button that opens the application dialog.
+   * @default "Apply Now"
+   */
+  readonly applyLabel: Text;
+  /**
+   * Toast shown when an application has been received.
+   * @default "Application Submitted"
+   */
+  readonly success: Text;
+  /**
+   * Toast shown when an application could not be sent.
+   * @default "Server error!!"
+   */
+  readonly failure: Text;
+  /**
+   * A link back to the list of roles.
+   */
+  readonly back?: BackLink;
+}
+
+/**
  * One line of a contact card.
  */
 export interface ContactLine {
@@ -603,11 +1037,6 @@ export interface LocationsSection {
    */
   readonly map: MapEmbed;
 }
-
-/**
- * Name of a technology logo: an icon of the Iconify `logos` set (for example `react`, `c-sharp`, `aws`), a Simple Icons slug (for example `blazor`) or a Devicon name (for example `microsoftsqlserver`, `cosmosdb`), looked up in that order. The build inlines the logo in its own colours.
- */
-export type LogoName = string;
 
 /**
  * A technology shown by its logo.
@@ -762,6 +1191,15 @@ export interface Project {
    * @default "Explore"
    */
   readonly linkLabel: Text;
+  /**
+   * The project's case study, such as `/success-stories/parcelpoint`: a second link on the card, beside `link`.
+   */
+  readonly story?: Link;
+  /**
+   * Text of the link to the case study. Needs `story`.
+   * @default "Case study"
+   */
+  readonly storyLabel: Text;
 }
 
 /**
@@ -1114,14 +1552,14 @@ export interface TimelineSection {
 /**
  * One section of a page. Its `type` selects the layout, and with it the fields the section takes (those of `schemas/sections/<type>.schema.json`).
  */
-export type Section = CardGridSection | CareersSection | CarouselSection | ContactSection | CtaBannerSection | HeroSection | HireSection | LocationsSection | MarqueeSection | OverviewSection | PageHeroSection | ProjectsSection | ProseSection | ServiceListSection | SlideBannerSection | TeamSection | TechStackSection | TimelineSection;
+export type Section = CardGridSection | CareersSection | CarouselSection | CollectionListSection | ContactSection | CtaBannerSection | HeroSection | HireSection | JobOpeningSection | LocationsSection | MarqueeSection | OverviewSection | PageHeroSection | ProjectsSection | ProseSection | ServiceListSection | SlideBannerSection | TeamSection | TechStackSection | TimelineSection;
 
 /**
  * One page of the site (content/pages/*.yaml): its address, its search-engine texts and its sections in order.
  */
 export interface Page {
   /**
-   * Address of the page, such as `/react`. Every page needs its own.
+   * Address of the page, such as `/react` or `/careers/full-stack-developer`. Every page needs its own.
    */
   readonly route: string;
   /**
@@ -1145,6 +1583,10 @@ export interface Page {
    * Picture shown when the page is shared; the site's default when left out.
    */
   readonly image?: Image;
+  /**
+   * What the page tells search engines it is, besides its breadcrumbs: one job posting (a role's own page) or a case study. A collection's page template fills it in from each entry (content/collections/<collection>.yaml).
+   */
+  readonly structuredData?: StructuredData;
   /**
    * Sections of the page, top to bottom. Each has a `type` that selects its layout and that layout's fields.
    */
@@ -1613,7 +2055,7 @@ export interface Site {
 }
 
 /** Every section `type`, in alphabetical order. */
-export const sectionTypes = ["card-grid","careers","carousel","contact","cta-banner","hero","hire","locations","marquee","overview","page-hero","projects","prose","service-list","slide-banner","team","tech-stack","timeline"] as const;
+export const sectionTypes = ["card-grid","careers","carousel","collection-list","contact","cta-banner","hero","hire","job-opening","locations","marquee","overview","page-hero","projects","prose","service-list","slide-banner","team","tech-stack","timeline"] as const;
 
 /** The `type` key of a section. */
 export type SectionType = Section['type'];

@@ -5,7 +5,9 @@
  */
 import type { SectionType } from '../generated/schema-types.ts';
 import { outline as careers } from './careers/outline.ts';
+import { outline as collectionList } from './collection-list/outline.ts';
 import { outline as hire } from './hire/outline.ts';
+import { outline as jobOpening } from './job-opening/outline.ts';
 import { headingAndItems, headingOnly, type Outline } from './outline.ts';
 import { outline as prose } from './prose/outline.ts';
 import { outline as slideBanner } from './slide-banner/outline.ts';
@@ -14,10 +16,12 @@ export const outlines = {
   'card-grid': headingAndItems('cards', 'title'),
   careers,
   carousel: headingOnly,
+  'collection-list': collectionList,
   contact: headingOnly,
   'cta-banner': headingOnly,
   hero: headingOnly,
   hire,
+  'job-opening': jobOpening,
   locations: headingAndItems('cards', 'title'),
   marquee: headingOnly,
   overview: headingOnly,

@@ -4,26 +4,35 @@ import { parse } from 'yaml';
 import { SetupError } from './errors.ts';
 
 /**
- * Collects the job titles one may apply for: every `tabs[].roles[].role` of every `type: careers` section in
- * content/pages/*.yaml. An application's `domain` must be one of them. No careers page (or no pages folder)
- * means no open roles, and every application is refused until one is written.
+ * Collects the job titles one may apply for: the `title` of every role of the roles collection
+ * (content/roles/*.yaml) that is published today, and every `tabs[].roles[].role` written in a
+ * `type: careers` section of content/pages/*.yaml. An application's `domain` must be one of them. No
+ * roles at all means every application is refused until one is written.
  */
-export async function loadRoles(contentDir: string): Promise<string[]> {
-  const pagesDir = path.join(contentDir, 'pages');
+export async function loadRoles(contentDir: string, today = new Date().toISOString().slice(0, 10)): Promise<string[]> {
+  const roles = new Set<string>();
+  for (const page of await readYamlFolder(path.join(contentDir, 'pages'))) for (const role of rolesOfPage(page)) roles.add(role);
+  for (const entry of await readYamlFolder(path.join(contentDir, 'roles'))) {
+    const role = roleOfEntry(entry, today);
+    if (role) roles.add(role);
+  }
+  return [...roles];
+}
+
+/** The data of every YAML file of a folder, in name order; none when there is no folder. */
+async function readYamlFolder(dir: string): Promise<unknown[]> {
   let files: string[];
   try {
-    files = (await readdir(pagesDir)).filter((name) => /\.ya?ml$/.test(name)).sort();
+    files = (await readdir(dir)).filter((name) => /\.ya?ml$/.test(name) && !name.startsWith('_')).sort();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
-
-  const roles = new Set<string>();
+  const data: unknown[] = [];
   for (const name of files) {
-    const file = path.join(pagesDir, name);
-    let page: unknown;
+    const file = path.join(dir, name);
     try {
-      page = parse(await readFile(file, 'utf8'));
+      data.push(parse(await readFile(file, 'utf8')));
     } catch (error) {
       throw new SetupError(
         'ContentUnreadable',
@@ -31,9 +40,16 @@ export async function loadRoles(contentDir: string): Promise<string[]> {
         { cause: error },
       );
     }
-    for (const role of rolesOfPage(page)) roles.add(role);
   }
-  return [...roles];
+  return data;
+}
+
+/** The title of a role entry that the published site shows today: not a draft, not before `publishedAt`, not after `validThrough`. */
+function roleOfEntry(entry: unknown, today: string): string | undefined {
+  if (!isRecord(entry) || typeof entry.title !== 'string' || entry.title.trim() === '' || entry.draft === true) return undefined;
+  if (typeof entry.publishedAt === 'string' && entry.publishedAt > today) return undefined;
+  if (typeof entry.validThrough === 'string' && entry.validThrough < today) return undefined;
+  return entry.title.trim();
 }
 
 /**

@@ -80,3 +80,34 @@ describe('loadRoles', () => {
     });
   });
 });
+
+describe('loadRoles with the roles collection', () => {
+  /** A content folder with the given role entries in content/roles/. */
+  function withRoles(entries: Record<string, string>): string {
+    const dir = contentWith({});
+    mkdirSync(path.join(dir, 'roles'));
+    for (const [name, yaml] of Object.entries(entries)) writeFileSync(path.join(dir, 'roles', name), yaml);
+    return dir;
+  }
+
+  it('accepts the title of every role published today, and no other', async () => {
+    const dir = withRoles({
+      '_collection.yaml': 'route: /careers/{slug}\npage: {}\n',
+      'open.yaml': 'title: Full Stack Developer\npublishedAt: 2026-11-01\nvalidThrough: 2027-01-31\n',
+      'later.yaml': 'title: Data Engineer\npublishedAt: 2026-12-01\nvalidThrough: 2027-01-31\n',
+      'closed.yaml': 'title: QA Engineer\npublishedAt: 2026-01-01\nvalidThrough: 2026-10-31\n',
+      'draft.yaml': 'title: DevOps Engineer\ndraft: true\npublishedAt: 2026-11-01\nvalidThrough: 2027-01-31\n',
+    });
+
+    expect(await loadRoles(dir, '2026-11-25')).toEqual(['Full Stack Developer']);
+  });
+
+  it('refuses to start with ContentUnreadable when a role file is not YAML', async () => {
+    const dir = withRoles({ 'broken.yaml': 'title: [Full Stack' });
+
+    await expect(loadRoles(dir)).rejects.toMatchObject({
+      name: 'ContentUnreadable',
+      message: expect.stringContaining('broken.yaml'),
+    });
+  });
+});

@@ -139,7 +139,7 @@ describe('content check: what a marketer sees for each mistake', () => {
     expect(await report('route-not-a-route')).toMatchInlineSnapshot(`
       "content/pages/about.yaml:1:8  BadFormat  route
         \`route\` is the text "About", which does not have the expected form.
-        Write \`route: /about\`. Write / followed by lowercase words joined by hyphens, such as /react or /web-development; / alone is the home page.
+        Write \`route: /about\`. Write / followed by lowercase words joined by hyphens, such as /react or /web-development (a page under another: /careers/full-stack-developer); / alone is the home page.
 
         > 1 | route: About
             |        ^^^^^
@@ -404,7 +404,7 @@ describe('content check: what a marketer sees for each mistake', () => {
     expect(await report('unknown-section-type')).toMatchInlineSnapshot(`
       "content/pages/home.yaml:10:11  UnknownSectionType  sections[1].type
         \`cardgrid\` is not a section type.
-        Did you mean \`card-grid\`? Section types: \`card-grid\`, \`careers\`, \`carousel\`, \`contact\`, \`cta-banner\`, \`hero\`, \`hire\`, \`locations\`, \`marquee\`, \`overview\`, \`page-hero\`, \`projects\`, \`prose\`, \`service-list\`, \`slide-banner\`, \`team\`, \`tech-stack\`, \`timeline\`.
+        Did you mean \`card-grid\`? Section types: \`card-grid\`, \`careers\`, \`carousel\`, \`collection-list\`, \`contact\`, \`cta-banner\`, \`hero\`, \`hire\`, \`job-opening\`, \`locations\`, \`marquee\`, \`overview\`, \`page-hero\`, \`projects\`, \`prose\`, \`service-list\`, \`slide-banner\`, \`team\`, \`tech-stack\`, \`timeline\`.
 
            8 |       label: Join us
            9 |       link: /about
@@ -672,16 +672,16 @@ describe('content check: what a marketer sees for each mistake', () => {
     expect(result.errors).toBe(1);
     expect(result.pages).toEqual([]);
     expect(formatProblems(result.problems)).toMatchInlineSnapshot(`
-      "src/sections/registry.ts:37:1  UnregisteredSection
+      "src/sections/registry.ts:39:1  UnregisteredSection
         The section type \`quote-band\` has a schema (schemas/sections/quote-band.schema.json) but no line in the registry, so no component can draw it: a page using it would stop the build.
         Add \`'quote-band': () => import('./quote-band/index.tsx'),\` to the registry in src/sections/registry.ts, with the component in src/sections/quote-band/index.tsx; \`npm run new:section -- <type>\` does all of this for a new type.
 
-          35 |   'tech-stack': () => import('./tech-stack/index.tsx'),
-          36 |   timeline: () => import('./timeline/index.tsx'),
-        > 37 | } satisfies Registry;
+          37 |   'tech-stack': () => import('./tech-stack/index.tsx'),
+          38 |   timeline: () => import('./timeline/index.tsx'),
+        > 39 | } satisfies Registry;
              | ^
-          38 |
-          39 | /** A component for any section; the registry's typing guarantees it matches the section's type. */
+          40 |
+          41 | /** A component for any section; the registry's typing guarantees it matches the section's type. */
 
       1 content error in 1 file."
     `);
@@ -691,7 +691,7 @@ describe('content check: what a marketer sees for each mistake', () => {
     rmSync(join(project, 'src/sections/timeline'), { recursive: true });
     const missing = await checkContent({ ...dirs, schemaDir: join(project, 'schemas') });
     expect(missing.problems.map((p) => `${p.file}:${p.line}:${p.column} ${p.code} ${p.message}`)).toEqual([
-      'src/sections/registry.ts:36:19 UnregisteredSection The registry draws `timeline` with ./timeline/index.tsx, which does not exist.',
+      'src/sections/registry.ts:38:19 UnregisteredSection The registry draws `timeline` with ./timeline/index.tsx, which does not exist.',
     ]);
   });
 

@@ -23,6 +23,9 @@ function schemaOf(contentRelative: string): string {
   const shared = contentRelative.match(/^shared\/([^/]+)\.ya?ml$/);
   if (shared) return `schemas/shared/${shared[1]}.schema.json`;
   if (/^pages\/[^/]+\.ya?ml$/.test(contentRelative)) return 'schemas/page.schema.json';
+  if (/^collections\/[^/]+\.ya?ml$/.test(contentRelative)) return 'schemas/collection.schema.json';
+  const entry = contentRelative.match(/^([a-z][a-z0-9-]*)\/[^/]+\.ya?ml$/);
+  if (entry) return `schemas/collections/${entry[1]}.schema.json`;
   throw new Error(`content/${contentRelative} is not a file the content check reads`);
 }
 

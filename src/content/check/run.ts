@@ -34,6 +34,11 @@ export interface ContentOptions {
    * checked as the build would check them once saved. A page here that is not yet on disk counts too.
    */
   readonly drafts?: ReadonlyMap<string, string>;
+  /**
+   * The day the site is built for (YYYY-MM-DD), today when left out: an entry of a collection whose
+   * `publishedAt` is later, or whose `validThrough` is earlier, is left out of the published site.
+   */
+  readonly today?: string;
 }
 
 /** A content file that could be read as YAML, with its data when it has any. */
@@ -57,13 +62,15 @@ export interface CheckRun {
   readonly sitePath: string;
   /** The folder of shared content: `<name>.yaml` for each schema in schemas/shared/. */
   readonly sharedDir: string;
-  /** Every page file, the extra pages included, in name order. */
+  /** Every page file, the extra pages included, in name order; then the pages made from collection entries. */
   readonly pagePaths: readonly string[];
   readonly problems: Problem[];
   /** A path relative to the root, with forward slashes, as problems name files. */
   rel(abs: string): string;
   /** The text of a content file, or of an extra page. */
   textOf(abs: string): string;
+  /** Adds a page that no file holds (one made from a collection entry), checked like the others. */
+  addPage(abs: string, text: string): void;
   /** Adds a problem found at a field of `source`, located by its path. */
   report(source: SourceFile, finding: Finding, severity?: Severity): void;
 }
@@ -76,6 +83,7 @@ export function startRun(options: ContentOptions): CheckRun {
   const pagesDir = join(contentDir, 'pages');
   const drafts = options.drafts ?? new Map<string, string>();
   const draftPages = [...drafts.keys()].filter((abs) => abs.startsWith(pagesDir) && /\.ya?ml$/.test(abs));
+  const pagePaths = [...new Set([...listFiles(pagesDir, '.yaml'), ...listFiles(pagesDir, '.yml'), ...extraPages.keys(), ...draftPages])].sort();
   return {
     options,
     root,
@@ -84,12 +92,14 @@ export function startRun(options: ContentOptions): CheckRun {
     publicDir: options.publicDir ?? join(root, 'public'),
     sitePath: join(contentDir, 'site.yaml'),
     sharedDir: join(contentDir, 'shared'),
-    pagePaths: [
-      ...new Set([...listFiles(pagesDir, '.yaml'), ...listFiles(pagesDir, '.yml'), ...extraPages.keys(), ...draftPages]),
-    ].sort(),
+    pagePaths,
     problems,
     rel: (abs) => relative(root, abs).split('\\').join('/'),
     textOf: (abs) => extraPages.get(abs) ?? drafts.get(abs) ?? readFileSync(abs, 'utf8'),
+    addPage(abs, text) {
+      extraPages.set(abs, text);
+      pagePaths.push(abs);
+    },
     report(source, finding, severity = 'error') {
       const position = locate(source.doc, source.counter, finding.path, finding.key);
       const keyed = finding.code === 'UnknownProperty' || finding.code === 'RenamedProperty';

@@ -5,6 +5,8 @@
 import { existsSync } from 'node:fs';
 import { sharedPath } from './shared.ts';
 import type { Reference, Validators } from '../validate.ts';
+import type { Collections } from './collections.ts';
+import { withListings } from './listings.ts';
 import { readSource } from './read.ts';
 import { fileMissing, type CheckRun, type SourceFile } from './run.ts';
 
@@ -20,11 +22,12 @@ export interface Shapes {
   readonly references: ReadonlyMap<ShapedFile, readonly Reference[]>;
 }
 
-export function checkShapes(run: CheckRun, validators: Validators): Shapes {
+export function checkShapes(run: CheckRun, validators: Validators, collections: Collections): Shapes {
   const references = new Map<ShapedFile, readonly Reference[]>();
   const shape = (abs: string, validate: Validators['page']): ShapedFile | undefined => {
-    const source = readSource(run, abs);
-    if (!source) return undefined;
+    const read = readSource(run, abs);
+    if (!read) return undefined;
+    const source = validate === validators.page ? withListings(run, read, collections) : read;
     const result = validators.run(validate, source.data);
     for (const problem of result.problems) run.report(source, problem);
     const shaped = { ...source, valid: result.problems.length === 0 };

@@ -3,9 +3,10 @@ import { useId, useState } from 'react';
 import type { Role } from '../../generated/schema-types.ts';
 import type { SectionProps } from '../registry.ts';
 import { RichText } from '../../components/RichText/index.tsx';
+import { SmartLink } from '../../components/SmartLink/index.tsx';
 import { Tabs } from '../../components/Tabs/index.tsx';
 import { ToasterHost } from '../../components/Toaster/index.tsx';
-import { ApplyDialog } from './ApplyDialog.tsx';
+import { ApplyDialog } from '../../forms/ApplyDialog.tsx';
 import styles from './styles.module.css';
 
 /** Open roles by department in tabs; Apply Now opens the application dialog for that role. */
@@ -19,13 +20,23 @@ export default function Careers({ section, index }: SectionProps<'careers'>) {
   const items = section.tabs.map((tab) => ({
     key: tab.name,
     label: tab.name,
-    panel: (
+    panel: !tab.roles?.length ? (
+      <p className={styles.empty} data-slot="no-roles">
+        {tab.empty}
+      </p>
+    ) : (
       <ul className={styles.roles} data-slot="roles">
         {tab.roles.map((role) => (
           <li key={role.id} className={styles.role} data-slot="role" data-role={role.id}>
             <div className={styles.roleHead}>
               <h3 className={styles.roleTitle} id={`role-${role.id}`}>
-                {role.role}
+                {role.link ? (
+                  <SmartLink to={role.link} className={styles.roleLink} data-slot="role-link">
+                    {role.role}
+                  </SmartLink>
+                ) : (
+                  role.role
+                )}
               </h3>
               <p className={styles.location} data-slot="location">
                 <MapPin size={16} aria-hidden="true" />

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { ArrowUpRight } from 'lucide-react';
+import { ArrowRight, ArrowUpRight } from 'lucide-react';
 import type { SectionProps } from '../registry.ts';
 import type { Project } from '../../generated/schema-types.ts';
 import { SectionHeading } from '../../components/SectionHeading/index.tsx';
@@ -57,11 +57,20 @@ function ProjectCard({ project }: { project: Project }) {
           <h3 className={styles.title}>{project.title}</h3>
         </div>
         <p className={styles.text}>{project.text}</p>
-        <SmartLink to={project.link} className={styles.link} data-slot="explore">
-          {project.linkLabel}
-          <span className="visually-hidden"> {project.title}</span>
-          <ArrowUpRight size={16} aria-hidden />
-        </SmartLink>
+        <div className={styles.links}>
+          <SmartLink to={project.link} className={styles.link} data-slot="explore">
+            {project.linkLabel}
+            <span className="visually-hidden"> {project.title}</span>
+            <ArrowUpRight size={16} aria-hidden />
+          </SmartLink>
+          {project.story && (
+            <SmartLink to={project.story} className={styles.link} data-slot="story">
+              {project.storyLabel}
+              <span className="visually-hidden">: {project.title}</span>
+              <ArrowRight size={16} aria-hidden />
+            </SmartLink>
+          )}
+        </div>
       </div>
     </article>
   );

@@ -1,16 +1,21 @@
 import { CircleAlert } from 'lucide-react';
 import { useId } from 'react';
-import type { Role } from '../../generated/schema-types.ts';
-import { Dialog } from '../../components/Dialog/index.tsx';
-import { FormSummary, Honeypot, NoticeLine, SubmitButton, TextField } from '../../forms/Fields.tsx';
-import { applicationSpec } from '../../forms/spec.ts';
-import { applicationForm } from '../../forms/forms.ts';
-import { useForm } from '../../forms/useForm.ts';
-import styles from './styles.module.css';
+import { Dialog } from '../components/Dialog/index.tsx';
+import { FormSummary, Honeypot, NoticeLine, SubmitButton, TextField } from './Fields.tsx';
+import { applicationSpec } from './spec.ts';
+import { applicationForm } from './forms.ts';
+import { useForm } from './useForm.ts';
+import styles from './apply-dialog.module.css';
+
+/** The role an application is for: its name (sent as `domain`) and where the work is done. */
+export interface AppliedRole {
+  readonly role: string;
+  readonly location: string;
+}
 
 interface ApplyDialogProps {
   /** The role applied for; null while the dialog is closed. */
-  readonly role: Role | null;
+  readonly role: AppliedRole | null;
   readonly returnFocus: HTMLElement | null;
   readonly success: string;
   readonly failure: string;
@@ -18,7 +23,7 @@ interface ApplyDialogProps {
 }
 
 /**
- * The application form in a modal dialog. The role is its heading and is sent as `domain`. What was typed
+ * The application form in a modal dialog, opened from the careers section and from a role's own page. The role is its heading and is sent as `domain`. What was typed
  * survives closing and failures (the form state lives outside the dialog); success closes and resets it.
  */
 export function ApplyDialog({ role, returnFocus, success, failure, onClose }: ApplyDialogProps) {
