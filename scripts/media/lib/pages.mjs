@@ -1122,9 +1122,10 @@ export function pageSceneHero(slug, { W = 1600, H = 900, swap = false } = {}) {
   body += dotGrid(W, H, { gap: 30, r: 1.3, color: '#a5b4ff', opacity: 0.18, cx: 0.74, cy: 0.5, fade: 0.5 });
   body += threads(W, H, slug + 't', { count: 8, y0: 0.86, amp: 0.04, spread: 0.1, opacity: 0.3, tilt: -0.12 });
   const k = kit(true, a, b);
-  const sc = 1;
+  // Below the header's band and right of the copy at every width the hero is cropped to (1280 to 1920).
+  const sc = 0.9;
   const x = 1560 - SW * sc;
-  const y = 150;
+  const y = 240;
   body += `<g transform="translate(${n2(x)} ${y}) scale(${sc})" opacity="0.92">${SCENES[slug](k, R)}</g>`;
   return doc(W, H, body);
 }
