@@ -31,15 +31,15 @@ const toast = (page: Page, text: string) => toaster(page).locator('[data-slot="t
  * Opens one of our pages and waits until React has hydrated its prerendered markup: before that, presses
  * reach plain HTML (the submit buttons are disabled until then).
  */
-async function open(page: Page, path: '/contact' | '/careers') {
+async function open(page: Page, path: '/contact' | '/careers' | `/careers/${string}`) {
   await page.goto(path);
-  await waitForHydration(page, path === '/contact' ? 'contact' : 'careers');
+  await waitForHydration(page, path === '/contact' ? 'contact' : path === '/careers' ? 'careers' : 'job-opening');
 }
 /**
  * Waits until React has hydrated the section holding the form. Sections further down the page
  * hydrate only as they come near the viewport, so the whole page is not waited for.
  */
-async function waitForHydration(page: Page, section: 'contact' | 'careers' = 'contact') {
+async function waitForHydration(page: Page, section: 'contact' | 'careers' | 'job-opening' = 'contact') {
   const root = page.locator(`[data-section="${section}"]`);
   // A visitor reaches the form by scrolling to it, which is also what hydrates it.
   await root.scrollIntoViewIfNeeded();
@@ -712,6 +712,51 @@ test.describe('with the real API', () => {
     expect(refused.status()).toBe(400);
     const body = (await refused.json()) as { fields: { field: string }[] };
     expect(body.fields.map((f) => f.field).sort()).toEqual(['email', 'phone']);
+  });
+
+  test('an application sent from a role’s own page is accepted for that role', async ({ page }) => {
+    await open(page, '/careers/full-stack-developer');
+    const response = page.waitForResponse('**/api/v1/services/create-service');
+    await page.getByRole('button', { name: 'Apply Now: Full Stack Developer' }).click();
+    await fillApplication(page);
+    await dialog(page).getByRole('button', { name: 'Submit' }).click();
+    const sent = await response;
+    expect(sent.status()).toBe(201);
+    expect((sent.request().postDataJSON() as { domain: string }).domain).toBe('Full Stack Developer');
+    await expect(toast(page, 'Application Submitted')).toBeVisible();
+  });
+});
+
+test.describe('a role’s own page', () => {
+  test('is reached from its card on /careers and shows the work, the skills and the facts of the role', async ({ page }) => {
+    await open(page, '/careers');
+    await page.locator('[data-section="careers"]').getByRole('tab', { name: 'Designer' }).click();
+    await page.getByRole('link', { name: 'Product Designer', exact: true }).click();
+    await expect(page).toHaveURL(/\/careers\/product-designer$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Product Designer');
+    const role = page.locator('[data-section="job-opening"]');
+    await expect(role.getByRole('heading', { name: 'What you will do' })).toBeVisible();
+    expect(await role.locator('[data-slot="work"] li').count()).toBeGreaterThan(2);
+    await expect(role.locator('[data-slot="skills"] li').first()).toHaveText('User journey mapping');
+    await expect(role.locator('[data-slot="location"]')).toHaveText('Remote');
+    await expect(role.getByRole('link', { name: 'All open roles' })).toHaveAttribute('href', '/careers#open-positions');
+  });
+
+  test('opens the same application dialog, sends the role as domain, and keeps what was typed when sending fails', async ({
+    page,
+  }) => {
+    const calls = await mockApi(page, APPLICATION_API, serverError);
+    await open(page, '/careers/hr-manager');
+    const button = page.getByRole('button', { name: 'Apply Now: Human Resources (HR) Manager' });
+    await button.click();
+    await expect(dialog(page)).toHaveAccessibleName('Human Resources (HR) Manager');
+    await fillApplication(page);
+    await dialog(page).getByRole('button', { name: 'Submit' }).click();
+    await expect(toast(page, 'Server error!!')).toBeVisible();
+    expect((calls[0]!.postDataJSON() as { domain: string }).domain).toBe('Human Resources (HR) Manager');
+    await expect(dialog(page).getByLabel('Name')).toHaveValue('Ravi Kumar');
+    await page.keyboard.press('Escape');
+    await expect(button).toBeFocused();
   });
 });
 

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Request } from '@playwright/test';
 import { expect, test, type Page } from './fixtures.ts';
-import { SITE_ROUTES } from './spec-routes.ts';
+import { CASE_STUDY_ROUTES, ROLE_ROUTES, SITE_ROUTES, SWEPT_ROUTES } from './spec-routes.ts';
 
 /** Routes from the sitemap the build generates, as a search engine would find them. */
 async function sitemapRoutes(page: Page): Promise<string[]> {
@@ -13,7 +13,9 @@ async function sitemapRoutes(page: Page): Promise<string[]> {
 
 const widths = [390, 1280] as const;
 
-test('the sitemap lists the 25 routes of the specification and the privacy notice and terms', async ({ page }) => {
+test('the sitemap lists the 25 routes of the specification, the legal and company pages, and a page per role and case study', async ({
+  page,
+}) => {
   expect((await sitemapRoutes(page)).sort()).toEqual([...SITE_ROUTES].sort());
 });
 
@@ -67,7 +69,7 @@ function watch(page: Page) {
 // Every route at a phone's and a desktop's width, in groups of five: one test per group and width, so each
 // has its own time limit and the two workers share them out. One visit per route checks all of this,
 // since loading, scrolling and settling a page is most of the cost.
-const groups = Array.from({ length: Math.ceil(SITE_ROUTES.length / 5) }, (_, i) => SITE_ROUTES.slice(i * 5, i * 5 + 5));
+const groups = Array.from({ length: Math.ceil(SWEPT_ROUTES.length / 5) }, (_, i) => SWEPT_ROUTES.slice(i * 5, i * 5 + 5));
 for (const width of widths) {
   for (const group of groups) {
     test(`${group.join(', ')} at ${width}px: content, header and footer, no error, failed request or hydration warning, nothing wider than the window, no axe violation`, async ({
@@ -157,9 +159,19 @@ test('the raw HTML of every route holds its content and metadata before any scri
     expect(html, route).toContain('data-slot="footer"');
     expect(html, route).toContain(route === '/' ? '"@type":"Organization"' : '"@type":"BreadcrumbList"');
   }
+  // Google reads a job posting only on the page of that one job, never on a list of jobs.
   const careers = await (await request.get('/careers')).text();
-  expect(careers.match(/"@type":"JobPosting"/g)).toHaveLength(12);
-  expect(careers).toContain('"jobLocationType":"TELECOMMUTE"');
+  expect(careers).not.toContain('"JobPosting"');
+  for (const route of ROLE_ROUTES) {
+    const role = await (await request.get(route)).text();
+    expect(role.match(/"@type":"JobPosting"/g), route).toHaveLength(1);
+    expect(role, route).toContain('"jobLocationType":"TELECOMMUTE"');
+    expect(role, route).toMatch(/"datePosted":"\d{4}-\d{2}-\d{2}","validThrough":"\d{4}-\d{2}-\d{2}T/);
+    expect(role, route).toContain(`"url":"https://www.sutralabs.in${route}"`);
+    expect(role, route).toContain('{"@type":"ListItem","position":2,"name":"Careers","item":"https://www.sutralabs.in/careers"}');
+  }
+  for (const route of CASE_STUDY_ROUTES)
+    expect(await (await request.get(route)).text(), route).toContain('"@type":"CreativeWork"');
   const notFound = await request.get('/no-such-page');
   expect(notFound.status()).toBe(404);
   expect(await notFound.text()).toContain('Page Not Found');

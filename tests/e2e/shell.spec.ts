@@ -10,7 +10,9 @@ async function routes(page: Page): Promise<string[]> {
 
 // Every route's content, header, footer and console are checked by the route sweep in quality.spec.ts.
 
-test('the route table lists the 25 pages of the specification and the two legal pages', async ({ page }) => {
+test('the route table lists the 25 pages of the specification, the legal and company pages, and a page per role and case study', async ({
+  page,
+}) => {
   expect((await routes(page)).sort()).toEqual([...SITE_ROUTES].sort());
 });
 

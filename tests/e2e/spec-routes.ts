@@ -36,5 +36,37 @@ export const SPEC_ROUTES = [
  */
 export const LEGAL_ROUTES = ['/privacy', '/terms'] as const;
 
+/** Company pages the specification's footer points at without a route of their own (issue 17). */
+export const COMPANY_ROUTES = ['/about', '/success-stories'] as const;
+
+/** One page per role of content/roles/ (issue 17): each role has its own page and job posting. */
+export const ROLE_ROUTES = [
+  '/careers/full-stack-developer',
+  '/careers/frontend-developer',
+  '/careers/backend-developer',
+  '/careers/mobile-app-developer',
+  '/careers/ui-ux-designer',
+  '/careers/graphic-designer',
+  '/careers/product-designer',
+  '/careers/motion-graphics-designer',
+  '/careers/project-manager',
+  '/careers/business-development-executive',
+  '/careers/hr-manager',
+  '/careers/marketing-manager',
+] as const;
+
+/** One page per case study of content/case-studies/ (issue 17). */
+export const CASE_STUDY_ROUTES = [
+  '/success-stories/parcelpoint',
+  '/success-stories/medstudy',
+  '/success-stories/pg-finder',
+] as const;
+
 /** Every route the site serves. */
-export const SITE_ROUTES = [...SPEC_ROUTES, ...LEGAL_ROUTES] as const;
+export const SITE_ROUTES = [...SPEC_ROUTES, ...LEGAL_ROUTES, ...COMPANY_ROUTES, ...ROLE_ROUTES, ...CASE_STUDY_ROUTES] as const;
+
+/**
+ * The routes the browser sweep visits: every page file's route, and one page of each collection, since
+ * the entries of a collection share one template (the raw HTML of every route is checked on its own).
+ */
+export const SWEPT_ROUTES = [...SPEC_ROUTES, ...LEGAL_ROUTES, ...COMPANY_ROUTES, ROLE_ROUTES[0], CASE_STUDY_ROUTES[0]] as const;

@@ -5,6 +5,7 @@ import { RichText } from '../../components/RichText/index.tsx';
 import { SmartLink } from '../../components/SmartLink/index.tsx';
 import { ToasterHost } from '../../components/Toaster/index.tsx';
 import { ApplyDialog } from '../../forms/ApplyDialog.tsx';
+import { useHydrated } from '../../hooks/useHydrated.ts';
 import styles from './styles.module.css';
 
 const CONTRACTS = { FULL_TIME: 'Full-time', PART_TIME: 'Part-time', CONTRACTOR: 'Contract', INTERN: 'Internship' } as const;
@@ -35,6 +36,8 @@ export default function JobOpening({ section, index }: SectionProps<'job-opening
   const Heading = index === 0 ? 'h1' : 'h2';
   const Sub = index === 0 ? 'h2' : 'h3';
   const [opener, setOpener] = useState<HTMLButtonElement | null>(null);
+  // Tests and the interaction benchmark wait for this; a press before it is replayed (src/app/startup).
+  const hydrated = useHydrated();
   const role = { role: section.role, location: section.location };
 
   return (
@@ -90,6 +93,7 @@ export default function JobOpening({ section, index }: SectionProps<'job-opening
             type="button"
             className={styles.apply}
             data-slot="apply"
+            data-hydrated={hydrated}
             aria-label={`${section.applyLabel}: ${section.role}`}
             onClick={(event) => setOpener(event.currentTarget)}
           >
