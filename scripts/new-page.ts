@@ -4,14 +4,19 @@
  * once (the route exists as soon as the file does); its texts start with TODO, which the dev server
  * shows as warnings and `npm run content:check` and the build refuse until the page's own words are in.
  * Refuses a malformed route, a route or file that exists already, and an unknown template.
+ *
+ * `npm run new:page -- --collection roles --label "Data Engineer"` writes an entry of a collection
+ * instead (content/roles/data-engineer.yaml, from scripts/templates/entry/roles.yaml): its page
+ * exists at once, at the collection's route.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parse, parseDocument } from 'yaml';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const templateDir = join(projectRoot, 'scripts/templates/page');
+const entryTemplateDir = join(projectRoot, 'scripts/templates/entry');
 
 /** The page templates: the file names in scripts/templates/page/, without `.yaml`. */
 export const templates = readdirSync(templateDir)
@@ -153,10 +158,110 @@ export function newPage(options: NewPageOptions): NewPageResult {
   return { ok: true, file, route, label, next };
 }
 
-/** `--route /x --template t --label L --content-dir d`, in any order; `--name=value` works too. */
-export function parseArgs(argv: readonly string[]): { options?: NewPageOptions; error?: string } {
+export interface NewEntryOptions {
+  /** The collection: a folder of content/ with a schema in schemas/collections/. */
+  readonly collection: string;
+  /** The entry's title; its file name is made from it unless `slug` is given. */
+  readonly label: string;
+  readonly slug?: string;
+  readonly contentDir?: string;
+  /** The day the entry is published from (YYYY-MM-DD); today by default. */
+  readonly today?: string;
+}
+
+/** Writes an entry of a collection from its template, or says why it did not. Never overwrites anything. */
+export function newEntry(options: NewEntryOptions): NewPageResult {
+  const contentDir = resolve(options.contentDir ?? join(projectRoot, 'content'));
+  const schemaDir = existsSync(join(contentDir, '..', 'schemas'))
+    ? join(contentDir, '..', 'schemas')
+    : join(projectRoot, 'schemas');
+  const collections = existsSync(join(schemaDir, 'collections'))
+    ? readdirSync(join(schemaDir, 'collections'))
+        .filter((f) => f.endsWith('.schema.json'))
+        .map((f) => f.slice(0, -'.schema.json'.length))
+        .sort()
+    : [];
+  const { collection } = options;
+  if (!collections.includes(collection)) {
+    return {
+      ok: false,
+      error: `UnknownCollection: there is no collection \`${collection}\`. Collections: ${collections.map((c) => `\`${c}\``).join(', ') || 'none yet'} (schemas in schemas/collections/).`,
+    };
+  }
+  const template = join(entryTemplateDir, `${collection}.yaml`);
+  if (!existsSync(template)) {
+    return {
+      ok: false,
+      error: `TemplateMissing: the collection \`${collection}\` has no template to start an entry from. Add scripts/templates/entry/${collection}.yaml (see the others there).`,
+    };
+  }
+  const label = options.label.trim();
+  if (!/^[\p{L}\p{N} .+#/&()'-]{1,60}$/u.test(label)) {
+    return {
+      ok: false,
+      error: `BadLabel: \`${label}\` cannot be used as the entry's title. Use up to 60 letters, digits, spaces and . + # / & ( ) ' -.`,
+    };
+  }
+  const slug = options.slug ?? slugFor(label);
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) {
+    return {
+      ok: false,
+      error: `BadSlug: \`${slug}\` cannot end a page address. Give \`--slug\` in lowercase words joined by hyphens, such as \`data-engineer\`.`,
+    };
+  }
+  const dir = join(contentDir, collection);
+  const file = join(dir, `${slug}.yaml`);
+  if (existsSync(file) || existsSync(file.replace(/\.yaml$/, '.yml'))) {
+    return {
+      ok: false,
+      error: `FileExists: ${relative(process.cwd(), file)} exists already. Nothing was written; edit that entry, or give another \`--slug\`.`,
+    };
+  }
+  const definition = join(contentDir, 'collections', `${collection}.yaml`);
+  const pattern = existsSync(definition)
+    ? (parse(readFileSync(definition, 'utf8')) as { route?: string } | null)?.route
+    : undefined;
+  const route = pattern?.replace('{slug}', slug) ?? '';
+  const today = options.today ?? new Date().toISOString().slice(0, 10);
+  const later = new Date(Date.parse(today) + 90 * 86_400_000).toISOString().slice(0, 10);
+  const text = readFileSync(template, 'utf8')
+    .replaceAll(
+      '{{schema}}',
+      relative(dir, join(schemaDir, 'collections', `${collection}.schema.json`))
+        .split('\\')
+        .join('/'),
+    )
+    .replaceAll('{{label}}', label)
+    .replaceAll('{{slug}}', slug)
+    .replaceAll('{{today}}', today)
+    .replaceAll('{{in90days}}', later);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(file, text, { flag: 'wx' });
+  const shown = relative(process.cwd(), file);
+  const next = [
+    `Created ${shown}: ${route ? `its page ${route} exists now` : `add content/collections/${collection}.yaml to give it a page`}.`,
+    '',
+    'Next:',
+    `  1. Open ${shown} and replace every text that starts with TODO, and the notes marked TODO.`,
+    `  2. See it while you write: \`npm run dev\`, then open ${route || 'its page'} at the address it prints.`,
+    '  3. Run `npm run content:check` until it reports no errors and no TODO.',
+  ].join('\n');
+  return { ok: true, file, route, label, next };
+}
+
+/** `Data Engineer (BI)` → `data-engineer-bi`. */
+const slugFor = (label: string) =>
+  label
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+
+/** `--route /x --template t --label L --content-dir d` (or `--collection c --label L [--slug s]`), in any order; `--name=value` works too. */
+export function parseArgs(argv: readonly string[]): { options?: NewPageOptions; entry?: NewEntryOptions; error?: string } {
   const values: Record<string, string> = {};
-  const known = ['route', 'template', 'label', 'content-dir'];
+  const known = ['route', 'template', 'label', 'content-dir', 'collection', 'slug'];
   for (let i = 0; i < argv.length; i++) {
     const match = argv[i]!.match(/^--([a-z-]+)(?:=(.*))?$/);
     if (!match || !known.includes(match[1]!)) {
@@ -168,12 +273,24 @@ export function parseArgs(argv: readonly string[]): { options?: NewPageOptions; 
     if (value === undefined || value.startsWith('--')) return { error: `MissingValue: \`--${match[1]}\` needs a value.` };
     values[match[1]!] = value;
   }
+  const contentDir = values['content-dir'] ? { contentDir: values['content-dir'] } : {};
+  if (values.collection) {
+    if (!values.label)
+      return {
+        error:
+          'MissingLabel: say what the entry is called, for example\n  npm run new:page -- --collection roles --label "Data Engineer"',
+      };
+    return {
+      entry: { collection: values.collection, label: values.label, ...(values.slug ? { slug: values.slug } : {}), ...contentDir },
+    };
+  }
   if (!values.route) {
     return {
       error:
         'MissingRoute: say which address the page gets, for example\n' +
         '  npm run new:page -- --route /kubernetes --template technology --label Kubernetes\n' +
-        `Templates: ${templates.join(', ')} (page when left out).`,
+        `Templates: ${templates.join(', ')} (page when left out).\n` +
+        'For an entry of a collection (a role, a case study): npm run new:page -- --collection roles --label "Data Engineer"',
     };
   }
   return {
@@ -187,8 +304,8 @@ export function parseArgs(argv: readonly string[]): { options?: NewPageOptions; 
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { options, error } = parseArgs(process.argv.slice(2));
-  const result = options ? newPage(options) : { ok: false as const, error: error! };
+  const { options, entry, error } = parseArgs(process.argv.slice(2));
+  const result = entry ? newEntry(entry) : options ? newPage(options) : { ok: false as const, error: error! };
   if (!result.ok) {
     console.error(result.error);
     process.exit(1);

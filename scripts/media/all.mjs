@@ -1,11 +1,12 @@
 // Regenerate every file in public/media, then run the checks.
 // Usage: node scripts/media/all.mjs            (everything, ~10 minutes)
-//        node scripts/media/all.mjs art        (one group: brand | avatars | art | video)
+//        node scripts/media/all.mjs art        (one group: brand | avatars | art | cases | video)
 // Phone-sized copies are not made here: the build makes them for every picture content uses
 // (src/content/pictures.ts).
 import { buildBrand } from './brand.mjs';
 import { buildAvatars } from './avatars.mjs';
 import { buildArt } from './art.mjs';
+import { buildCases } from './cases.mjs';
 import { buildVideos } from './video.mjs';
 import { verify } from './verify.mjs';
 
@@ -14,6 +15,7 @@ const steps = {
   brand: buildBrand,
   avatars: buildAvatars,
   art: () => buildArt(),
+  cases: () => buildCases(),
   video: () => buildVideos(),
 };
 for (const [name, run] of Object.entries(steps)) if (!only || only === name) await run();

@@ -29,6 +29,8 @@ function expected() {
   for (let i = 1; i <= 4; i++) add(`art/hire-slide-${i}`, 1200, 800);
   for (const k of ['uiux', 'web', 'product', 'mobile']) add(`art/timeline-${k}`, 800, 600);
   for (const k of ['parcel', 'medstudy', 'pg-finder']) add(`art/project-${k}`, 1200, 800);
+  // Case-study pictures (cases.mjs): the problem and what was built, two per story.
+  for (const k of ['parcelpoint', 'medstudy', 'pgfinder']) for (const n of [1, 2]) add(`cases/${k}-${n}`, 1200, 900);
   add('art/contact', 1000, 800);
   const videos = ['hero/hero-1', 'hero/hero-2', 'hire/counter'];
   const other = ['brand/logo.svg', 'brand/logo-mark.svg', 'brand/share.jpg'];

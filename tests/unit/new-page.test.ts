@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkContent } from '../../src/content/check.ts';
 import { formatProblems } from '../../src/content/format.ts';
-import { newPage, templates } from '../../scripts/new-page.ts';
+import { newEntry, newPage, parseArgs, templates } from '../../scripts/new-page.ts';
 import { projectRoot } from './content-fixtures.ts';
 
 /** A copy of the real content, so no generated page is ever left in content/. */
@@ -128,5 +128,57 @@ describe('npm run new:page', () => {
     const bare = run();
     expect(bare.status).toBe(1);
     expect(bare.stderr).toContain('npm run new:page -- --route /kubernetes --template technology --label Kubernetes');
+  });
+});
+
+describe('npm run new:page -- --collection', () => {
+  it.each([
+    ['roles', 'Data Engineer', '/careers/data-engineer'],
+    ['case-studies', 'FarmLink Marketplace', '/success-stories/farmlink-marketplace'],
+  ])('writes a %s entry whose page exists at once, with only its TODOs to do', async (collection, label, route) => {
+    const { root, contentDir } = copyOfContent();
+    const result = newEntry({ collection, label, contentDir, today: '2026-11-25' });
+    expect(result).toMatchObject({ ok: true, route });
+    const checked = await check(root);
+    expect(checked.errors, formatProblems(checked.problems)).toBe(0);
+    const page = checked.pages.find((p) => p.page.route === route)!;
+    expect(page.file).toBe(`content/${collection}/${route.split('/').pop()}.yaml`);
+    const mine = checked.problems.filter((p) => p.file === page.file);
+    expect(new Set(mine.map((p) => `${p.severity} ${p.code}`))).toEqual(new Set(['warning PlaceholderText']));
+
+    // Once the words are written (here, the draft's kept), nothing is left to fix.
+    const done = readFileSync(join(contentDir, `${collection}/${route.split('/').pop()}.yaml`), 'utf8')
+      .split('\n')
+      .filter((line) => !/^\s*# TODO/.test(line))
+      .join('\n')
+      .replace(/TODO: /g, '')
+      .replace('title: "TODO"', 'title: "40%"');
+    writeFileSync(join(contentDir, `${collection}/${route.split('/').pop()}.yaml`), done);
+    const finished = await checkContent({
+      root,
+      publicDir: join(projectRoot, 'public'),
+      schemaDir: join(projectRoot, 'schemas'),
+      unfinished: 'fail',
+    });
+    expect(finished.problems.filter((p) => p.file === page.file)).toEqual([]);
+  });
+
+  it('refuses an unknown collection, naming those there are, and an entry that exists already', () => {
+    const { contentDir } = copyOfContent();
+    expect(newEntry({ collection: 'role', label: 'Data Engineer', contentDir })).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^UnknownCollection: .*`case-studies`, `roles`/),
+    });
+    expect(newEntry({ collection: 'roles', label: 'Full Stack Developer', contentDir })).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^FileExists: .*full-stack-developer\.yaml exists already/),
+    });
+  });
+
+  it('reads --collection and --label from the command line', () => {
+    expect(parseArgs(['--collection', 'roles', '--label', 'Data Engineer'])).toEqual({
+      entry: { collection: 'roles', label: 'Data Engineer' },
+    });
+    expect(parseArgs(['--collection', 'roles']).error).toMatch(/^MissingLabel: /);
   });
 });
