@@ -85,6 +85,34 @@ test('a heading edited in the form shows in the preview at once, and saving chan
   expect(changedLines(before, read(file))).toEqual({ before: ['    heading: Contact Us'], after: ['    heading: Talk to Us'] });
 });
 
+test('a role opens as a form of its own fields, its page shows in the preview, and a changed skill saves as one line', async ({
+  page,
+}) => {
+  const file = 'content/roles/full-stack-developer.yaml';
+  const before = read(file);
+  await page.goto(base);
+  // Listed under the page that lists the roles, with its own page's address.
+  const link = page.getByRole('link', { name: /Full Stack Developer\s*\/careers\/full-stack-developer/ });
+  await expect(link).toBeVisible({ timeout: 30_000 });
+  await link.click();
+  await expect(page.locator('#page_title')).toHaveValue('Full Stack Developer', { timeout: 30_000 });
+  await expect(preview(page).locator('h1')).toHaveText('Full Stack Developer', { timeout: 30_000 });
+
+  await page.locator('#page_skills_2').fill('REST and GraphQL API design');
+  await expect(preview(page).locator('[data-section="job-opening"] [data-slot="skills"]')).toContainText(
+    'REST and GraphQL API design',
+    {
+      timeout: 30_000,
+    },
+  );
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Saved ${file}` })).toBeVisible();
+  expect(changedLines(before, read(file))).toEqual({
+    before: ['  - REST API design'],
+    after: ['  - REST and GraphQL API design'],
+  });
+});
+
 test('two sections swap places by keyboard, and the file moves their lines with their comments', async ({ page }) => {
   const file = 'content/pages/contact.yaml';
   const before = read(file);

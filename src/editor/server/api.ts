@@ -23,7 +23,8 @@ export interface EditorProject {
   readonly root: string;
 }
 
-export type FileKind = 'page' | 'site' | 'shared';
+/** A page file, the site settings, a shared block, or an entry of a collection (a role, a case study). */
+export type FileKind = 'page' | 'site' | 'shared' | 'entry';
 
 /** A content file as the editor lists it. */
 export interface FileEntry {
@@ -81,8 +82,20 @@ export interface DraftResult {
   readonly conflict: boolean;
 }
 
-const kindOf = (file: string): FileKind =>
-  file === 'content/site.yaml' ? 'site' : file.startsWith('content/shared/') ? 'shared' : 'page';
+/** The collection an entry file belongs to (`content/roles/x.yaml` → `roles`), when its folder has a schema. */
+function collectionOf(root: string, file: string): string | undefined {
+  const folder = file.match(/^content\/([a-z][a-z0-9-]*)\/[^/]+\.ya?ml$/)?.[1];
+  return folder && existsSync(join(root, 'schemas', 'collections', `${folder}.schema.json`)) ? folder : undefined;
+}
+
+const kindOf = (project: EditorProject, file: string): FileKind =>
+  file === 'content/site.yaml'
+    ? 'site'
+    : file.startsWith('content/shared/')
+      ? 'shared'
+      : collectionOf(project.root, file)
+        ? 'entry'
+        : 'page';
 
 /** The texts of files as they were opened, by version, so a draft is always made from what the marketer saw. */
 const opened = new Map<string, string>();
@@ -99,7 +112,7 @@ export function openFile(project: EditorProject, file: string): OpenedFile {
     throw new EditorError('EditorFileMissing', `${file} does not exist. Pick a file from the list, or create a page.`);
   const { text, version } = openForEdit(abs);
   remember(version, text);
-  return { file, kind: kindOf(file), version, text, data: YamlSource.parse(text, file).toJS() };
+  return { file, kind: kindOf(project, file), version, text, data: YamlSource.parse(text, file).toJS() };
 }
 
 /** The absolute path of a content file the editor may open and write. */
@@ -144,14 +157,15 @@ function previewAssets(assets: CollectedAssets) {
   return { icons: assets.icons, logos };
 }
 
-function preview(result: ContentResult, file: string): PreviewData | undefined {
+function preview(project: EditorProject, result: ContentResult, file: string): PreviewData | undefined {
   if (!result.site) return undefined;
   const site = { site: result.site.site, ...previewAssets(result.site.assets) };
-  const kind = kindOf(file);
+  const kind = kindOf(project, file);
   // Shared content shows on the first page that draws it; the site settings frame the home page.
   const name = file.replace(/^content\/shared\/|\.ya?ml$/g, '');
   const page =
-    kind === 'page'
+    // An entry shows as the page it makes, which names the entry as its file.
+    kind === 'page' || kind === 'entry'
       ? result.pages.find((p) => p.file === file)
       : kind === 'shared'
         ? result.pages.find((p) => name in p.shared)
@@ -164,7 +178,7 @@ export async function checkDraft(project: EditorProject, file: string, version: 
   const result = await check(project, file, text);
   const mine = result.problems.filter((p) => p.file === file);
   const errorsElsewhere = result.problems.filter((p) => p.file !== file && p.severity === 'error').length;
-  const shown = preview(result, file);
+  const shown = preview(project, result, file);
   return { text, problems: mine, errorsElsewhere, conflict, ...(shown ? { preview: shown } : {}) };
 }
 
@@ -185,7 +199,7 @@ export async function saveFile(project: EditorProject, file: string, version: st
   if (errors.length > 0) throw new ContentInvalid(errors);
   const saved = saveEdited(contentFile(project, file), text, version);
   remember(saved.version, text);
-  return { file, kind: kindOf(file), version: saved.version, text, data: YamlSource.parse(text, file).toJS() };
+  return { file, kind: kindOf(project, file), version: saved.version, text, data: YamlSource.parse(text, file).toJS() };
 }
 
 function mediaFiles(root: string): string[] {
@@ -207,6 +221,7 @@ function mediaFiles(root: string): string[] {
 export async function catalog(project: EditorProject): Promise<EditorCatalog> {
   const root = project.root;
   const result = await checkContent({ root, unfinished: 'warn' });
+  const schemas = formSchemas(join(root, 'schemas'));
   const pageFiles = [...listFiles(join(root, 'content', 'pages'), '.yaml'), ...listFiles(join(root, 'content', 'pages'), '.yml')];
   const files: FileEntry[] = pageFiles.map((abs) => {
     const file = relative(root, abs).split('\\').join('/');
@@ -224,6 +239,26 @@ export async function catalog(project: EditorProject): Promise<EditorCatalog> {
       ...(data.draft === true ? { draft: true } : {}),
     };
   });
+  // Each entry of a collection sits under the page that lists it: /careers/… after /careers.
+  for (const name of Object.keys(schemas.collections)) {
+    for (const abs of [...listFiles(join(root, 'content', name), '.yaml'), ...listFiles(join(root, 'content', name), '.yml')]) {
+      const file = relative(root, abs).split('\\').join('/');
+      const made = result.pages.find((p) => p.file === file);
+      let data: { title?: unknown; draft?: unknown } = {};
+      try {
+        data = (YamlSource.parse(readFileSync(abs, 'utf8'), file).toJS() ?? {}) as typeof data;
+      } catch {
+        // Listed all the same; opening it says why it cannot be edited.
+      }
+      files.push({
+        file,
+        kind: 'entry',
+        title: typeof data.title === 'string' ? data.title : file,
+        ...(made ? { route: made.page.route } : {}),
+        ...(data.draft === true || made?.page.draft ? { draft: true } : {}),
+      });
+    }
+  }
   files.sort((a, b) => (a.route ?? '~').localeCompare(b.route ?? '~'));
   files.push({ file: 'content/site.yaml', kind: 'site', title: 'Site settings: navigation, footer, contact details' });
   for (const abs of listFiles(join(root, 'content', 'shared'), '.yaml')) {
@@ -235,7 +270,7 @@ export async function catalog(project: EditorProject): Promise<EditorCatalog> {
     ...p.page.sections.flatMap((s) => ('id' in s && typeof s.id === 'string' ? [`${p.page.route}#${s.id}`] : [])),
   ]);
   return {
-    schemas: formSchemas(join(root, 'schemas')),
+    schemas,
     files,
     links: [...new Set(links)].sort(),
     icons: [...lucideIcons().keys()].sort(),

@@ -32,6 +32,8 @@ export interface FormSchemas {
   readonly site: Schema;
   /** Shared content (content/shared/<name>.yaml), by name. */
   readonly shared: Readonly<Record<string, Schema>>;
+  /** The entries of each collection (content/<name>/*.yaml), by collection name. */
+  readonly collections: Readonly<Record<string, Schema>>;
 }
 
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Schema;
@@ -120,7 +122,12 @@ export function formSchemas(schemaDir: string): FormSchemas {
     shared[basename(file, '.schema.json')] = bundle(file);
   }
   const site = bundle(join(schemaDir, 'site.schema.json'), 'Site settings');
+  const collections: Record<string, Schema> = {};
+  for (const file of listFiles(join(schemaDir, 'collections'), '.schema.json')) {
+    collections[basename(file, '.schema.json')] = bundle(file);
+  }
   return {
+    collections,
     page: { ...page, properties: pageProperties, required: (page.required as string[]).filter((k) => k !== 'sections') },
     sections,
     site,

@@ -125,7 +125,9 @@ export function EditorApp() {
       ? catalog.schemas.site
       : opened?.kind === 'shared'
         ? catalog.schemas.shared[opened.file.replace(/^content\/shared\/|\.ya?ml$/g, '')]
-        : undefined;
+        : opened?.kind === 'entry'
+          ? catalog.schemas.collections[opened.file.split('/')[1]!]
+          : undefined;
 
   return (
     <div className="editor">
