@@ -76,6 +76,14 @@ for (const moment of moments) {
       await expect(page.getByRole('dialog')).toBeVisible();
     });
 
+    test('"Apply Now" on a role\'s own page opens the application dialog for that role', async ({ page }) => {
+      const release = await open(page, '/careers/graphic-designer', moment, 'job-opening');
+      await page.getByRole('button', { name: 'Apply Now: Graphic Designer' }).click();
+      release();
+
+      await expect(page.getByRole('dialog')).toHaveAccessibleName('Graphic Designer');
+    });
+
     test("a script's element.click() on a tab, as screen readers issue it, shows its roles", async ({ page }) => {
       const release = await open(page, '/careers', moment, 'careers');
       await page.getByRole('tab', { name: 'Designer' }).evaluate((tab: HTMLElement) => tab.click());
