@@ -27,7 +27,7 @@ import { checkShared, sharedUsedBy } from './check/shared.ts';
 import { checkSearchTexts } from './check/search-texts.ts';
 import { judgeContent } from './check/judge.ts';
 import type { CollectedAssets } from './module-types.ts';
-import { preparePictures } from './prepare-images.ts';
+import { preparePictures, type PictureMemo } from './prepare-images.ts';
 import { compileSchemas, type Validators } from './validate.ts';
 
 export type { ContentOptions } from './check/run.ts';
@@ -95,7 +95,8 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
   ];
   if (errors > 0) return { problems, errors, warnings: problems.length - errors, files, shared: new Map(), pages: [] };
 
-  const prepared = <T>(source: ShapedFile) => preparePictures(source.data as T, shapes.references.get(source) ?? [], run.publicDir);
+  const pictures: PictureMemo = new Map();
+  const prepared = <T>(source: ShapedFile) => preparePictures(source.data as T, shapes.references.get(source) ?? [], run.publicDir, pictures);
   const shared = new Map(
     [...shapes.shared].map(([name, source]) => [name, { data: prepared<unknown>(source), assets: assetsOf.get(source)! }]),
   );

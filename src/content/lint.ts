@@ -66,6 +66,26 @@ const isRecord = (value: unknown): value is Data => typeof value === 'object' &&
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const plain = (text: string) => text.replace(/\*\*/g, '').replace(/\s+/g, ' ').trim();
 
+/**
+ * A rule that reads one file only, remembered by the file's data: the content check keeps the data of
+ * a file whose text did not change (check/read.ts), and the dev server and the editor check all files
+ * at every change, so an unchanged file is not walked again.
+ */
+function sameFileSameFindings(rule: (file: LintFile) => Found[]): (file: LintFile) => Found[] {
+  const seen = new WeakMap<object, { readonly file: string; readonly text: string | undefined; readonly found: Found[] }>();
+  return (file) => {
+    if (!isRecord(file.data)) return rule(file);
+    const known = seen.get(file.data);
+    if (known && known.file === file.file && known.text === file.text) return known.found;
+    const found = rule(file);
+    seen.set(file.data, { file: file.file, text: file.text, found });
+    return found;
+  };
+}
+
+const placeholderTextOnce = sameFileSameFindings(placeholderText);
+const markupInTextOnce = sameFileSameFindings(markupInText);
+
 /** Runs every rule. Findings come in no particular order; the content check sorts them. */
 export function lintContent(input: LintInput): LintFinding[] {
   const pages = input.files.filter((f) => f.kind === 'page');
@@ -77,8 +97,8 @@ export function lintContent(input: LintInput): LintFinding[] {
     ...pages.flatMap((page) => headingOrder(page, shared)),
     ...input.files.flatMap(duplicateSlideHeadings),
     ...input.files.flatMap((file) => unknownAnchors(file, input)),
-    ...input.files.flatMap(placeholderText),
-    ...input.files.flatMap(markupInText),
+    ...input.files.flatMap(placeholderTextOnce),
+    ...input.files.flatMap(markupInTextOnce),
     ...input.files.flatMap(proseMarkdown),
     ...input.files.flatMap((file) => sitePlaceholders(file, input)),
     ...duplicateSearchTexts(pages),

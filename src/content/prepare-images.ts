@@ -18,25 +18,45 @@ interface Picture {
   narrow?: { src: string; avif?: string; width: number };
 }
 
-/** A copy of `data` whose pictures (the `image` references found in it) carry what the page needs. */
-export function preparePictures<T>(data: T, references: readonly Reference[], publicDir: string): T {
+/** What a picture gets, by `src` and the size written in content: many pages show the same pictures. */
+export type PictureMemo = Map<string, Omit<Picture, 'src'> | null>;
+
+/**
+ * A copy of `data` whose pictures (the `image` references found in it) carry what the page needs.
+ * `memo` is shared by the files of one check, so each picture file is looked at once per check.
+ */
+export function preparePictures<T>(data: T, references: readonly Reference[], publicDir: string, memo: PictureMemo = new Map()): T {
   const copy = structuredClone(data);
   for (const ref of references) {
     if (ref.kind !== 'image') continue;
     const picture = ref.path.reduce<unknown>((node, key) => (node as Record<string | number, unknown> | undefined)?.[key], copy);
     if (!picture || typeof picture !== 'object' || typeof (picture as Picture).src !== 'string') continue;
-    fillPicture(picture as Picture, publicDir);
+    const image = picture as Picture;
+    const key = `${image.src}|${image.width ?? ''}|${image.height ?? ''}|${image.avif ?? ''}|${JSON.stringify(image.narrow ?? '')}`;
+    let filled = memo.get(key);
+    if (filled === undefined) {
+      filled = filledPicture(image, publicDir);
+      memo.set(key, filled);
+    }
+    if (filled) Object.assign(image, filled, filled.narrow ? { narrow: { ...filled.narrow } } : {});
   }
   return copy;
 }
 
-function fillPicture(image: Picture, publicDir: string): void {
+/** The fields the picture gets (what content wrote wins), or null for a file that is not there. */
+function filledPicture(image: Picture, publicDir: string): Omit<Picture, 'src'> | null {
   const file = join(publicDir, image.src);
-  if (!existsSync(file)) return;
+  if (!existsSync(file)) return null;
   const size = imageSize(file);
-  image.width ??= size?.width;
-  image.height ??= size?.height;
-  const copies = copiesOf(publicDir, image.src, image.width);
-  if (copies.avif) image.avif ??= copies.avif;
-  if (copies.narrow) image.narrow ??= copies.narrow;
+  const width = image.width ?? size?.width;
+  const height = image.height ?? size?.height;
+  const copies = copiesOf(publicDir, image.src, width);
+  const avif = image.avif ?? copies.avif;
+  const narrow = image.narrow ?? copies.narrow;
+  return {
+    ...(width === undefined ? {} : { width }),
+    ...(height === undefined ? {} : { height }),
+    ...(avif ? { avif } : {}),
+    ...(narrow ? { narrow } : {}),
+  };
 }

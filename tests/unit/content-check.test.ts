@@ -776,4 +776,42 @@ describe('checking again, as the dev server and the editor do at every change', 
     expect(again.problems).toEqual(first.problems);
     expect(again.pages.map((p) => p.page)).toEqual(first.pages.map((p) => p.page));
   });
+  it('judges an unchanged file as before and a changed one anew: schema problems, template text and markup', async () => {
+    const site = fixture('_base');
+    const file = join(site.contentDir, 'pages/home.yaml');
+    const original = readFileSync(file, 'utf8');
+    const codes = async () => (await checkContent(site)).problems.map((p) => `${p.file} ${p.code} ${p.path}`);
+    expect(await codes()).toEqual([]);
+
+    writeFileSync(file, original.replace('title: Fast', 'title: "TODO: Fast<br>"'));
+    const changed = await codes();
+    expect(changed).toEqual([
+      'content/pages/home.yaml PlaceholderText sections[1].cards[0].title',
+      'content/pages/home.yaml MarkupInText sections[1].cards[0].title',
+    ]);
+    // The same text again is judged the same, from what was remembered.
+    expect(await codes()).toEqual(changed);
+
+    writeFileSync(file, original.replace('icon: zap', 'icon: 7'));
+    expect(await codes()).toEqual(['content/pages/home.yaml WrongType sections[1].cards[0].icon']);
+
+    writeFileSync(file, original);
+    expect(await codes()).toEqual([]);
+  });
+
+  it('measures a picture once per check, and gives every page that shows it its own copy', async () => {
+    const site = fixture('_base');
+    const about = join(site.contentDir, 'pages/about.yaml');
+    writeFileSync(
+      about,
+      readFileSync(about, 'utf8').replace('sections:', 'image:\n  src: /media/pic.webp\n  alt: A violet rectangle\nsections:'),
+    );
+    const result = await checkContent(site);
+    const pictures = result.pages.map(
+      (p) => (p.page.image ?? (p.page.sections[1] as { cards: { image?: unknown }[] } | undefined)?.cards[1]?.image) as object,
+    );
+    expect(pictures[0]).toMatchObject({ width: 64, height: 48 });
+    expect(pictures[1]).toMatchObject({ width: 64, height: 48 });
+    expect(pictures[0]).not.toBe(pictures[1]);
+  });
 });

@@ -22,13 +22,28 @@ export interface Shapes {
   readonly references: ReadonlyMap<ShapedFile, readonly Reference[]>;
 }
 
+/**
+ * The schema's verdict on a file read before, by the file as read: the dev server and the editor check
+ * everything at each change, and a file that did not change gets the same verdict (a third of a check
+ * at 1,000 pages). Keyed by the validator too, so recompiled schemas judge again.
+ */
+const verdicts = new WeakMap<SourceFile, { readonly validate: Validators['page']; readonly result: ReturnType<Validators['run']> }>();
+
+function validated(validators: Validators, validate: Validators['page'], source: SourceFile): ReturnType<Validators['run']> {
+  const known = verdicts.get(source);
+  if (known?.validate === validate) return known.result;
+  const result = validators.run(validate, source.data);
+  verdicts.set(source, { validate, result });
+  return result;
+}
+
 export function checkShapes(run: CheckRun, validators: Validators, collections: Collections): Shapes {
   const references = new Map<ShapedFile, readonly Reference[]>();
   const shape = (abs: string, validate: Validators['page']): ShapedFile | undefined => {
     const read = readSource(run, abs);
     if (!read) return undefined;
     const source = validate === validators.page ? withListings(run, read, collections) : read;
-    const result = validators.run(validate, source.data);
+    const result = validated(validators, validate, source);
     for (const problem of result.problems) run.report(source, problem);
     const shaped = { ...source, valid: result.problems.length === 0 };
     references.set(shaped, result.references);
