@@ -4,19 +4,29 @@ import type { PageEntry } from '../content/module-types.ts';
 import { Layout } from './Layout.tsx';
 import { NotFound } from './NotFound/index.tsx';
 import { PageView } from './PageView/index.tsx';
-import { entryFor, loadPage, loadedPage, pageRoutes } from './startup/loader.ts';
+import { entryFor, loadPage, loadedPage, pageRoutes, useContentVersion } from './startup/loader.ts';
 import { matchPath } from './route-match.ts';
 
 // The section gallery (src/app/SectionGallery) is a dev-server tool: `import.meta.env.DEV` is false
 // in builds, so its code, its content module and its route are left out of production.
 const SectionGallery = import.meta.env.DEV ? lazy(() => import('./SectionGallery/index.tsx')) : undefined;
 
-/** A page route: reads its loaded content and components (suspends on a first visit). */
+/** A page route: its loaded content and components, or a first visit that suspends until they are there. */
 function PageRoute({ entry }: { readonly entry: PageEntry }) {
+  // The dev server swaps in a saved page's new content (startup/loader.ts).
+  useContentVersion();
   // Loaded already when prerendering and hydrating (client.tsx loads it first); on a navigation the
   // whole page with all its code loads, while the current page stays (a transition).
-  const module = loadedPage(entry) ?? use(loadPage(entry));
-  return <PageView module={module} />;
+  const module = loadedPage(entry);
+  return module ? <PageView module={module} /> : <FirstVisit entry={entry} />;
+}
+
+/**
+ * A page on its first visit, suspended until its content and code have loaded. A component of its
+ * own, so that it calls `use()` on every render: React requires that of a component that suspended.
+ */
+function FirstVisit({ entry }: { readonly entry: PageEntry }) {
+  return <PageView module={use(loadPage(entry))} />;
 }
 
 /**

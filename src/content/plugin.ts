@@ -11,6 +11,8 @@
  * ajv and the YAML parser run only here, in Node; the browser receives JSON-like data.
  * In `vite build` any content error fails the build; in `vite dev` it is printed in the terminal
  * and shown in the browser overlay, the server keeps running, and fixing the file recovers.
+ * In `vite dev`, an edit that changes only pages (not the route table or the site settings) reaches
+ * the browser as the new page data (`content:page`), which the app swaps in without a reload.
  */
 import { createHash } from 'node:crypto';
 import { relative, resolve } from 'node:path';
@@ -79,7 +81,38 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
   const logos = new LogoFiles();
 
   const run = () => (pending = checkContent(options).then((r) => (result = r)));
+  /** The code of each content module the dev server has served, to tell what an edit changed. */
+  const served = new Map<string, string>();
+  /** Whether the browser shows the overlay of a content error. */
+  let showingError = false;
+
+  /** The code of a content module, from a check without errors. */
+  const moduleCode = (name: string, r: ContentResult): string | undefined => {
+    if (name === 'site') return `export default ${JSON.stringify({ site: r.site!.site, ...logos.inline(r.site!.assets) })};`;
+    if (name === 'pages') {
+      const entries = r.pages.map(
+        (p) =>
+          `  { route: ${JSON.stringify(p.page.route)}, title: ${JSON.stringify(p.page.title)}, load: () => import(${JSON.stringify(PREFIX + 'page/' + p.name)}) }`,
+      );
+      return `export default [\n${entries.join(',\n')}\n];`;
+    }
+    if (name.startsWith('page/')) {
+      const page = r.pages.find((p) => p.name === name.slice('page/'.length));
+      return page && `export default ${JSON.stringify(pageData(page))};`;
+    }
+    return undefined;
+  };
+  const pageData = (page: ContentResult['pages'][number]) => ({
+    name: page.name,
+    page: page.page,
+    file: page.file,
+    shared: page.shared,
+    ...logos.inline(page.assets),
+  });
   const current = async () => result ?? (await (pending ?? run()));
+
+  const watched = (file: string) =>
+    (file.startsWith(options.contentDir!) && /\.ya?ml$/.test(file)) || (file.startsWith(options.schemaDir!) && file.endsWith('.json'));
 
   const report = (r: ContentResult) => {
     const color = !process.env.NO_COLOR;
@@ -128,27 +161,20 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
       for (const file of r.files) this.addWatchFile(file);
       if (r.errors > 0) throw contentError(r.problems, root);
       const name = id.slice(RESOLVED.length);
-      if (name === 'site') {
-        return `export default ${JSON.stringify({ site: r.site!.site, ...logos.inline(r.site!.assets) })};`;
+      const code = name === 'gallery' ? undefined : moduleCode(name, r);
+      if (code !== undefined) {
+        if (!isBuild) served.set(name, code);
+        return code;
       }
-      if (name === 'pages') {
-        const entries = r.pages.map(
-          (p) =>
-            `  { route: ${JSON.stringify(p.page.route)}, title: ${JSON.stringify(p.page.title)}, load: () => import(${JSON.stringify(PREFIX + 'page/' + p.name)}) }`,
-        );
-        return `export default [\n${entries.join(',\n')}\n];`;
-      }
-      if (name.startsWith('page/')) {
-        const page = r.pages.find((p) => p.name === name.slice('page/'.length));
-        if (!page) return this.error(`No content file defines the page module "${name}".`);
-        return `export default ${JSON.stringify({ name: page.name, page: page.page, file: page.file, shared: page.shared, ...logos.inline(page.assets) })};`;
-      }
+      if (name.startsWith('page/')) return this.error(`No content file defines the page module "${name}".`);
       if (name === 'gallery') {
         // The gallery is a tool for the dev server; a production bundle must never contain it.
         if (isBuild) return this.error(`${PREFIX}gallery is served by the dev server only; import it behind \`import.meta.env.DEV\`.`);
         const gallery = await checkGallery(options);
         if (gallery.result.errors > 0) throw contentError(gallery.result.problems, root);
         const assets = logos.inline(gallery.assets);
+        // Served, so that an edit reloads it: it is made of every section type's examples.
+        served.set('gallery', '');
         return `export default ${JSON.stringify({ sections: gallery.sections, shared: gallery.shared, ...assets })};`;
       }
       return this.error(`Unknown content module "${PREFIX}${name}".`);
@@ -167,10 +193,13 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
       }
     },
 
+    // Content and schema files are this plugin's to answer (configureServer's watcher): Vite's own
+    // answer to a changed file its modules depend on is a full reload, which would undo a page update.
+    handleHotUpdate({ file }) {
+      return watched(file) ? [] : undefined;
+    },
+
     configureServer(server: ViteDevServer) {
-      const watched = (file: string) =>
-        (file.startsWith(options.contentDir!) && /\.ya?ml$/.test(file)) ||
-        (file.startsWith(options.schemaDir!) && file.endsWith('.json'));
       server.watcher.add([options.contentDir!, options.schemaDir!]);
       server.middlewares.use((req, res, next) => {
         const svg = req.url ? logos.files.get(req.url.slice(1).split('?')[0]!) : undefined;
@@ -202,6 +231,7 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
           const message = error instanceof Error ? error.message : String(error);
           logger.error(`\n${message}\n`);
           server.ws.send({ type: 'error', err: { message, stack: '', plugin: 'content' } });
+          showingError = true;
           return;
         }
         for (const env of Object.values(server.environments)) {
@@ -212,13 +242,31 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
         if (r.errors > 0) {
           report(r);
           const error = contentError(r.problems, root);
+          showingError = true;
           server.ws.send({
             type: 'error',
             err: { message: error.message, stack: '', id: error.id as string, frame: error.frame as string, loc: error.loc as { file: string; line: number; column: number }, plugin: 'content' },
           });
         } else {
-          logger.info(`content: ${relative(root, file)} is valid; reloading.`);
-          server.ws.send({ type: 'full-reload', path: '*' });
+          // What the browser has that changed: only pages, then the new data is sent and swapped in
+          // (src/app/startup/loader.ts); anything else (the route table, the site settings, the
+          // gallery, a page that is gone) needs the whole app again.
+          const changed = [...served].filter(([name, code]) => moduleCode(name, r) !== code).map(([name]) => name);
+          // After an error the overlay is up, and only a reload takes it down.
+          const onlyPages = !showingError && changed.every((name) => name.startsWith('page/') && moduleCode(name, r) !== undefined);
+          showingError = false;
+          for (const name of changed) served.set(name, moduleCode(name, r) ?? '');
+          if (onlyPages) {
+            for (const name of changed) {
+              const page = r.pages.find((p) => p.name === name.slice('page/'.length))!;
+              server.ws.send({ type: 'custom', event: 'content:page', data: pageData(page) });
+            }
+            logger.info(`content: ${relative(root, file)} is valid; ${changed.length > 0 ? 'page updated.' : 'nothing on screen changed.'}`);
+          } else {
+            served.clear();
+            logger.info(`content: ${relative(root, file)} is valid; reloading.`);
+            server.ws.send({ type: 'full-reload', path: '*' });
+          }
         }
       };
       server.watcher.on('change', onChange);

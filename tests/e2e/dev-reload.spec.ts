@@ -34,17 +34,35 @@ test.afterAll(() => {
 
 const file = () => join(contentDir, 'pages', 'services.yaml');
 
-test('editing a content file in dev reloads the page with the new text', async ({ page }) => {
+test('editing a page in dev shows the new text without reloading the page, where the visitor was', async ({ page }) => {
   await page.goto(`${base}/services`);
   const heading = page.locator('[data-section="service-list"] h2').first();
   await expect(heading).toContainText('Find a Service that works for you');
+  await heading.scrollIntoViewIfNeeded();
+  // Gone if the page reloads.
+  await page.evaluate(() => Object.assign(window, { stillHere: true }));
+  const scrolled = await page.evaluate(() => window.scrollY);
   const original = readFileSync(file(), 'utf8');
   const started = Date.now();
   writeFileSync(file(), original.replace('Find a Service that works for you', 'Find a Service that fits your roadmap'));
   await expect(heading).toContainText('Find a Service that fits your roadmap', { timeout: 10_000 });
-  test.info().annotations.push({ type: 'reload time', description: `${Date.now() - started} ms` });
+  test.info().annotations.push({ type: 'edit to page', description: `${Date.now() - started} ms` });
+  expect(await page.evaluate(() => (window as { stillHere?: boolean }).stillHere)).toBe(true);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
   writeFileSync(file(), original);
   await expect(heading).toContainText('Find a Service that works for you', { timeout: 10_000 });
+});
+
+test('editing the site settings in dev reloads the page with them', async ({ page }) => {
+  await page.goto(`${base}/services`);
+  const footer = page.locator('footer[data-slot="footer"]');
+  await expect(footer).toContainText('About Us');
+  const settings = join(contentDir, 'site.yaml');
+  const original = readFileSync(settings, 'utf8');
+  writeFileSync(settings, original.replace('label: About Us', 'label: About Sutra Labs'));
+  await expect(footer).toContainText('About Sutra Labs', { timeout: 10_000 });
+  writeFileSync(settings, original);
+  await expect(footer).toContainText('About Us', { timeout: 10_000 });
 });
 
 test('invalid content shows file, line and column in the overlay and the terminal, and a fix recovers', async ({ page }) => {

@@ -4,6 +4,7 @@
  * so the prerender and the hydration of loaded code never suspend; `use()` is given a cached promise
  * only for what is still on its way (conditional `use` is part of React's documented API).
  */
+import { useSyncExternalStore } from 'react';
 import pages from 'virtual:content/pages';
 import type { PageEntry, PageModule } from '../../content/module-types.ts';
 import type { SectionType } from '../../generated/schema-types.ts';
@@ -41,6 +42,36 @@ const pageLoads = new Map<string, Promise<PageModule>>();
 
 /** A page's content when it has loaded with the code it was asked for; undefined while on its way. */
 export const loadedPage = (entry: PageEntry): PageModule | undefined => loadedPages.get(entry.route);
+
+/**
+ * The dev server sends a page's new content when its file is saved (src/content/plugin.ts): it is
+ * swapped in once the code of its sections is there, and the page on screen renders again, keeping
+ * the scroll position and the state of its sections. Builds leave this out.
+ */
+let contentVersion = 0;
+const contentListeners = new Set<() => void>();
+if (import.meta.hot) {
+  import.meta.hot.on('content:page', (module: PageModule) => {
+    void Promise.all([...new Set(module.page.sections.map((s) => s.type))].map(loadComponent)).then(() => {
+      loadedPages.set(module.page.route, module);
+      for (const scope of ['all', 'above-the-fold']) pageLoads.set(`${module.page.route}|${scope}`, Promise.resolve(module));
+      contentVersion++;
+      for (const listener of contentListeners) listener();
+    });
+  });
+}
+
+/** Renders the caller again when the dev server swaps in new content; a constant in builds. */
+export function useContentVersion(): number {
+  return useSyncExternalStore(
+    (listener) => {
+      contentListeners.add(listener);
+      return () => contentListeners.delete(listener);
+    },
+    () => contentVersion,
+    () => 0,
+  );
+}
 
 /**
  * Loads a page's content and section components. `above-the-fold` loads only the first section's
