@@ -5,15 +5,18 @@ import { SetupError } from './errors.ts';
 
 /**
  * Collects the job titles one may apply for: the `title` of every role of the roles collection
- * (content/roles/*.yaml) that is published today, and every `tabs[].roles[].role` written in a
+ * (content/roles/*.yaml) that is not a draft, and every `tabs[].roles[].role` written in a
  * `type: careers` section of content/pages/*.yaml. An application's `domain` must be one of them. No
  * roles at all means every application is refused until one is written.
+ *
+ * A role's dates are not looked at: the pages were built on another day than this server started,
+ * and a visitor who sees a role on the site must never have the application refused.
  */
-export async function loadRoles(contentDir: string, today = new Date().toISOString().slice(0, 10)): Promise<string[]> {
+export async function loadRoles(contentDir: string): Promise<string[]> {
   const roles = new Set<string>();
   for (const page of await readYamlFolder(path.join(contentDir, 'pages'))) for (const role of rolesOfPage(page)) roles.add(role);
   for (const entry of await readYamlFolder(path.join(contentDir, 'roles'))) {
-    const role = roleOfEntry(entry, today);
+    const role = roleOfEntry(entry);
     if (role) roles.add(role);
   }
   return [...roles];
@@ -23,7 +26,7 @@ export async function loadRoles(contentDir: string, today = new Date().toISOStri
 async function readYamlFolder(dir: string): Promise<unknown[]> {
   let files: string[];
   try {
-    files = (await readdir(dir)).filter((name) => /\.ya?ml$/.test(name) && !name.startsWith('_')).sort();
+    files = (await readdir(dir)).filter((name) => /\.ya?ml$/.test(name)).sort();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
@@ -44,11 +47,9 @@ async function readYamlFolder(dir: string): Promise<unknown[]> {
   return data;
 }
 
-/** The title of a role entry that the published site shows today: not a draft, not before `publishedAt`, not after `validThrough`. */
-function roleOfEntry(entry: unknown, today: string): string | undefined {
+/** The title of a role entry that is not a draft. */
+function roleOfEntry(entry: unknown): string | undefined {
   if (!isRecord(entry) || typeof entry.title !== 'string' || entry.title.trim() === '' || entry.draft === true) return undefined;
-  if (typeof entry.publishedAt === 'string' && entry.publishedAt > today) return undefined;
-  if (typeof entry.validThrough === 'string' && entry.validThrough < today) return undefined;
   return entry.title.trim();
 }
 
