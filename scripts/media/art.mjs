@@ -2,11 +2,17 @@
 // timeline images, project mock-ups, contact illustration.
 // Each image is an SVG scene rendered by sharp to .webp plus an .avif twin.
 // Usage: node scripts/media/art.mjs [name-filter]
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
 import { writeImage } from './lib/core.mjs';
 import { hasIcon } from './lib/scene.mjs';
 import { pageHero, overview } from './lib/compose.mjs';
 import { slide, hireSlide, timelineArt, projectArt, contactArt } from './lib/compose2.mjs';
 import { PAGE_SCENES, pageSceneHero, pageSceneOverview, cardArt } from './lib/pages.mjs';
+
+const PAGES_DIR = fileURLToPath(new URL('../../content/pages/', import.meta.url));
 
 // [main icon, satellites...] per slug (Lucide icon names).
 export const SLUG_ICONS = {
@@ -91,18 +97,16 @@ export const CARD_IMAGES = Object.entries(CARD_ART).flatMap(([page, cards]) =>
   cards.map((card) => [`art/cards/${page}-${card[0]}`, page, card]),
 );
 
-// Pages whose art leads with teal rather than violet, so neighbouring pages differ in colour too.
-const TEAL_LED = new Set([
-  'mobile-app-development',
-  'software-testing',
-  'product-development',
-  'angular',
-  'c-sharp',
-  'mern',
-  'react',
-  'vue',
-  'web-api',
-]);
+/**
+ * The accent of a page as its content sets it (`accent:` in content/pages/<slug>.yaml, `violet` when left
+ * out, as in schemas/page.schema.json): a teal page's art leads with teal rather than violet, so the
+ * page's pictures and its eyebrows, emphasis and buttons share one colour.
+ */
+export function pageAccent(slug) {
+  const file = join(PAGES_DIR, `${slug}.yaml`);
+  if (!existsSync(file)) return 'violet';
+  return parse(readFileSync(file, 'utf8'))?.accent ?? 'violet';
+}
 
 export const OVERVIEW_SLUGS = Object.keys(SLUG_ICONS).filter((s) => !['start', 'contact', 'careers'].includes(s));
 // /start and /careers open with a slide banner of their own art, not a page hero.
@@ -116,13 +120,13 @@ export function jobs() {
     if (!HERO_SLUGS.includes(slug)) return;
     // Service and technology pages each have a scene of their own (lib/pages.mjs); the others keep the icon composition.
     const make = PAGE_SCENES.includes(slug)
-      ? () => pageSceneHero(slug, { swap: TEAL_LED.has(slug) })
+      ? () => pageSceneHero(slug, { swap: pageAccent(slug) === 'teal' })
       : () => pageHero(slug, SLUG_ICONS[slug], i % 3, { swap: i % 4 === 3 });
     list.push({ out: `art/${slug}-hero`, make });
   });
   OVERVIEW_SLUGS.forEach((slug, i) => {
     const make = PAGE_SCENES.includes(slug)
-      ? () => pageSceneOverview(slug, { swap: TEAL_LED.has(slug) })
+      ? () => pageSceneOverview(slug, { swap: pageAccent(slug) === 'teal' })
       : () => overview(slug, SLUG_ICONS[slug], i % 4, { swap: i % 2 === 1 });
     list.push({ out: `art/${slug}-overview`, make });
   });

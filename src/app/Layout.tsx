@@ -1,11 +1,12 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import site from 'virtual:content/site';
 import { AssetsContext } from '../components/assets-context.ts';
+import type { Page } from '../generated/schema-types.ts';
 import { Header } from './Header/index.tsx';
 import { Footer } from './Footer/index.tsx';
 import { Loader, LoaderProvider } from './Loader/index.tsx';
-import { markHydrated } from './startup/loader.ts';
+import { entryFor, loadPage, loadedPage, markHydrated } from './startup/loader.ts';
 
 /** Every route change starts at the top of the new page (or at its anchor when the link has one). */
 function ScrollToTop() {
@@ -38,8 +39,38 @@ function HydratedMark() {
   return null;
 }
 
+/**
+ * The accent of the page on screen (`accent:` in its YAML), for `<main>`: the page's eyebrows,
+ * emphasis and buttons take it (src/styles/tokens.css). The page has loaded before the prerender and
+ * the hydration. A navigation is a transition that commits once the new page has loaded, and React
+ * reads the store again before committing it; on the dev server's first render the frame renders
+ * again when the page arrives. None for the not-found screen.
+ */
+function usePageAccent(): Page['accent'] | undefined {
+  const { pathname } = useLocation();
+  const entry = entryFor(pathname);
+  const subscribe = useCallback(
+    (changed: () => void) => {
+      let live = true;
+      // The page's own route loads it with this same cached promise and reports a failure; this only listens.
+      if (entry && !loadedPage(entry))
+        void loadPage(entry).then(
+          () => live && changed(),
+          () => {},
+        );
+      return () => {
+        live = false;
+      };
+    },
+    [entry],
+  );
+  const accent = () => (entry ? loadedPage(entry)?.page.accent : undefined);
+  return useSyncExternalStore(subscribe, accent, accent);
+}
+
 /** The frame of every page: skip link, header, the loader element, the page, the footer. */
 export function Layout() {
+  const accent = usePageAccent();
   return (
     <LoaderProvider>
       <AssetsContext.Provider value={site}>
@@ -50,7 +81,7 @@ export function Layout() {
         </a>
         <Header site={site.site} />
         <Loader />
-        <main id="main" tabIndex={-1}>
+        <main id="main" tabIndex={-1} data-accent={accent}>
           <Outlet />
         </main>
         <Footer site={site.site} />

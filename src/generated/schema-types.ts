@@ -1584,6 +1584,11 @@ export interface Page {
    */
   readonly image?: Image;
   /**
+   * Accent colour of the page: its banner's small label and **bold** words, the **bold** words and small labels of its section headings, and its buttons take it. Use the colour that leads the page's art: `violet` (the brand's) or `teal`. Service and technology pages alternate, so neighbouring pages differ; `scripts/media/art.mjs` reads this to colour the page's pictures.
+   * @default "violet"
+   */
+  readonly accent: "violet" | "teal";
+  /**
    * What the page tells search engines it is, besides its breadcrumbs: one job posting (a role's own page) or a case study. A collection's page template fills it in from each entry (content/collections/<collection>.yaml).
    */
   readonly structuredData?: StructuredData;

@@ -88,6 +88,19 @@ describe('art direction per page family', () => {
     expect(missing).toEqual([]);
   });
 
+  it('sets an accent in each service and technology page, in both colours', () => {
+    // The accent is the page's motif in its content (schemas/page.schema.json): the page's CSS and its
+    // art (scripts/media/art.mjs) both read it, so it is written in the page rather than left to the default.
+    const accents = new Map(
+      [...SERVICE_PAGES, ...TECHNOLOGY_PAGES].map((slug) => {
+        const page = parse(readFileSync(join(pagesDir, `${slug}.yaml`), 'utf8')) as { accent?: string };
+        return [slug, page.accent];
+      }),
+    );
+    expect([...accents].filter(([, accent]) => accent === undefined).map(([slug]) => slug)).toEqual([]);
+    expect(new Set(accents.values())).toEqual(new Set(['violet', 'teal']));
+  });
+
   it('gives every card of one grid a different picture', () => {
     const repeated: string[] = [];
     for (const slug of SERVICE_PAGES)

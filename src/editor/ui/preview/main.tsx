@@ -142,12 +142,13 @@ function Preview() {
   if (!message || !site) return <p style={{ padding: '2rem' }}>Waiting for the editor…</p>;
   const sections = ((page?.page as { sections?: Section[] } | undefined)?.sections ?? []) as Section[];
   const route = (page?.page as { route?: string } | undefined)?.route ?? '/';
+  const accent = (page?.page as { accent?: string } | undefined)?.accent;
   return (
     <MemoryRouter initialEntries={[route]}>
       <LoaderProvider>
         <AssetsContext.Provider value={siteAssets}>
           <FrameHeader site={site.site as Site} />
-          <main id="main">
+          <main id="main" data-accent={accent}>
             <AssetsContext.Provider value={pageAssets}>
               <SharedContext.Provider value={(page?.shared ?? {}) as never}>
                 {sections.map((section, index) => (
