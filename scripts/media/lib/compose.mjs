@@ -224,13 +224,14 @@ export function pageHero(seed, icons, variant, { W = 1600, H = 900, swap = false
       body += tile(x - 40, y - 40, 80, nm, { kind: 'dark', r0: i % 2 ? a : b, r1: i % 2 ? b : a });
     });
   } else {
-    // Code window + network constellation.
-    body += network(W, H, seed + 'n', { n: 30, x: W * 0.5, y: H * 0.08, w: W * 0.48, h: H * 0.84, maxDist: 210, opacity: 0.4 });
+    // Code window + network constellation, below the header's links and right of the copy at every
+    // width the hero is cropped to (1280 to 1920: the picture's band above y = 240 is under the header).
+    body += network(W, H, seed + 'n', { n: 26, x: W * 0.5, y: H * 0.3, w: W * 0.48, h: H * 0.6, maxDist: 210, opacity: 0.4 });
     body += threads(W, H, seed + 't', { count: 14, y0: 0.7, amp: 0.07, spread: 0.12, opacity: 0.35, tilt: 0.12 });
     const wx = W * 0.6;
-    const wy = H * 0.24;
-    const ww = 520;
-    const wh = 340;
+    const wy = 300;
+    const ww = 500;
+    const wh = 300;
     body += glassPanel(wx, wy, ww, wh, { accent: a, accent2: b, fill: 0.8 });
     body += [0, 1, 2]
       .map(
@@ -240,7 +241,7 @@ export function pageHero(seed, icons, variant, { W = 1600, H = 900, swap = false
       .join('');
     body += `<rect x="${wx}" y="${wy + 50}" width="${ww}" height="1" fill="#ffffff" opacity="0.08"/>`;
     body += codeLines(wx + 30, wy + 78, ww - 60, wh - 100, seed + 'c', { opacity: 0.7 });
-    body += tile(wx + ww - 70, wy - 60, 130, icons[0], { kind: 'dark', r0: a, r1: b });
+    body += tile(wx + ww - 80, wy - 50, 116, icons[0], { kind: 'dark', r0: a, r1: b });
     body += tile(wx - 60, wy + wh - 70, 96, icons[1], { kind: 'dark', r0: b, r1: a });
   }
   return doc(W, H, body);

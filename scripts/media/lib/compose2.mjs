@@ -55,6 +55,14 @@ function lightBase(W, H, seed, { a = C.violet, b = C.teal } = {}) {
 
 // ============================================================ dark slides
 
+/**
+ * A slide's foreground scaled by `scale` about (cx, cy) and moved down by `dy`: the careers banner is
+ * cropped so that the picture's band above y = 240 sits under the header's links at 1280 to 1920 px.
+ */
+function belowHeader(svg, cx, cy, scale, dy) {
+  return `<g transform="translate(${n2(cx * (1 - scale))} ${n2(cy * (1 - scale) + dy)}) scale(${scale})">${svg}</g>`;
+}
+
 export function slide(kind, index, { W = 1600, H = 900 } = {}) {
   resetIds();
   const seed = `${kind}-${index}`;
@@ -244,6 +252,7 @@ export function slide(kind, index, { W = 1600, H = 900 } = {}) {
     // ascending steps with a flag at the top
     const P = iso(cx - 60, cy + 150, 46);
     body += threads(W, H, seed + 't', { count: 14, y0: 0.86, amp: 0.04, spread: 0.1, opacity: 0.3 });
+    const fg = body.length;
     const steps = 6;
     const stepAt = (i) => 2.6 - i * 1.05; // y position: decreasing y climbs to the upper right
     for (let i = steps - 1; i >= 0; i--) {
@@ -265,9 +274,11 @@ export function slide(kind, index, { W = 1600, H = 900 } = {}) {
     body += tile(top[0] - 55, top[1] - 230, 110, 'Trophy', { kind: 'dark', r0: a, r1: b });
     body += tile(cx - 330, cy - 230, 90, 'GraduationCap', { kind: 'dark', r0: b, r1: a });
     body += tile(cx + 250, cy + 40, 84, 'Sprout', { kind: 'dark', r0: a, r1: b });
+    body = body.slice(0, fg) + belowHeader(body.slice(fg), cx, cy, 0.8, 70);
   } else if (key === 'careers-2') {
     // team constellation
     body += threads(W, H, seed + 't', { count: 14, y0: 0.8, amp: 0.05, spread: 0.12, opacity: 0.3 });
+    const fg = body.length;
     body += orbits(cx, cy, [140, 240, 340], { color: C.sky, opacity: 0.35, dash: '2 10' });
     const people = [];
     const ring = [[0, 0, 70]];
@@ -286,6 +297,7 @@ export function slide(kind, index, { W = 1600, H = 900 } = {}) {
       body += `<circle cx="${n2(x)}" cy="${n2(y)}" r="${r}" fill="url(#${id})" stroke="${i % 2 ? b : a}" stroke-opacity="0.8" stroke-width="1.5"/>`;
       body += glowIcon(i === 0 ? 'Users' : 'User', x - r * 0.55, y - r * 0.55, r * 1.1, { width: 1.4 });
     });
+    body = body.slice(0, fg) + belowHeader(body.slice(fg), cx, cy, 0.74, 60);
   } else {
     // careers-3: perspective grid floor and a horizon glow
     const hz = H * 0.56;
