@@ -22,6 +22,7 @@ import { parsePath } from '../paths.ts';
 import { closest } from '../suggest.ts';
 import type { Validators } from '../validate.ts';
 import { readSource } from './read.ts';
+import { validated } from './shape.ts';
 import { fileMissing, isRecord, listFiles, type CheckRun, type SourceFile } from './run.ts';
 
 type Path = (string | number)[];
@@ -89,7 +90,7 @@ export function readCollections(run: CheckRun, validators: Validators): Collecti
     for (const abs of files) {
       const source = readSource(run, abs);
       if (!source) continue;
-      const { problems } = validators.run(validate, source.data);
+      const { problems } = validated(validators, validate, source);
       for (const problem of problems) run.report(source, problem);
       if (problems.length > 0 || !isRecord(source.data)) continue;
       const slug = basename(abs).replace(/\.ya?ml$/, '');
@@ -109,7 +110,8 @@ export function readCollections(run: CheckRun, validators: Validators): Collecti
       const fromEntry = new Map<string, Path>();
       const values = { ...entry.data, slug: entry.slug, route: entry.route };
       const filled = fill(definition.page, [], { values, known: [...fields, 'slug', 'route'], fromEntry }) as Data;
-      const page = { route: entry.route, ...(entry.unpublished ? { draft: true } : {}), ...filled };
+      // The entry's own route and publishing state win over anything the template says.
+      const page = { ...filled, route: entry.route, ...(entry.unpublished ? { draft: true } : {}) };
       const file = join(dir, `${entry.slug}.page.yaml`);
       run.addPage(file, stringify(page, { lineWidth: 0 }));
       made.set(run.rel(file), { file: run.rel(file), entry, template: definition.source, fromEntry });

@@ -29,7 +29,7 @@ export interface Shapes {
  */
 const verdicts = new WeakMap<SourceFile, { readonly validate: Validators['page']; readonly result: ReturnType<Validators['run']> }>();
 
-function validated(validators: Validators, validate: Validators['page'], source: SourceFile): ReturnType<Validators['run']> {
+export function validated(validators: Validators, validate: Validators['page'], source: SourceFile): ReturnType<Validators['run']> {
   const known = verdicts.get(source);
   if (known?.validate === validate) return known.result;
   const result = validators.run(validate, source.data);
