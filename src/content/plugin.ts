@@ -251,11 +251,12 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
           // What the browser has that changed: only pages, then the new data is sent and swapped in
           // (src/app/startup/loader.ts); anything else (the route table, the site settings, the
           // gallery, a page that is gone) needs the whole app again.
-          const changed = [...served].filter(([name, code]) => moduleCode(name, r) !== code).map(([name]) => name);
+          const now = new Map([...served.keys()].map((name) => [name, moduleCode(name, r)] as const));
+          const changed = [...now].filter(([name, code]) => code !== served.get(name)).map(([name]) => name);
           // After an error the overlay is up, and only a reload takes it down.
-          const onlyPages = !showingError && changed.every((name) => name.startsWith('page/') && moduleCode(name, r) !== undefined);
+          const onlyPages = !showingError && changed.every((name) => name.startsWith('page/') && now.get(name) !== undefined);
           showingError = false;
-          for (const name of changed) served.set(name, moduleCode(name, r) ?? '');
+          for (const name of changed) served.set(name, now.get(name) ?? '');
           if (onlyPages) {
             for (const name of changed) {
               const page = r.pages.find((p) => p.name === name.slice('page/'.length))!;

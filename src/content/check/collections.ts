@@ -171,7 +171,8 @@ function unpublishedOf(data: Data, today: string): { unpublished?: Unpublished }
   return {};
 }
 
-function compareBy(a: Data, b: Data, field: string): number {
+/** Entries in the order of one field: numbers by value, anything else as text. */
+export function compareBy(a: Data, b: Data, field: string): number {
   const x = a[field];
   const y = b[field];
   if (typeof x === 'number' && typeof y === 'number') return x - y;

@@ -9,7 +9,7 @@
  */
 import { explain } from '../catalog.ts';
 import { closest } from '../suggest.ts';
-import type { Collection, Collections, Entry } from './collections.ts';
+import { compareBy, type Collection, type Collections, type Entry } from './collections.ts';
 import { isRecord, type CheckRun, type SourceFile } from './run.ts';
 
 type Data = Record<string, unknown>;
@@ -66,7 +66,7 @@ function withEntries(run: CheckRun, source: SourceFile, i: number, section: Data
   if (sort && field(sort.by as string, ['sections', i, 'sort', 'by'])) {
     const by = sort.by as string;
     const sign = sort.direction === 'desc' ? -1 : 1;
-    entries = [...entries].sort((a, b) => sign * String(a.data[by] ?? '').localeCompare(String(b.data[by] ?? '')));
+    entries = [...entries].sort((a, b) => sign * compareBy(a.data, b.data, by));
   }
   if (typeof section.limit === 'number') entries = entries.slice(0, section.limit);
   return { ...section, entries: entries.map(card) };

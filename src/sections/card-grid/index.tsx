@@ -1,4 +1,4 @@
-import { useId, useState, type FocusEvent, type ReactNode } from 'react';
+import { useId, useState, type FocusEvent } from 'react';
 import { ArrowRight, Plus } from 'lucide-react';
 import { PauseToggle } from '../../components/PauseToggle/index.tsx';
 import type { SectionProps } from '../registry.ts';
@@ -126,17 +126,7 @@ function HoverTextBody({ card, priority }: { card: Card; priority: boolean }) {
       </div>
       <div className={styles.back} data-slot="card-back">
         <CardMedia card={card} priority={false} />
-        <h3 className={styles.title}>{card.title}</h3>
-        <div className={styles.textWrap} data-slot="card-text">
-          <p className={styles.text}>{card.text}</p>
-        </div>
-        {card.link && (
-          <SmartLink to={card.link} variant="ghost" className={styles.link}>
-            {card.linkLabel ?? 'Read More'}
-            <span className="visually-hidden"> about {card.title}</span>
-            <ArrowRight size={16} aria-hidden />
-          </SmartLink>
-        )}
+        <CardContent card={card} />
       </div>
     </>
   );
@@ -158,28 +148,13 @@ function ImageCardBody({ card, image, priority }: { card: Card; image: NonNullab
         </span>
       </div>
       <div className={styles.back} data-slot="card-back">
-        <h3 className={styles.title}>{card.title}</h3>
-        <div className={styles.textWrap} data-slot="card-text">
-          <p className={styles.text}>{card.text}</p>
-        </div>
-        {card.link && (
-          <SmartLink to={card.link} variant="ghost" className={styles.link}>
-            {card.linkLabel ?? 'Read More'}
-            <span className="visually-hidden"> about {card.title}</span>
-            <ArrowRight size={16} aria-hidden />
-          </SmartLink>
-        )}
+        <CardContent card={card} />
       </div>
     </>
   );
 }
 
 function CardBody({ card, number, priority }: { card: Card; number?: number; priority: boolean }) {
-  const text: ReactNode = (
-    <div className={styles.textWrap} data-slot="card-text">
-      <p className={styles.text}>{card.text}</p>
-    </div>
-  );
   return (
     <>
       {number !== undefined && (
@@ -188,8 +163,19 @@ function CardBody({ card, number, priority }: { card: Card; number?: number; pri
         </span>
       )}
       <CardMedia card={card} priority={priority} />
+      <CardContent card={card} />
+    </>
+  );
+}
+
+/** What every card says: its title, its text and its link, the same in every variant. */
+function CardContent({ card }: { card: Card }) {
+  return (
+    <>
       <h3 className={styles.title}>{card.title}</h3>
-      {text}
+      <div className={styles.textWrap} data-slot="card-text">
+        <p className={styles.text}>{card.text}</p>
+      </div>
       {card.link && (
         <SmartLink to={card.link} variant="ghost" className={styles.link}>
           {card.linkLabel ?? 'Read More'}
