@@ -158,7 +158,9 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
     async load(id) {
       if (!id.startsWith(RESOLVED)) return undefined;
       const r = await current();
-      for (const file of r.files) this.addWatchFile(file);
+      // No addWatchFile here: buildStart watches every content file once, and the dev server's own
+      // watcher covers the content and schema folders. Adding every file for every page module cost
+      // a million calls at a thousand pages (2.4 s of a 12 s client build).
       if (r.errors > 0) throw contentError(r.problems, root);
       const name = id.slice(RESOLVED.length);
       const code = name === 'gallery' ? undefined : moduleCode(name, r);
