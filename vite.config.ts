@@ -2,36 +2,54 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { contentPlugin } from './src/content/plugin.ts';
 import { apiSchemasForBrowserPlugin, formValidatorsPlugin } from './src/forms/validators-plugin.ts';
+import { PRERENDER_BUNDLE_DIR } from './scripts/build-paths.ts';
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig({
   // Content and form validation run here, at build time; the browser gets data and generated code.
   plugins: [contentPlugin(), formValidatorsPlugin(), apiSchemasForBrowserPlugin(), react()],
+  // `vite build` builds both environments below in one process, the browser's first: the content
+  // plugin is shared between them, so the site's content is read and checked once per build.
+  builder: {},
   build: {
-    outDir: 'dist/client',
-    emptyOutDir: true,
-    // The prerender script reads which chunks and CSS each section needs from the manifest.
-    manifest: true,
     // Sections are split per type; a warning for a page's chunk would be noise.
     chunkSizeWarningLimit: 250,
-    rolldownOptions: {
-      // The boot script is an entry of its own: prerendered pages load it instead of the app, and it
-      // starts the app once the first screen has painted (src/app/startup/boot.ts).
-      ...(isSsrBuild ? {} : { input: { index: 'index.html', boot: 'src/app/startup/boot.ts' } }),
-      output: {
-        codeSplitting: {
-          groups: [
-            {
-              // The small pieces most sections share (pictures, links, icons, headings, reveal,
-              // hooks) travel together: over HTTP/1.1 each request costs a round trip and one of
-              // six connections, which the hero image needs first.
-              name: 'ui',
-              test: /src[\\/](hooks|components[\\/](Picture|RichText|SmartLink|Icon|SectionHeading|Reveal))[\\/]|node_modules[\\/]lucide-react[\\/]/,
+  },
+  environments: {
+    client: {
+      build: {
+        outDir: 'dist/client',
+        emptyOutDir: true,
+        // The prerender script reads which chunks and CSS each section needs from the manifest.
+        manifest: true,
+        rolldownOptions: {
+          // The boot script is an entry of its own: prerendered pages load it instead of the app, and it
+          // starts the app once the first screen has painted (src/app/startup/boot.ts).
+          input: { index: 'index.html', boot: 'src/app/startup/boot.ts' },
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  // The small pieces most sections share (pictures, links, icons, headings, reveal,
+                  // hooks) travel together: over HTTP/1.1 each request costs a round trip and one of
+                  // six connections, which the hero image needs first.
+                  name: 'ui',
+                  test: /src[\\/](hooks|components[\\/](Picture|RichText|SmartLink|Icon|SectionHeading|Reveal))[\\/]|node_modules[\\/]lucide-react[\\/]/,
+                },
+              ],
             },
-          ],
+          },
         },
+      },
+    },
+    ssr: {
+      build: {
+        outDir: PRERENDER_BUNDLE_DIR,
+        emptyOutDir: true,
+        copyPublicDir: false,
+        rolldownOptions: { input: { 'entry-server': 'src/app/entry-server.tsx' } },
       },
     },
   },
   server: { port: 5173, strictPort: false },
   preview: { port: 4173 },
-}));
+});

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // `npm run bench:build [-- --pages 0,100,1000]`: how the build's cost grows with the number of pages.
 // For each N it copies the site to a temporary folder, adds N copies of the React technology page,
-// and times `content:check` and each phase of `npm run build` (types, client build, SSR build,
-// prerender), wall and CPU seconds, then the output's size. It prints figures and judges nothing:
+// and times `content:check` and each phase of `npm run build` (`vite build`, which makes the browser's
+// and the prerender's bundles, then prerender), wall and CPU seconds, then the output's size. It prints figures and judges nothing:
 // compare the rows of one run (issue 16 has Astro's figures for the same page counts).
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
   cpSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
   readdirSync,
@@ -35,8 +36,15 @@ function siteWith(extra) {
   for (const entry of ['content', 'schemas', 'src', 'scripts', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package.json']) {
     cpSync(join(root, entry), join(dir, entry), { recursive: true });
   }
-  // Read only by the build: linked, not copied.
-  for (const entry of ['node_modules', 'public']) symlinkSync(join(root, entry), join(dir, entry));
+  // Read only by the build: linked, not copied. The packages and the caches are linked one by one,
+  // because the build writes its prerender bundle to node_modules/.cache/prerender of the copy.
+  symlinkSync(join(root, 'public'), join(dir, 'public'));
+  const linkEach = (from, to, except) => {
+    mkdirSync(to);
+    for (const name of readdirSync(from)) if (name !== except) symlinkSync(join(from, name), join(to, name));
+  };
+  linkEach(join(root, 'node_modules'), join(dir, 'node_modules'), '.cache');
+  linkEach(join(root, 'node_modules/.cache'), join(dir, 'node_modules/.cache'), 'prerender');
   const page = readFileSync(join(root, 'content/pages/react.yaml'), 'utf8');
   for (let i = 1; i <= extra; i++) {
     const copy = page
@@ -75,9 +83,8 @@ function bytesIn(dir) {
 
 const phases = [
   ['content:check', 'node', ['scripts/content-check.mjs']],
-  ['types', 'npx', ['tsx', 'scripts/gen-types.ts']],
-  ['client build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
-  ['SSR build', 'npx', ['vite', 'build', '--ssr', 'src/app/entry-server.tsx', '--outDir', 'dist/server', '--logLevel', 'warn']],
+  // The steps of `npm run build`: one `vite build` makes the browser's and the prerender's bundles.
+  ['vite build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
   ['prerender', 'npx', ['tsx', 'scripts/prerender.ts']],
 ];
 const rows = [];
@@ -98,7 +105,9 @@ for (const extra of counts) {
 
 const pair = ({ wall, cpu }) => `${wall.toFixed(1)} / ${Number.isNaN(cpu) ? '?' : cpu.toFixed(1)}`;
 const base = rows.find((row) => row.extra === 0);
-console.log(`\nwall s / CPU s on ${execFileSync('nproc').toString().trim()} cores; output is dist/ with the compressed copies\n`);
+console.log(
+  `\nwall s / CPU s on ${execFileSync('nproc').toString().trim()} cores; output is dist/ (what is deployed) with the compressed copies\n`,
+);
 console.log(
   `| extra pages | pages | ${phases.map(([name]) => name).join(' | ')} | **full build** | output | output per extra page | CPU per extra page |`,
 );

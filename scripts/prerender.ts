@@ -16,10 +16,11 @@ import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib';
 import { earlyScript } from '../src/app/startup/early-script.ts';
+import { PRERENDER_BUNDLE_DIR } from './build-paths.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const client = join(root, 'dist/client');
-const serverEntry = join(root, 'dist/server/entry-server.js');
+const serverEntry = join(root, PRERENDER_BUNDLE_DIR, 'entry-server.js');
 
 interface ManifestChunk {
   file: string;
@@ -67,7 +68,7 @@ function assertProductionReact(): void {
 
 const manifest = JSON.parse(readFileSync(join(client, '.vite/manifest.json'), 'utf8')) as Manifest;
 // The template is the client build's index.html; kept aside because "/" overwrites it.
-const templateFile = join(root, 'dist/server/template.html');
+const templateFile = join(root, PRERENDER_BUNDLE_DIR, 'template.html');
 if (!existsSync(templateFile)) writeFileSync(templateFile, readFileSync(join(client, 'index.html'), 'utf8'));
 const template = readFileSync(templateFile, 'utf8');
 

@@ -138,7 +138,12 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
       };
     },
 
+    // One instance serves both builds of `vite build` (vite.config.ts), which read the same files.
+    sharedDuringBuild: true,
+
     async buildStart() {
+      // The second build of `vite build` reuses the first one's check, already reported.
+      if (isBuild && result) return;
       const r = await run();
       for (const file of r.files) this.addWatchFile(file);
       if (isBuild) {
