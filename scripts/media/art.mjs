@@ -1,4 +1,4 @@
-// Still artwork: page heroes, overviews, banner slides, hiring slides,
+// Still artwork: page heroes, overviews, banner slides, hiring slides (shared and per technology page),
 // timeline images, project mock-ups, contact illustration.
 // Each image is an SVG scene rendered by sharp to .webp plus an .avif twin.
 // Usage: node scripts/media/art.mjs [name-filter]
@@ -10,7 +10,7 @@ import { writeImage } from './lib/core.mjs';
 import { hasIcon } from './lib/scene.mjs';
 import { pageHero, overview } from './lib/compose.mjs';
 import { slide, hireSlide, timelineArt, projectArt, contactArt } from './lib/compose2.mjs';
-import { PAGE_SCENES, pageSceneHero, pageSceneOverview, cardArt } from './lib/pages.mjs';
+import { PAGE_SCENES, pageSceneHero, pageSceneOverview, pageSceneHire, cardArt } from './lib/pages.mjs';
 
 const PAGES_DIR = fileURLToPath(new URL('../../content/pages/', import.meta.url));
 
@@ -108,6 +108,25 @@ export function pageAccent(slug) {
   return parse(readFileSync(file, 'utf8'))?.accent ?? 'violet';
 }
 
+/**
+ * The technology pages, whose hire block opens on a slide of their own (art/hire-<slug>, 1200x800): a
+ * kick-off call sharing the page's scene. /start keeps the shared hire-slide-1.
+ */
+export const HIRE_SLUGS = [
+  'angular',
+  'blazor',
+  'c-sharp',
+  'databases',
+  'dot-net',
+  'mern',
+  'node',
+  'react',
+  'reporting',
+  'typescript',
+  'vue',
+  'web-api',
+];
+
 export const OVERVIEW_SLUGS = Object.keys(SLUG_ICONS).filter((s) => !['start', 'contact', 'careers'].includes(s));
 // /start and /careers open with a slide banner of their own art, not a page hero.
 export const HERO_SLUGS = Object.keys(SLUG_ICONS).filter((s) => !['start', 'careers'].includes(s));
@@ -136,6 +155,13 @@ export function jobs() {
   for (const kind of ['services', 'technologies', 'careers'])
     for (let i = 1; i <= 3; i++) list.push({ out: `art/${kind}-slide-${i}`, make: () => slide(kind, i) });
   for (let i = 1; i <= 4; i++) list.push({ out: `art/hire-slide-${i}`, make: () => hireSlide(i) });
+  HIRE_SLUGS.forEach((slug, i) => {
+    // Every other page puts the people on the left; no two pages share a pair of portraits.
+    const people = [i % 8, (i + (i < 8 ? 3 : 2)) % 8];
+    const make = () =>
+      pageSceneHire(slug, SLUG_ICONS[slug][0], { swap: pageAccent(slug) === 'teal', mirror: i % 2 === 1, people });
+    list.push({ out: `art/hire-${slug}`, make });
+  });
   for (const k of ['uiux', 'web', 'product', 'mobile']) list.push({ out: `art/timeline-${k}`, make: () => timelineArt(k) });
   for (const k of ['parcel', 'medstudy', 'pg-finder']) list.push({ out: `art/project-${k}`, make: () => projectArt(k) });
   list.push({ out: 'art/contact', make: () => contactArt() });
@@ -148,6 +174,8 @@ function quality(out) {
   // The page heroes are their pages' largest paint: a little lower AVIF quality keeps each within its old byte size.
   if (PAGE_SCENES.some((slug) => out === `art/${slug}-hero`)) return { webpQuality: 86, avifQuality: 52 };
   if (/-(hero|slide-\d)$/.test(out) && !/hire-slide/.test(out)) return { webpQuality: 86, avifQuality: 55 };
+  // A technology page's hire slide has a whole call window in it: a little lower quality keeps it within hire-slide-1's size.
+  if (HIRE_SLUGS.some((slug) => out === `art/hire-${slug}`)) return { webpQuality: 78, avifQuality: 49 };
   return { webpQuality: 84, avifQuality: 55 };
 }
 

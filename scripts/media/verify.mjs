@@ -8,7 +8,7 @@ import { readdirSync, statSync, openSync, readSync, closeSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import sharp from 'sharp';
 import { MEDIA } from './lib/core.mjs';
-import { HERO_SLUGS, OVERVIEW_SLUGS, CARD_IMAGES } from './art.mjs';
+import { HERO_SLUGS, OVERVIEW_SLUGS, CARD_IMAGES, HIRE_SLUGS } from './art.mjs';
 
 const FFPROBE = process.env.FFPROBE || '/usr/bin/ffprobe';
 const MAX_VIDEO = 1.5 * 1024 * 1024;
@@ -27,6 +27,8 @@ function expected() {
   for (const k of ['services', 'technologies', 'careers'])
     for (let i = 1; i <= 3; i++) add(`art/${k}-slide-${i}`, 1600, 900, true);
   for (let i = 1; i <= 4; i++) add(`art/hire-slide-${i}`, 1200, 800);
+  // The technology pages' own first hire slides.
+  for (const s of HIRE_SLUGS) add(`art/hire-${s}`, 1200, 800);
   for (const k of ['uiux', 'web', 'product', 'mobile']) add(`art/timeline-${k}`, 800, 600);
   for (const k of ['parcel', 'medstudy', 'pg-finder']) add(`art/project-${k}`, 1200, 800);
   // Case-study pictures (cases.mjs): the problem and what was built, two per story.

@@ -22,6 +22,7 @@ import {
   resetIds,
 } from './scene.mjs';
 import { doc, glassPanel, sparkles, orbits, glowIcon, phone } from './compose.mjs';
+import { portraitFragment } from './people.mjs';
 
 const SW = 700;
 const SH = 560;
@@ -1150,6 +1151,150 @@ export function pageSceneOverview(slug, { W = 1200, H = 900, swap = false } = {}
   const k = kit(false, a, b, sh);
   const sc = 1.5;
   body += `<g transform="translate(${n2((W - SW * sc) / 2)} ${n2((H - SH * sc) / 2 + 10)}) scale(${sc})">${SCENES[slug](k, R)}</g>`;
+  return doc(W, H, body);
+}
+
+// ------------------------------------------------------------ hire slide (1200 x 800, light)
+
+/**
+ * The hire block's "Getting Started" slide for one page: a client and a developer on a kick-off
+ * call, the page's scene on the shared screen, the call's agenda (brief, stack, hours) and its
+ * controls, and the page's icon on a tile at the window's corner. The slider crops the picture to
+ * about its middle 760 px on wide screens and to a 16:9 band on phones, so all of it that matters
+ * stays within x 230 to 970 and y 62 to 738. `mirror` puts the people on the left; `people` picks
+ * the two portraits (lib/people.mjs), client first.
+ */
+export function pageSceneHire(slug, mainIcon, { W = 1200, H = 800, swap = false, mirror = false, people = [0, 1] } = {}) {
+  resetIds();
+  const seed = `hire-${slug}`;
+  const R = rng(seed);
+  const a = swap ? C.teal : C.violet;
+  const b = swap ? C.violet : C.teal;
+  const sh = nextId('sh');
+  const shb = nextId('shb');
+  let body = `<defs>${shadowFilter(sh, { dy: 8, blur: 14, opacity: 0.12 })}${shadowFilter(shb, { dy: 22, blur: 36, opacity: 0.24 })}</defs>`;
+  body += lightBackdrop(W, H, seed, {
+    glows: [
+      [mirror ? R.range(0.7, 0.95) : R.range(0.05, 0.3), R.range(0.0, 0.25), 0.5, a, 0.24],
+      [mirror ? R.range(0.05, 0.3) : R.range(0.7, 0.95), R.range(0.75, 1.0), 0.5, b, 0.22],
+    ],
+  });
+  body += dotGrid(W, H, { gap: 28, r: 1.6, color: C.navy4, opacity: 0.14, cx: 0.5, cy: 0.5, fade: 0.62 });
+  body += sparkles(seed + 's', W, H, 12, { color: a });
+  // No threads along the bottom, unlike the shared slides: across the full width they cost about a fifth of the file.
+
+  // The call window: the shared screen on one side, the two people and the agenda on the other.
+  const win = { x: 236, y: 112, w: 728, h: 560 };
+  const pad = 16;
+  const side = 160;
+  const stage = { x: mirror ? win.x + pad * 2 + side : win.x + pad, y: win.y + 58, w: win.w - side - pad * 3 };
+  stage.h = win.y + win.h - pad - stage.y;
+  const col = mirror ? win.x + pad : stage.x + stage.w + pad;
+  body += `<rect x="${win.x}" y="${win.y}" width="${win.w}" height="${win.h}" rx="22" fill="#fff" filter="url(#${shb})"/>`;
+  body += `<rect x="${win.x + 0.5}" y="${win.y + 0.5}" width="${win.w - 1}" height="${win.h - 1}" rx="22" fill="none" stroke="#e4e3f7"/>`;
+  // Title bar: the window's dots, a "live" pill and the meeting's name; the page's tile takes the far corner.
+  ['#ff8a8a', '#ffd36b', '#5fdc9a'].forEach(
+    (c, i) => (body += `<circle cx="${win.x + 28 + i * 18}" cy="${win.y + 29}" r="5.5" fill="${c}"/>`),
+  );
+  const lx = win.x + 84;
+  body += `<rect x="${lx}" y="${win.y + 15}" width="84" height="28" rx="14" fill="${a}" opacity="0.12"/>`;
+  body += `<circle cx="${lx + 16}" cy="${win.y + 29}" r="5" fill="${a}"/>`;
+  body += icon('Video', lx + 28, win.y + 20, 18, { stroke: a, width: 2 });
+  body += `<rect x="${lx + 54}" y="${win.y + 25}" width="18" height="8" rx="4" fill="${a}" opacity="0.55"/>`;
+  body += `<rect x="${lx + 100}" y="${win.y + 25}" width="130" height="8" rx="4" fill="#cfd3ec"/>`;
+
+  // The shared screen: the page's own scene, framed in the accent colour as a call app marks a presenter.
+  const clip = nextId('st');
+  body += `<defs><clipPath id="${clip}"><rect x="${stage.x}" y="${stage.y}" width="${stage.w}" height="${stage.h}" rx="14"/></clipPath></defs>`;
+  body += `<rect x="${stage.x}" y="${stage.y}" width="${stage.w}" height="${stage.h}" rx="14" fill="#f6f5ff"/>`;
+  const k = kit(false, a, b, sh);
+  const sc = Math.min((stage.w - 32) / SW, (stage.h - 80) / SH);
+  const sx = stage.x + (stage.w - SW * sc) / 2;
+  const sy = stage.y + 52 + (stage.h - 60 - SH * sc) / 2;
+  body += `<g clip-path="url(#${clip})"><g transform="translate(${n2(sx)} ${n2(sy)}) scale(${n2(sc * 1000) / 1000})">${SCENES[slug](k, R)}</g></g>`;
+  body += `<rect x="${stage.x - 1}" y="${stage.y - 1}" width="${stage.w + 2}" height="${stage.h + 2}" rx="15" fill="none" stroke="${a}" stroke-width="3"/>`;
+  // "Presenting" tag on the screen's top corner.
+  const px = stage.x + 12;
+  const py = stage.y + 12;
+  body += `<rect x="${px}" y="${py}" width="104" height="28" rx="14" fill="${a}"/>`;
+  body += icon('ScreenShare', px + 11, py + 5, 18, { stroke: '#fff', width: 2 });
+  body += `<rect x="${px + 38}" y="${py + 10}" width="52" height="8" rx="4" fill="#fff" opacity="0.85"/>`;
+
+  // The two people: the client (a company badge, speaking) and the developer (a code badge).
+  const th = 150;
+  [
+    [people[0], 'Building2', true],
+    [people[1], 'CodeXml', false],
+  ].forEach(([who, badge, speaking], i) => {
+    const y = stage.y + i * (th + 12);
+    const id = nextId('pt');
+    const tint = (i === 0) === swap ? '#d3f4ef' : '#e6e0ff';
+    body += `<defs><clipPath id="${id}"><rect x="${col}" y="${y}" width="${side}" height="${th}" rx="14"/></clipPath>
+<linearGradient id="${id}g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${tint}"/><stop offset="1" stop-color="#ffffff"/></linearGradient></defs>`;
+    body += `<rect x="${col}" y="${y}" width="${side}" height="${th}" rx="14" fill="url(#${id}g)"/>`;
+    const ps = 140;
+    body += `<g clip-path="url(#${id})">${portraitFragment(who, col + (side - ps) / 2, y + 10, ps, id)}</g>`;
+    // Name tag (badge, name, voice level when speaking) and microphone.
+    body += `<rect x="${col + 8}" y="${y + th - 34}" width="${speaking ? 96 : 74}" height="26" rx="13" fill="#fff" opacity="0.94"/>`;
+    body += icon(badge, col + 15, y + th - 29, 16, { stroke: i ? b : a, width: 2 });
+    body += `<rect x="${col + 37}" y="${y + th - 25}" width="34" height="7" rx="3.5" fill="#a9b1dc"/>`;
+    if (speaking)
+      [6, 12, 8].forEach(
+        (h, j) =>
+          (body += `<rect x="${col + 78 + j * 6}" y="${n2(y + th - 21 - h / 2)}" width="3.5" height="${h}" rx="1.75" fill="${a}"/>`),
+      );
+    body += `<circle cx="${col + side - 21}" cy="${y + th - 21}" r="13" fill="#fff" opacity="0.94"/>`;
+    body += icon('Mic', col + side - 29, y + th - 29, 16, { stroke: speaking ? a : '#8e95b8', width: 2 });
+    if (speaking)
+      body += `<rect x="${col - 1.5}" y="${y - 1.5}" width="${side + 3}" height="${th + 3}" rx="15.5" fill="none" stroke="${a}" stroke-width="3"/>`;
+  });
+
+  // The kick-off agenda: the brief and the stack agreed, the working hours still to settle.
+  const ay = stage.y + 2 * (th + 12);
+  const ah = stage.y + stage.h - ay;
+  body += `<rect x="${col}" y="${ay}" width="${side}" height="${ah}" rx="14" fill="#f6f5ff"/>`;
+  body += `<rect x="${col + 0.5}" y="${ay + 0.5}" width="${side - 1}" height="${ah - 1}" rx="14" fill="none" stroke="#e4e3f7"/>`;
+  body += icon('ClipboardList', col + 14, ay + 14, 20, { stroke: a, width: 2 });
+  body += `<rect x="${col + 44}" y="${ay + 20}" width="70" height="8" rx="4" fill="${a}" opacity="0.75"/>`;
+  [
+    ['FileText', 62, true],
+    [mainIcon, 48, true],
+    ['Clock', 56, false],
+  ].forEach(([nm, w, done], i) => {
+    const ry = ay + 52 + i * 34;
+    body += done
+      ? `<circle cx="${col + 24}" cy="${ry + 10}" r="10" fill="${b}"/><path d="M${col + 19.5},${ry + 10}l3.2,3.4 6,-6.8" fill="none" stroke="#fff" stroke-width="2.6" stroke-linecap="round" stroke-linejoin="round"/>`
+      : `<circle cx="${col + 24}" cy="${ry + 10}" r="9" fill="#fff" stroke="#a9b1dc" stroke-width="2"/>`;
+    body += icon(nm, col + 44, ry + 1, 18, { stroke: done ? '#6b7299' : '#a9b1dc', width: 2 });
+    body += `<rect x="${col + 72}" y="${ry + 6}" width="${w}" height="8" rx="4" fill="${done ? '#cfd3ec' : '#e4e7f5'}"/>`;
+  });
+
+  // The call's controls, floating over the window's lower edge under the shared screen.
+  const cw = 232;
+  const cx = stage.x + (stage.w - cw) / 2;
+  const cy = win.y + win.h - 26;
+  body += `<rect x="${n2(cx)}" y="${cy}" width="${cw}" height="54" rx="27" fill="#fff" filter="url(#${sh})"/>`;
+  body += `<rect x="${n2(cx + 0.5)}" y="${cy + 0.5}" width="${cw - 1}" height="53" rx="27" fill="none" stroke="#e4e3f7"/>`;
+  [
+    ['Mic', '#eef0fa', '#6b7299'],
+    ['Video', '#eef0fa', '#6b7299'],
+    ['MonitorUp', a, '#fff'],
+    ['PhoneOff', CORAL, '#fff'],
+  ].forEach(([nm, fill, stroke], i) => {
+    const bx = cx + 36 + i * 53;
+    body += `<circle cx="${n2(bx)}" cy="${cy + 27}" r="19" fill="${fill}"/>`;
+    body += icon(nm, bx - 10, cy + 17, 20, { stroke, width: 2 });
+  });
+
+  // The page's icon, large, over the window's upper right corner.
+  const ts = 112;
+  body += tile(win.x + win.w - ts + 6, win.y - 52, ts, mainIcon, {
+    kind: 'dark',
+    shadow: shb,
+    r0: a,
+    r1: b,
+    iconScale: 0.5,
+  });
   return doc(W, H, body);
 }
 
