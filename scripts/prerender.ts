@@ -90,6 +90,14 @@ if (!manifest[entryKey] || !manifest[bootKey]) {
 const entryFiles = new Set(closure(entryKey).map((c) => c.file));
 const entryCss = new Set(closure(entryKey).flatMap((c) => c.css ?? []));
 
+/** The manifest key of each page's content module, by page name: looked up once per page. */
+const pageModuleKeys = new Map(
+  Object.keys(manifest).flatMap((key) => {
+    const name = key.match(/virtual:content\/page\/(.+)$/)?.[1];
+    return name ? [[name, key] as const] : [];
+  }),
+);
+
 /**
  * What a prerendered page needs before it is interactive: the code of its content module and of
  * its first section (preloaded; sections below hydrate as they come into view), and the CSS of all
@@ -98,10 +106,8 @@ const entryCss = new Set(closure(entryKey).flatMap((c) => c.css ?? []));
 function pageAssets(rendered: Rendered): { js: string[]; css: string[]; later: Map<string, string[]> } {
   const sectionKey = (type: string) => `src/sections/${type}/index.tsx`;
   const eager: string[] = rendered.sectionTypes.slice(0, 1).map(sectionKey);
-  if (rendered.pageModule) {
-    const key = Object.keys(manifest).find((k) => k.endsWith(`virtual:content/page/${rendered.pageModule}`));
-    if (key) eager.push(key);
-  }
+  const pageKey = rendered.pageModule && pageModuleKeys.get(rendered.pageModule);
+  if (pageKey) eager.push(pageKey);
   const js = [...new Set(eager.flatMap((k) => closure(k)).map((c) => c.file))].filter((f) => !entryFiles.has(f));
   const all = [...new Set(rendered.sectionTypes)].map(sectionKey).flatMap((k) => closure(k));
   const css = [...new Set(all.flatMap((c) => c.css ?? []))].filter((f) => !entryCss.has(f));
@@ -152,11 +158,15 @@ function lcpPreload(html: string): string {
   return attr(img[0], 'src') ? `<link rel="preload" as="image" ${hint(img[0])} fetchpriority="high" />` : '';
 }
 
+/** A stylesheet's text, read once: most pages inline the same few. */
+const cssTexts = new Map<string, string>();
+const cssText = (file: string) => cssTexts.get(file) ?? cssTexts.set(file, readFileSync(join(client, file), 'utf8')).get(file)!;
+
 async function prerender(path: string, outFile: string) {
   const rendered = await server.render(path);
   const { js, css, later } = pageAssets(rendered);
   // All CSS the first paint needs is inlined: the site-wide styles and those of the page's sections.
-  const styles = [...entryCss, ...css].map((file) => readFileSync(join(client, file), 'utf8')).join('\n');
+  const styles = [...entryCss, ...css].map(cssText).join('\n');
   // The stylesheets inlined here, named for Vite's loader of dynamic imports, which skips a stylesheet
   // the document already links; otherwise the code of each section waits a round trip for its CSS
   // again. A disabled stylesheet is neither fetched nor applied.
@@ -235,11 +245,7 @@ function* files(dir: string): Generator<string> {
 // about 100 ms of CPU per page for 16 KB, quality 5 takes 2 ms for 18 KB (measured on /react), so
 // pages, and the content module of each page, get quality 5 and no gzip copy: the few clients without
 // brotli get them gzipped on the fly by @fastify/compress (src/server/static.ts).
-const pageModules = new Set(
-  Object.entries(manifest)
-    .filter(([key]) => key.includes('virtual:content/page/'))
-    .map(([, chunk]) => join(client, chunk.file)),
-);
+const pageModules = new Set([...pageModuleKeys.values()].map((key) => join(client, manifest[key]!.file)));
 const brotli = promisify(brotliCompress);
 const gzip = promisify(gzipCallback);
 const toCompress = [...files(client)].filter(
