@@ -837,7 +837,7 @@ export interface HeroSection {
 }
 
 /**
- * The remote-hiring template shared by /start and the technology pages: a slider, the three-step hiring flow, six reasons to hire remote developers and a counter over a video. Its slides, steps and reasons come from content/shared/hire.yaml; the page gives the label.
+ * The remote-hiring template shared by /start and the technology pages: a slider, the three-step hiring flow, six reasons to hire remote developers and a counter over a video. Its slides, steps and reasons come from content/shared/hire.yaml; the page gives the label and may give its own words and the first slide's picture.
  */
 export interface HireSection {
   /**
@@ -864,6 +864,10 @@ export interface HireSection {
    * Paragraph replacing the shared introduction.
    */
   readonly intro?: Text;
+  /**
+   * Picture of the first slide ("Getting Started"), replacing the shared one, so that the block opens on this page's subject. The other slides keep the shared pictures. Use a light picture of 1200 by 800 pixels with what matters in its middle: on wide screens the slide shows only about the middle two thirds of its width (less on small tablets), on phones a 16:9 band.
+   */
+  readonly image?: Image;
 }
 
 /**

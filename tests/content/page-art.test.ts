@@ -5,6 +5,7 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 
 const pagesDir = resolve(import.meta.dirname, '../../content/pages');
+const sharedHire = resolve(import.meta.dirname, '../../content/shared/hire.yaml');
 const publicDir = resolve(import.meta.dirname, '../../public');
 
 // The page families of the specification: seven service pages and twelve technology pages.
@@ -35,13 +36,20 @@ const TECHNOLOGY_PAGES = [
 interface Section {
   readonly type: string;
   readonly variant?: string;
-  readonly image?: { readonly src: string };
+  readonly image?: { readonly src: string; readonly alt: string };
   readonly cards?: readonly { readonly title: string; readonly image?: { readonly src: string; readonly alt: string } }[];
 }
 
 function sections(slug: string): readonly Section[] {
   const page = parse(readFileSync(join(pagesDir, `${slug}.yaml`), 'utf8')) as { sections: Section[] };
   return page.sections;
+}
+
+/** A digest of a picture file's bytes, so that one picture copied under two names still counts as one. */
+function digestOf(src: string): string {
+  return createHash('sha256')
+    .update(readFileSync(join(publicDir, src)))
+    .digest('hex');
 }
 
 /** The picture of the page's first section of `type`, or a note that it has none. */
@@ -68,12 +76,29 @@ describe('art direction per page family', () => {
     for (const slug of [...SERVICE_PAGES, ...TECHNOLOGY_PAGES])
       for (const type of ['page-hero', 'overview'] as const) {
         const src = pictureOf(slug, type);
-        const digest = createHash('sha256')
-          .update(readFileSync(join(publicDir, src)))
-          .digest('hex');
+        const digest = digestOf(src);
         byContent.set(digest, [...(byContent.get(digest) ?? []), src]);
       }
     expect([...byContent.values()].filter((srcs) => srcs.length > 1)).toEqual([]);
+  });
+
+  it('opens each technology page’s hire block on a picture of its own, with alt text', () => {
+    const missing: string[] = [];
+    // Which pages use each picture, by its bytes: the shared slides first, then each page's first slide.
+    const users = new Map<string, string[]>();
+    const use = (src: string, by: string) => {
+      const digest = digestOf(src);
+      users.set(digest, [...(users.get(digest) ?? []), `${by} (${src})`]);
+    };
+    const template = parse(readFileSync(sharedHire, 'utf8')) as { slides: { image: { src: string } }[] };
+    template.slides.forEach((slide, i) => use(slide.image.src, `shared slide ${i + 1}`));
+    for (const slug of TECHNOLOGY_PAGES) {
+      const image = sections(slug).find((s) => s.type === 'hire')?.image;
+      if (!image?.src || !image.alt.trim()) missing.push(slug);
+      else use(image.src, slug);
+    }
+    expect(missing).toEqual([]);
+    expect([...users.values()].filter((by) => by.length > 1)).toEqual([]);
   });
 
   it('gives every card of the service pages’ card grids a picture with alt text', () => {

@@ -19,6 +19,10 @@ import styles from './styles.module.css';
 const fill = (text: string, section: HireSection) =>
   text.replace(/\{developers\}/g, section.developers ?? `${section.label} developers`).replace(/\{label\}/g, section.label);
 
+/** The shared slides, the first ("Getting Started") showing the page's own picture when it gives one. */
+const slidesOf = (slides: readonly HireSlide[], image: HireSection['image']) =>
+  image ? slides.map((slide, i) => (i === 0 ? { ...slide, image } : slide)) : slides;
+
 type Level = 'h2' | 'h3' | 'h4';
 
 interface SlideProps {
@@ -52,7 +56,8 @@ function Slide({ slide, priority, eager, Heading }: SlideProps) {
 
 /**
  * The remote-hiring template of /start and the technology pages. Its content is shared
- * (content/shared/hire.yaml); the page passes the label and may replace the heading and intro.
+ * (content/shared/hire.yaml); the page passes the label and may replace the heading, the intro and the first
+ * slide's picture.
  * The opening band is dark, so the template can open a page (h1, room for the header) as well as
  * follow other sections (h2); the heading levels inside follow from that.
  */
@@ -91,6 +96,7 @@ export default function Hire({ section, index }: SectionProps<'hire'>) {
   const heading = fill(section.heading ?? template.heading, section);
   const intro = fill(section.intro ?? template.intro, section);
   const { steps, reasons, counter } = template;
+  const slides = slidesOf(template.slides, section.image);
 
   return (
     <section id={section.id} className={styles.root} data-section="hire" data-first={first} aria-labelledby={headingId}>
@@ -107,7 +113,7 @@ export default function Hire({ section, index }: SectionProps<'hire'>) {
           <div ref={sliderRef} className={styles.slider}>
             <Carousel
               label={`Hiring ${plainText(section.developers ?? `${section.label} developers`)} with Sutra Labs`}
-              slides={template.slides.map((slide, i) => (
+              slides={slides.map((slide, i) => (
                 <Slide key={i} slide={slide} priority={first && i === 0} eager={sliderNear} Heading={Sub} />
               ))}
               loop
