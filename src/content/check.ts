@@ -9,6 +9,7 @@
  * Used by the Vite plugin, by `npm run content:check` and by the tests.
  */
 import { fillSitePlaceholders } from './site-placeholders.ts';
+import { withProseBlocks } from './markdown.ts';
 import { statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { Page, SharedContent, Site } from '../generated/schema-types.ts';
@@ -121,7 +122,8 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
         // A page made from an entry is named after its collection and entry: `roles/full-stack-developer`.
         name: made ? `${basename(dirname(made.entry.source.file))}/${made.entry.slug}` : basename(source.file).replace(/\.ya?ml$/, ''),
         file: made ? made.entry.source.file : source.file,
-        page: fillSitePlaceholders(prepared<Page>(source), site),
+        // Prose is parsed once its placeholders hold the site's values, as the page shows them.
+        page: withProseBlocks(fillSitePlaceholders(prepared<Page>(source), site)),
         shared: Object.fromEntries(drawn.map(([name, s]) => [name, s.data])) as Partial<SharedContent>,
         assets: {
           icons: Object.assign({}, ...assets.map((a) => a.icons)) as CollectedAssets['icons'],

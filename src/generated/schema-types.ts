@@ -1248,6 +1248,44 @@ export interface ProjectsSection {
 export type Markdown = string;
 
 /**
+ * One piece of a parsed prose text, as Markdown names it (mdast): a block (`paragraph`, `heading`, `list`, `listItem`) or a run of text (`text`, `strong`, `emphasis`, `link`, `break`). Only what the section draws is kept.
+ */
+export interface ProseNode {
+  /**
+   * What the piece is.
+   */
+  readonly type: "paragraph" | "heading" | "list" | "listItem" | "text" | "strong" | "emphasis" | "link" | "break";
+  /**
+   * The words of a `text` piece.
+   */
+  readonly value?: string;
+  /**
+   * The number of `#` of a heading.
+   */
+  readonly depth?: number;
+  /**
+   * Whether a list is numbered.
+   */
+  readonly ordered?: boolean;
+  /**
+   * The first number of a numbered list, when it is not 1.
+   */
+  readonly start?: number;
+  /**
+   * Whether a list item's paragraphs are apart (a blank line between them) rather than tight.
+   */
+  readonly spread?: boolean;
+  /**
+   * The address of a link.
+   */
+  readonly url?: string;
+  /**
+   * The pieces inside this one.
+   */
+  readonly children?: readonly (ProseNode)[];
+}
+
+/**
  * Prose: long-form text such as the privacy notice or the terms of use, written in Markdown (paragraphs, `##` headings, lists, links and emphasis) in a narrow column that is easy to read.
  */
 export interface ProseSection {
@@ -1271,6 +1309,10 @@ export interface ProseSection {
    * The text, in Markdown: a blank line between paragraphs, `## ` (then `### `, `#### `) before a heading, `- ` or `1. ` before a list item, `[words](/route)` for a link, `**bold**` and `*italics*`. Write it after `body: |` on the lines below, indented. HTML, pictures, code and quotations are not shown.
    */
   readonly body: Markdown;
+  /**
+   * The text as the page draws it: the body's Markdown, parsed by the build so that the browser gets no Markdown parser and does no parsing. Leave it out: the build fills it in from `body`.
+   */
+  readonly blocks: readonly (ProseNode)[];
 }
 
 /**

@@ -2,13 +2,16 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { renderExamples } from '../../../tests/unit/render-section.tsx';
-import { proseMistakes, parseProse } from './markdown.ts';
+import { proseBlocks, proseMistakes, parseProse } from './markdown.ts';
 import Prose from './index.tsx';
 
 const render = (body: string, heading?: string, index = 1) =>
   renderToString(
     <StaticRouter location="/">
-      <Prose section={{ type: 'prose', body, ...(heading === undefined ? {} : { heading }) }} index={index} />
+      <Prose
+        section={{ type: 'prose', body, blocks: proseBlocks(body), ...(heading === undefined ? {} : { heading }) }}
+        index={index}
+      />
     </StaticRouter>,
   );
 
@@ -60,5 +63,17 @@ describe('what the content check is told about prose', () => {
       { what: 'bad-link', detail: 'http://x.example', line: 9 },
       { what: 'deep-heading', detail: '######', line: 11 },
     ]);
+  });
+});
+
+describe('prose blocks, parsed by the build', () => {
+  it('keep what the section draws, without positions, and leave out what it does not draw', () => {
+    const blocks = proseBlocks('## Rights\n\nAsk [us](/contact) **now**.\n\n<div>raw</div>\n\n![x](/a.png)\n\n3. third\n4. fourth');
+    expect(JSON.stringify(blocks)).not.toMatch(/position|html|image/);
+    // The picture's paragraph stays, empty, as the page drew it when it parsed the text itself.
+    expect(blocks.map((block) => block.type)).toEqual(['heading', 'paragraph', 'paragraph', 'list']);
+    expect(blocks[2]!.children).toEqual([]);
+    expect(blocks[3]).toMatchObject({ type: 'list', ordered: true, start: 3 });
+    expect(blocks[1]!.children!.map((piece) => piece.type)).toEqual(['text', 'link', 'text', 'strong', 'text']);
   });
 });

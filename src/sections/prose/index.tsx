@@ -1,24 +1,26 @@
-import { useId, useMemo, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { SectionProps } from '../registry.ts';
 import { SectionHeading } from '../../components/SectionHeading/index.tsx';
 import { SmartLink } from '../../components/SmartLink/index.tsx';
-import { headingLevel, parseProse, PROSE_LINK, type Nodes } from './markdown.ts';
+import type { ProseNode } from '../../generated/schema-types.ts';
+import { headingLevel, PROSE_LINK } from './rules.ts';
 import styles from './styles.module.css';
 
 type HeadingTag = 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
 
 /**
- * Draws the safe subset of Markdown as React elements. Nothing is passed to the page as HTML: a
- * raw HTML node, a picture or a code block is skipped (the content check reports each one), and a
- * link whose address is not one the schemas allow is shown as its text.
+ * Draws the safe subset of Markdown, parsed by the build (`blocks`, markdown.ts), as React elements.
+ * Nothing is passed to the page as HTML: a raw HTML node, a picture or a code block was left out by
+ * the build (the content check reports each one), and a link whose address is not one the schemas
+ * allow is shown as its text.
  */
-function draw(node: Nodes, key: number, top: number, hasHeading: boolean): ReactNode {
-  const children = () => ('children' in node ? node.children.map((child, i) => draw(child, i, top, hasHeading)) : null);
+function draw(node: ProseNode, key: number, top: number, hasHeading: boolean): ReactNode {
+  const children = () => node.children?.map((child, i) => draw(child, i, top, hasHeading)) ?? null;
   switch (node.type) {
     case 'paragraph':
       return <p key={key}>{children()}</p>;
     case 'heading': {
-      const Tag = `h${Math.max(2, headingLevel(node.depth, top, hasHeading))}` as HeadingTag;
+      const Tag = `h${Math.max(2, headingLevel(node.depth ?? 2, top, hasHeading))}` as HeadingTag;
       return <Tag key={key}>{children()}</Tag>;
     }
     case 'list': {
@@ -36,9 +38,9 @@ function draw(node: Nodes, key: number, top: number, hasHeading: boolean): React
       // A tight list's items hold paragraphs too; drawn inside an <li>, they would add space between items.
       return (
         <li key={key}>
-          {node.children.map((child, i) =>
+          {node.children?.map((child, i) =>
             child.type === 'paragraph' && node.spread !== true
-              ? child.children.map((c, j) => draw(c, j, top, hasHeading))
+              ? child.children?.map((c, j) => draw(c, j, top, hasHeading))
               : draw(child, i, top, hasHeading),
           )}
         </li>
@@ -52,7 +54,7 @@ function draw(node: Nodes, key: number, top: number, hasHeading: boolean): React
     case 'break':
       return <br key={key} />;
     case 'link':
-      return PROSE_LINK.test(node.url) ? (
+      return node.url !== undefined && PROSE_LINK.test(node.url) ? (
         <SmartLink key={key} to={node.url}>
           {children()}
         </SmartLink>
@@ -72,11 +74,10 @@ const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'lo
  * transparent header, as a page hero does, so a legal page opens like every other page.
  */
 export default function Prose({ section, index }: SectionProps<'prose'>) {
-  const { heading, updated, body } = section;
+  const { heading, updated, blocks } = section;
   const headingId = useId();
   const first = index === 0;
   const top = first ? 1 : 2;
-  const tree = useMemo(() => parseProse(body), [body]);
   const hasHeading = heading !== undefined;
   const opening = (
     <>
@@ -106,7 +107,7 @@ export default function Prose({ section, index }: SectionProps<'prose'>) {
       <div className={`container ${styles.column}`}>
         {first ? null : opening}
         <div className={styles.body} data-slot="body">
-          {tree.children.map((node, i) => draw(node, i, top, hasHeading))}
+          {blocks.map((node, i) => draw(node, i, top, hasHeading))}
         </div>
       </div>
     </section>

@@ -7,6 +7,10 @@
  */
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import type { Nodes, Root } from 'mdast';
+import type { ProseNode } from '../../generated/schema-types.ts';
+import { PROSE_LINK } from './rules.ts';
+
+export { headingLevel, PROSE_LINK } from './rules.ts';
 
 export type { Nodes, Root };
 
@@ -39,6 +43,40 @@ const drawn = new Set<Nodes['type']>([
   'break',
 ]);
 
+/**
+ * The pieces of a text that the section draws, as the page gets them: parsed here, at build time, so
+ * the browser needs no Markdown parser (about 60 KB of code) and does no parsing while it hydrates
+ * a long notice. Positions are dropped, and what is not drawn is left out (the check reports it).
+ */
+export function proseBlocks(text: string): ProseNode[] {
+  const piece = (node: Nodes): ProseNode[] => {
+    if (!drawn.has(node.type) || node.type === 'root') return [];
+    const children = 'children' in node ? { children: node.children.flatMap(piece) } : {};
+    switch (node.type) {
+      case 'text':
+        return [{ type: 'text', value: node.value }];
+      case 'heading':
+        return [{ type: 'heading', depth: node.depth, ...children }];
+      case 'list':
+        return [
+          {
+            type: 'list',
+            ordered: node.ordered === true,
+            ...(typeof node.start === 'number' ? { start: node.start } : {}),
+            ...children,
+          },
+        ];
+      case 'listItem':
+        return [{ type: 'listItem', spread: node.spread === true, ...children }];
+      case 'link':
+        return [{ type: 'link', url: node.url, ...children }];
+      default:
+        return [{ type: node.type as ProseNode['type'], ...children }];
+    }
+  };
+  return parseProse(text).children.flatMap(piece);
+}
+
 /** What a marketer would call each node the section does not draw, for the check's message. */
 const names: Partial<Record<Nodes['type'], string>> = {
   html: 'HTML',
@@ -51,9 +89,6 @@ const names: Partial<Record<Nodes['type'], string>> = {
   linkReference: 'a reference-style link (`[text][name]`)',
   definition: 'a link definition (`[name]: address`)',
 };
-
-/** Where a prose link may go: the same forms as a link field of the schemas (common.schema.json). */
-export const PROSE_LINK = /^(\/[a-z0-9\-/]*(#[a-z0-9-]+)?|https:\/\/\S+|mailto:\S+|tel:\+?[0-9]+)$/;
 
 /** Something in the Markdown that the section would not draw as written, with its line in the text. */
 export interface ProseMistake {
@@ -80,14 +115,6 @@ export function proseMistakes(tree: Root): ProseMistake[] {
   visit(tree);
   return found;
 }
-
-/**
- * The HTML level of a Markdown heading. `##` is one level under the section's heading when it has
- * one, and the level of a section heading when it has none: a notice without a heading of its own
- * reads as the page's main sections.
- */
-export const headingLevel = (depth: number, top: number, hasHeading: boolean): number =>
-  Math.min(6, (hasHeading ? top + 1 : top) + Math.max(0, depth - 2));
 
 /** The depths of the Markdown headings, in order. */
 export const headingDepths = (tree: Root): number[] =>
