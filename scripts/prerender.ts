@@ -5,13 +5,9 @@
  * fewer), and preload hints for the code it will load. Then writes sitemap.xml and robots.txt and
  * precompresses text files with brotli and gzip. Run by `npm run build` after both Vite builds.
  */
-// Visitors get the HTML rendered here, so it must come from production React, as the browser's bundle
-// does; tsx leaves NODE_ENV unset, which means development React (also about three times slower to render).
-import './production-env.ts';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib';
@@ -40,31 +36,74 @@ type Rendered = {
   pageModule?: string;
   status: number;
 };
-const server = (await import(pathToFileURL(serverEntry).href)) as {
-  render(path: string): Promise<Rendered>;
-  routePaths(): string[];
-  site: { site: { url: string } };
-};
-assertProductionReact();
-
 /**
- * Stops the build if the server bundle's React is its development build after all (something imported
- * React before NODE_ENV was set). React's entry modules re-export the build NODE_ENV chose, so the
- * functions the bundle renders with are compared with the production build's own.
+ * The pages are rendered by worker threads (scripts/prerender-worker.mjs), one per core, each with
+ * the server bundle; this thread puts each page together, writes it and compresses the files.
  */
-function assertProductionReact(): void {
-  const load = createRequire(serverEntry);
-  // By file path: the packages' export maps do not name their builds.
-  const build = (entry: string, file: string) => load(join(dirname(load.resolve(entry)), 'cjs', file)) as unknown;
-  const used = load('react-dom/server') as { renderToString: unknown };
-  const production = build('react-dom/server', 'react-dom-server-legacy.node.production.js') as { renderToString: unknown };
-  const react = load('react') as unknown;
-  if (used.renderToString !== production.renderToString || react !== build('react', 'react.production.js')) {
-    throw new Error(
-      'PrerenderNotProduction: the pages would be rendered by development React. Something imported React before scripts/production-env.ts set NODE_ENV=production; keep that import the first of scripts/prerender.ts.',
-    );
+class Renderers {
+  private readonly pending = new Map<number, { resolve(r: Rendered): void; reject(e: Error): void }>();
+  private readonly idle: Worker[] = [];
+  private readonly waiting: ((worker: Worker) => void)[] = [];
+  private next = 0;
+  routes: string[] = [];
+  url = '';
+
+  async start(count: number): Promise<void> {
+    const started = Array.from({ length: count }, () => {
+      // Without the parent's `--import tsx`: the worker is plain JavaScript.
+      const worker = new Worker(new URL('./prerender-worker.mjs', import.meta.url), {
+        execArgv: [],
+        workerData: { serverEntry },
+      });
+      return new Promise<Worker>((resolve, reject) => {
+        worker.once('error', reject);
+        worker.once('message', (ready: { routes: string[]; url: string }) => {
+          this.routes = ready.routes;
+          this.url = ready.url;
+          worker.off('error', reject);
+          worker.on('message', (answer: { id: number; rendered?: Rendered; error?: string }) => this.answered(worker, answer));
+          worker.on('error', (error) => this.failAll(error));
+          resolve(worker);
+        });
+      });
+    });
+    this.idle.push(...(await Promise.all(started)));
+  }
+
+  async render(path: string): Promise<Rendered> {
+    const worker = this.idle.pop() ?? (await new Promise<Worker>((resolve) => this.waiting.push(resolve)));
+    const id = this.next++;
+    const rendered = new Promise<Rendered>((resolve, reject) => this.pending.set(id, { resolve, reject }));
+    worker.postMessage({ id, path });
+    return rendered;
+  }
+
+  private answered(worker: Worker, { id, rendered, error }: { id: number; rendered?: Rendered; error?: string }) {
+    const request = this.pending.get(id)!;
+    this.pending.delete(id);
+    const waiter = this.waiting.shift();
+    if (waiter) waiter(worker);
+    else this.idle.push(worker);
+    if (rendered) request.resolve(rendered);
+    else request.reject(new Error(`PrerenderFailed: rendering a page threw:\n${error}`));
+  }
+
+  private failAll(error: Error) {
+    for (const request of this.pending.values()) request.reject(error);
+    this.pending.clear();
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.idle.map((worker) => worker.terminate()));
   }
 }
+if (!existsSync(serverEntry)) {
+  throw new Error(
+    `PrerenderBundleMissing: ${relative(root, serverEntry)} is not there; \`vite build\` makes it (\`npm run build\` runs both).`,
+  );
+}
+const renderers = new Renderers();
+await renderers.start(Math.max(1, Math.min(2, availableParallelism())));
 
 const manifest = JSON.parse(readFileSync(join(client, '.vite/manifest.json'), 'utf8')) as Manifest;
 // The template is the client build's index.html; kept aside because "/" overwrites it.
@@ -163,7 +202,7 @@ const cssTexts = new Map<string, string>();
 const cssText = (file: string) => cssTexts.get(file) ?? cssTexts.set(file, readFileSync(join(client, file), 'utf8')).get(file)!;
 
 async function prerender(path: string, outFile: string) {
-  const rendered = await server.render(path);
+  const rendered = await renderers.render(path);
   const { js, css, later } = pageAssets(rendered);
   // All CSS the first paint needs is inlined: the site-wide styles and those of the page's sections.
   const styles = [...entryCss, ...css].map(cssText).join('\n');
@@ -212,15 +251,22 @@ async function prerender(path: string, outFile: string) {
   return rendered;
 }
 
-const routes = server.routePaths();
-for (const route of routes) {
-  await prerender(route, route === '/' ? join(client, 'index.html') : join(client, route.slice(1), 'index.html'));
-}
+const routes = renderers.routes;
+// As many pages at a time as there are renderers: each waits for its HTML, then is written here.
+const queue = routes.map(
+  (route) => [route, route === '/' ? join(client, 'index.html') : join(client, route.slice(1), 'index.html')] as const,
+);
+await Promise.all(
+  Array.from({ length: 2 }, async () => {
+    for (let item = queue.shift(); item; item = queue.shift()) await prerender(...item);
+  }),
+);
 const notFound = await prerender('/__not-found__', join(client, '404.html'));
 if (notFound.status !== 404) throw new Error('PrerenderNotFound: the not-found path did not render the not-found screen.');
+await renderers.stop();
 
 // Search engines: every route in the sitemap, and robots.txt pointing at it.
-const url = server.site.site.url;
+const url = renderers.url;
 const sitemap =
   `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n` +
   [...routes]
