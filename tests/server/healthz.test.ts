@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { createTestSchema } from './postgres-schemas.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Readiness } from '../../src/server/health.ts';
 import { loggerOptions } from '../../src/server/request-log.ts';
@@ -148,10 +148,10 @@ describe('/healthz when something is wrong', () => {
   it('follows PostgreSQL going away and coming back, and survives a connection dropped mid-query', async () => {
     const target = new URL(testDatabaseUrl);
     const proxy: TcpProxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    const schema = `test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: testDatabaseUrl });
     await admin.connect();
-    await admin.query(`create schema ${schema}`);
+    const schema = await createTestSchema(admin);
+    await admin.end();
     const viaProxy = new URL(testDatabaseUrl);
     viaProxy.hostname = '127.0.0.1';
     viaProxy.port = String(proxy.port);
@@ -177,8 +177,6 @@ describe('/healthz when something is wrong', () => {
       await app.close();
       await storage.close();
       await proxy.close();
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
     }
   });
 });

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
+import { createTestSchema, testDatabaseUrl } from './postgres-schemas.ts';
 import { buildApp, type AppOptions } from '../../src/server/app.ts';
 import { openStorage, type OpenStorageOptions, type Storage, type StorageConfig } from '../../src/server/storage/index.ts';
 
@@ -63,7 +63,7 @@ export async function createTestApp(storage: Storage, clientDir: string, options
   });
 }
 
-export const testDatabaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export { testDatabaseUrl };
 
 /** A storage under test, with a way to open a second connection to the same data and to clean up. */
 export interface StorageUnderTest {
@@ -104,11 +104,11 @@ const sqliteCase: StorageCase = {
 const postgresCase: StorageCase = {
   name: 'PostgreSQL',
   async open(options) {
-    const schema = `test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: testDatabaseUrl });
+    let schema: string;
     try {
       await admin.connect();
-      await admin.query(`create schema ${schema}`);
+      schema = await createTestSchema(admin);
     } catch (error) {
       await admin.end().catch(() => {});
       throw new Error(
@@ -123,7 +123,6 @@ const postgresCase: StorageCase = {
       reopen: (reopenOptions) => openStorage(config, reopenOptions),
       cleanup: async () => {
         await storage.close();
-        await admin.query(`drop schema ${schema} cascade`);
         await admin.end();
       },
     };
@@ -155,20 +154,18 @@ export const envDatabases: ReadonlyArray<{ readonly name: string; open(): Promis
   {
     name: 'PostgreSQL',
     async open() {
-      const schema = `test_${randomBytes(6).toString('hex')}`;
       const admin = new pg.Client({ connectionString: testDatabaseUrl });
       await admin.connect();
-      await admin.query(`create schema ${schema}`);
+      const schema = await createTestSchema(admin);
+      await admin.end();
       // A process reads only DATABASE_URL; libpq's `options` parameter points it at the throw-away schema.
       const url = new URL(testDatabaseUrl);
       url.searchParams.set('options', `-c search_path=${schema}`);
       return {
         env: { DATABASE_URL: url.href },
         config: { kind: 'postgres', connectionString: testDatabaseUrl, schema },
-        cleanup: async () => {
-          await admin.query(`drop schema ${schema} cascade`);
-          await admin.end();
-        },
+        // The schema is dropped after the run (postgres-schemas.ts).
+        cleanup: async () => {},
       };
     },
   },

@@ -3,9 +3,9 @@
  * with SIGKILL while its sends are under way, then a worker on a reopened storage takes over.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
+import { createTestSchema } from './postgres-schemas.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmailChannel } from '../../src/server/notify/email.ts';
 import { createWebhookChannel } from '../../src/server/notify/webhook.ts';
@@ -60,19 +60,17 @@ const databases: { name: string; create(): Promise<Database> }[] = [
   {
     name: 'PostgreSQL',
     async create() {
-      const schema = `test_${randomBytes(6).toString('hex')}`;
       const admin = new pg.Client({ connectionString: testDatabaseUrl });
       await admin.connect();
-      await admin.query(`create schema ${schema}`);
+      const schema = await createTestSchema(admin);
+      await admin.end();
       const url = new URL(testDatabaseUrl);
       url.searchParams.set('options', `-c search_path=${schema}`);
       return {
         env: { DATABASE_URL: url.toString() },
         config: { kind: 'postgres', connectionString: testDatabaseUrl, schema },
-        cleanup: async () => {
-          await admin.query(`drop schema ${schema} cascade`);
-          await admin.end();
-        },
+        // The schema is dropped after the run (postgres-schemas.ts).
+        cleanup: async () => {},
       };
     },
   },
