@@ -141,6 +141,9 @@ function withoutDraftEntries(site: Site, problems: readonly Problem[], siteFile:
     .map((p) => parsePath(p.path).slice(0, -1))
     // From the last entry back, so each index still points at its entry.
     .sort((a, b) => Number(b[b.length - 1]) - Number(a[a.length - 1]));
+  if (entries.length === 0) return site;
+  // A copy: the prepared site may be shared with the next check (prepare-images.ts).
+  site = structuredClone(site);
   for (const path of entries) {
     const list = path.slice(0, -1).reduce<unknown>((node, key) => (node as Record<string | number, unknown>)[key], site);
     if (Array.isArray(list)) list.splice(Number(path[path.length - 1]), 1);

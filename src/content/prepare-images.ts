@@ -22,15 +22,24 @@ interface Picture {
 export type PictureMemo = Map<string, Omit<Picture, 'src'> | null>;
 
 /**
+ * The copies made by earlier checks, by the data they were made from (a file that has not changed
+ * keeps its data between checks) and what its pictures got: the dev server checks every page again
+ * on each save, and copying a thousand unchanged pages was a good part of that.
+ */
+const earlier = new WeakMap<object, { readonly filled: string; readonly copy: unknown }>();
+
+/**
  * A copy of `data` whose pictures (the `image` references found in it) carry what the page needs.
  * `memo` is shared by the files of one check, so each picture file is looked at once per check.
+ * The copy may be the one an earlier check made: callers must not change it.
  */
 export function preparePictures<T>(data: T, references: readonly Reference[], publicDir: string, memo: PictureMemo = new Map()): T {
-  const copy = structuredClone(data);
-  for (const ref of references) {
-    if (ref.kind !== 'image') continue;
-    const picture = ref.path.reduce<unknown>((node, key) => (node as Record<string | number, unknown> | undefined)?.[key], copy);
-    if (!picture || typeof picture !== 'object' || typeof (picture as Picture).src !== 'string') continue;
+  const at = (root: unknown, path: readonly (string | number)[]) =>
+    path.reduce<unknown>((node, key) => (node as Record<string | number, unknown> | undefined)?.[key], root);
+  const pictures = references.flatMap((ref) => {
+    if (ref.kind !== 'image') return [];
+    const picture = at(data, ref.path);
+    if (!picture || typeof picture !== 'object' || typeof (picture as Picture).src !== 'string') return [];
     const image = picture as Picture;
     const key = `${image.src}|${image.width ?? ''}|${image.height ?? ''}|${image.avif ?? ''}|${JSON.stringify(image.narrow ?? '')}`;
     let filled = memo.get(key);
@@ -38,8 +47,16 @@ export function preparePictures<T>(data: T, references: readonly Reference[], pu
       filled = filledPicture(image, publicDir);
       memo.set(key, filled);
     }
-    if (filled) Object.assign(image, filled, filled.narrow ? { narrow: { ...filled.narrow } } : {});
+    return [{ path: ref.path, filled }];
+  });
+  const filled = JSON.stringify(pictures);
+  const reused = typeof data === 'object' && data !== null ? earlier.get(data) : undefined;
+  if (reused?.filled === filled) return reused.copy as T;
+  const copy = structuredClone(data);
+  for (const { path, filled } of pictures) {
+    if (filled) Object.assign(at(copy, path) as Picture, filled, filled.narrow ? { narrow: { ...filled.narrow } } : {});
   }
+  if (typeof data === 'object' && data !== null) earlier.set(data, { filled, copy });
   return copy;
 }
 

@@ -757,6 +757,20 @@ describe('content check: what a marketer sees for each mistake', () => {
     });
     expect(data).toEqual(written);
   });
+
+  it('gives unchanged data the copy of the last check, and makes a new one when a picture of it changes', () => {
+    const data = { sections: [{ image: { src: '/media/pic.webp', alt: 'A violet rectangle' } }] };
+    const references = [{ kind: 'image' as const, path: ['sections', 0, 'image'], value: data.sections[0]!.image }];
+    const publicDir = fixture('_base').publicDir;
+    const first = preparePictures(data, references, publicDir);
+    expect(preparePictures(data, references, publicDir)).toBe(first);
+    // What the picture gets is read anew by every check: here a size written in content (a new file
+    // in public/ or an edited picture changes it the same way).
+    const memo = new Map([[`/media/pic.webp||||""`, { width: 10, height: 5 }]]);
+    const again = preparePictures(data, references, publicDir, memo);
+    expect(again).not.toBe(first);
+    expect(again.sections[0]!.image).toMatchObject({ width: 10, height: 5 });
+  });
 });
 
 describe('checking again, as the dev server and the editor do at every change', () => {
