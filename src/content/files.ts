@@ -9,10 +9,12 @@ import { fileURLToPath } from 'node:url';
 /** Every file under `dir` whose name ends in `suffix` (all files for ''), in name order; none when `dir` is missing. */
 export function listFiles(dir: string, suffix = ''): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .flatMap((name) => {
-      const full = join(dir, name);
-      return statSync(full).isDirectory() ? listFiles(full, suffix) : name.endsWith(suffix) ? [full] : [];
+  // The entries' types come with the listing; only a link needs a look at what it points to.
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => {
+      const full = join(dir, entry.name);
+      const folder = entry.isDirectory() || (entry.isSymbolicLink() && statSync(full).isDirectory());
+      return folder ? listFiles(full, suffix) : entry.name.endsWith(suffix) ? [full] : [];
     })
     .sort();
 }

@@ -3,7 +3,6 @@
  * their sets, pictures and videos are files under public/, and identifiers are unique within a
  * file. The icons and logos found are kept, for the app to inline.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { explain } from '../catalog.ts';
 import { logoNames, lucideIcons, lucideRenamed, resolveLogo, siblings } from '../assets.ts';
@@ -62,11 +61,11 @@ export async function checkReferences(
           run.report(source, { code: 'UnknownLogo', path: ref.path, ...explain.UnknownLogo(ref.value, guess) });
         }
       } else if (ref.kind === 'image' && isRecord(ref.value) && typeof ref.value.src === 'string') {
-        if (!existsSync(join(run.publicDir, ref.value.src))) missing(source, [...ref.path, 'src'], ref.value.src);
+        if (!run.exists(join(run.publicDir, ref.value.src))) missing(source, [...ref.path, 'src'], ref.value.src);
       } else if (ref.kind === 'video' && isRecord(ref.value)) {
         for (const key of ['webm', 'mp4'] as const) {
           const src = ref.value[key];
-          if (typeof src === 'string' && !existsSync(join(run.publicDir, src))) missing(source, [...ref.path, key], src);
+          if (typeof src === 'string' && !run.exists(join(run.publicDir, src))) missing(source, [...ref.path, key], src);
         }
       }
     }

@@ -2,7 +2,7 @@
  * What every phase of the content check shares: where things are, the files read so far, and the
  * one list of problems they add to. A phase reads the run and reports; none changes content.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Document, LineCounter } from 'yaml';
 import { codeFrame, formatPath, locate } from '../locate.ts';
@@ -69,6 +69,11 @@ export interface CheckRun {
   rel(abs: string): string;
   /** The text of a content file, or of an extra page. */
   textOf(abs: string): string;
+  /**
+   * Whether a file is there, asked of the disk once per check: a thousand pages name the same few
+   * pictures and shared blocks again and again.
+   */
+  exists(abs: string): boolean;
   /** Adds a page that no file holds (one made from a collection entry), checked like the others. */
   addPage(abs: string, text: string): void;
   /** Adds a problem found at a field of `source`, located by its path. */
@@ -83,6 +88,7 @@ export function startRun(options: ContentOptions): CheckRun {
   const pagesDir = join(contentDir, 'pages');
   const drafts = options.drafts ?? new Map<string, string>();
   const draftPages = [...drafts.keys()].filter((abs) => abs.startsWith(pagesDir) && /\.ya?ml$/.test(abs));
+  const exists = new Map<string, boolean>();
   const pagePaths = [...new Set([...listFiles(pagesDir, '.yaml'), ...listFiles(pagesDir, '.yml'), ...extraPages.keys(), ...draftPages])].sort();
   return {
     options,
@@ -96,6 +102,7 @@ export function startRun(options: ContentOptions): CheckRun {
     problems,
     rel: (abs) => relative(root, abs).split('\\').join('/'),
     textOf: (abs) => extraPages.get(abs) ?? drafts.get(abs) ?? readFileSync(abs, 'utf8'),
+    exists: (abs) => exists.get(abs) ?? exists.set(abs, existsSync(abs)).get(abs)!,
     addPage(abs, text) {
       extraPages.set(abs, text);
       pagePaths.push(abs);

@@ -3,7 +3,6 @@
  * content/shared/<name>.yaml, such as the slides, steps and reasons of every `hire` section; a page
  * with such a section needs that file.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileMissing, sectionsOf, type CheckRun, type SourceFile } from './run.ts';
 
@@ -19,7 +18,7 @@ export function checkShared(run: CheckRun, pages: readonly SourceFile[], uses: R
   const reported = new Set<string>();
   for (const page of pages) {
     for (const name of sharedUsedBy(page, uses)) {
-      if (reported.has(name) || existsSync(sharedPath(run, name))) continue;
+      if (reported.has(name) || run.exists(sharedPath(run, name))) continue;
       reported.add(name);
       const types = [...uses].filter(([, names]) => names.includes(name)).map(([type]) => `\`${type}\``);
       const type = sectionsOf(page).find((section) => uses.get(String(section.type))?.includes(name))?.type;
