@@ -144,18 +144,15 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
     async buildStart() {
       // The second build of `vite build` reuses the first one's check, already reported.
       if (isBuild && result) return;
-      if (!isBuild) {
-        // The dev server listens without waiting for the check: the browser's first requests (the
-        // page, the app's code) are served meanwhile, and the first content module waits for it
-        // (load), so the first page comes sooner by the check's duration.
-        run().then(report, (error: unknown) => logger.error(`\n${error instanceof Error ? error.message : String(error)}\n`));
-        return;
-      }
       const r = await run();
       for (const file of r.files) this.addWatchFile(file);
-      // Rollup prints `error.message`; the whole list is in it, so every problem shows at once.
-      if (r.errors > 0) this.error(contentError(r.problems, root));
-      if (r.warnings > 0) report(r);
+      if (isBuild) {
+        if (r.errors > 0) {
+          // Rollup prints `error.message`; the whole list is in it, so every problem shows at once.
+          this.error(contentError(r.problems, root));
+        }
+        if (r.warnings > 0) report(r);
+      } else report(r);
     },
 
     resolveId(id) {
