@@ -3,7 +3,7 @@
  * `404.html`), readable without JavaScript and hydrated by the client. Each page gets its head tags
  * from content, the CSS of the sections it uses inlined (no flash of unstyled content, one request
  * fewer), and preload hints for the code it will load. Then writes sitemap.xml and robots.txt and
- * precompresses text files with brotli and gzip. Run by `npm run build` after both Vite builds.
+ * precompresses text files with brotli and gzip. Run by `npm run build` after `vite build`.
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -103,7 +103,8 @@ if (!existsSync(serverEntry)) {
   );
 }
 const renderers = new Renderers();
-await renderers.start(Math.max(1, Math.min(2, availableParallelism())));
+const rendererCount = Math.max(1, Math.min(2, availableParallelism()));
+await renderers.start(rendererCount);
 
 const manifest = JSON.parse(readFileSync(join(client, '.vite/manifest.json'), 'utf8')) as Manifest;
 // The template is the client build's index.html; kept aside because "/" overwrites it.
@@ -257,7 +258,7 @@ const queue = routes.map(
   (route) => [route, route === '/' ? join(client, 'index.html') : join(client, route.slice(1), 'index.html')] as const,
 );
 await Promise.all(
-  Array.from({ length: 2 }, async () => {
+  Array.from({ length: rendererCount }, async () => {
     for (let item = queue.shift(); item; item = queue.shift()) await prerender(...item);
   }),
 );
