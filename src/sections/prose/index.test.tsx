@@ -68,7 +68,9 @@ describe('what the content check is told about prose', () => {
 
 describe('prose blocks, parsed by the build', () => {
   it('keep what the section draws, without positions, and leave out what it does not draw', () => {
-    const blocks = proseBlocks('## Rights\n\nAsk [us](/contact) **now**.\n\n<div>raw</div>\n\n![x](/a.png)\n\n3. third\n4. fourth');
+    const blocks = proseBlocks(
+      '## Rights\n\nAsk [us](/contact) **now**.\n\n<div>raw</div>\n\n![x](/a.png)\n\n3. third\n4. fourth',
+    );
     expect(JSON.stringify(blocks)).not.toMatch(/position|html|image/);
     // The picture's paragraph stays, empty, as the page drew it when it parsed the text itself.
     expect(blocks.map((block) => block.type)).toEqual(['heading', 'paragraph', 'paragraph', 'list']);
