@@ -40,6 +40,7 @@ type Schema = {
   oneOf?: Schema[];
   examples?: unknown[];
   'x-renamed-to'?: string;
+  filledByBuild?: boolean;
 };
 
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Schema & { definitions?: Record<string, Schema> };
@@ -96,6 +97,8 @@ function kindOf(schema: Schema): string {
   if (s.type === 'boolean') return '`true` or `false`';
   if (s.type === 'array') {
     const items = resolveRef(s.items ?? {});
+    // A list only the build writes, of pieces this table does not describe (a prose text's blocks).
+    if (s.filledByBuild && !items.type) return 'nothing: the build fills it in';
     const count = range(s.minItems, s.maxItems);
     if (items.type === 'array') return `list of rows${count ? `, ${count}` : ''}; each row a ${kindOf(items)}`;
     const of = items.type === 'object' ? 'list (fields below)' : `list of ${kindOf(items)}`;
