@@ -16,7 +16,7 @@ import type { Page, SharedContent, Site } from '../generated/schema-types.ts';
 import type { Problem } from './catalog.ts';
 import { checkReferences } from './check/references.ts';
 import { forgetReads } from './check/read.ts';
-import { parsePath } from './paths.ts';
+import { parsePath, valueAt } from './paths.ts';
 import { checkRegistry } from './check/registry.ts';
 import { checkRoutes } from './check/routes.ts';
 import { listFiles, startRun, type ContentOptions } from './check/run.ts';
@@ -145,7 +145,7 @@ function withoutDraftEntries(site: Site, problems: readonly Problem[], siteFile:
   // A copy: the prepared site may be shared with the next check (prepare-images.ts).
   site = structuredClone(site);
   for (const path of entries) {
-    const list = path.slice(0, -1).reduce<unknown>((node, key) => (node as Record<string | number, unknown>)[key], site);
+    const list = valueAt(site, path.slice(0, -1));
     if (Array.isArray(list)) list.splice(Number(path[path.length - 1]), 1);
   }
   return site;

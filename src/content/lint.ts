@@ -15,6 +15,7 @@ import { unknownSitePlaceholders } from './site-placeholders.ts';
 import { parseProse, proseMistakes } from '../sections/prose/markdown.ts';
 import { listFiles } from './files.ts';
 import { closest } from './suggest.ts';
+import { valueAt } from './paths.ts';
 import type { SectionType, SharedContent } from '../generated/schema-types.ts';
 import type { Outline } from '../sections/outline.ts';
 import { outlines } from '../sections/outlines.ts';
@@ -214,7 +215,7 @@ function duplicateSlideHeadings(file: LintFile): Found[] {
     });
   }
   return carousels.flatMap((carousel) => {
-    const owner = carousel.path.reduce<unknown>((node, key) => (isRecord(node) || Array.isArray(node) ? (node as Data)[key] : undefined), data);
+    const owner = valueAt(data, carousel.path);
     const seen = new Map<string, number>();
     return list(isRecord(owner) ? owner[carousel.list] : undefined).flatMap((slide, i): Found[] => {
       const value = isRecord(slide) ? slide[carousel.field] : undefined;

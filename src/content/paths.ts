@@ -16,3 +16,11 @@ export function formatPath(path: readonly (string | number)[]): string {
 export function parsePath(path: string): (string | number)[] {
   return [...path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((m) => (m[2] !== undefined ? Number(m[2]) : m[1]!));
 }
+
+/** The value at `path` inside `data`, or undefined where the path leaves the data's objects and lists. */
+export function valueAt(data: unknown, path: readonly (string | number)[]): unknown {
+  return path.reduce<unknown>(
+    (node, key) => (typeof node === 'object' && node !== null ? (node as Record<string | number, unknown>)[key] : undefined),
+    data,
+  );
+}

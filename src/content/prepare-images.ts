@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { imageSize } from './assets.ts';
+import { valueAt } from './paths.ts';
 import { copiesOf } from './pictures.ts';
 import type { Reference } from './validate.ts';
 
@@ -34,11 +35,9 @@ const earlier = new WeakMap<object, { readonly filled: string; readonly copy: un
  * The copy may be the one an earlier check made: callers must not change it.
  */
 export function preparePictures<T>(data: T, references: readonly Reference[], publicDir: string, memo: PictureMemo = new Map()): T {
-  const at = (root: unknown, path: readonly (string | number)[]) =>
-    path.reduce<unknown>((node, key) => (node as Record<string | number, unknown> | undefined)?.[key], root);
   const pictures = references.flatMap((ref) => {
     if (ref.kind !== 'image') return [];
-    const picture = at(data, ref.path);
+    const picture = valueAt(data, ref.path);
     if (!picture || typeof picture !== 'object' || typeof (picture as Picture).src !== 'string') return [];
     const image = picture as Picture;
     const key = `${image.src}|${image.width ?? ''}|${image.height ?? ''}|${image.avif ?? ''}|${JSON.stringify(image.narrow ?? '')}`;
@@ -54,7 +53,7 @@ export function preparePictures<T>(data: T, references: readonly Reference[], pu
   if (reused?.filled === filled) return reused.copy as T;
   const copy = structuredClone(data);
   for (const { path, filled } of pictures) {
-    if (filled) Object.assign(at(copy, path) as Picture, filled, filled.narrow ? { narrow: { ...filled.narrow } } : {});
+    if (filled) Object.assign(valueAt(copy, path) as Picture, filled, filled.narrow ? { narrow: { ...filled.narrow } } : {});
   }
   if (typeof data === 'object' && data !== null) earlier.set(data, { filled, copy });
   return copy;

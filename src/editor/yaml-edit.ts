@@ -13,6 +13,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { isMap, isPair, isScalar, isSeq, parseDocument, stringify, type Document, type Node, type Pair } from 'yaml';
 import { EditorError } from './errors.ts';
 import { YamlSource } from './yaml-source.ts';
+import { valueAt } from '../content/paths.ts';
 
 type Key = string | number;
 type Path = readonly Key[];
@@ -123,10 +124,6 @@ export function applyOp(text: string, op: YamlOp, file = 'the file'): string {
   }
   if (!isDeepStrictEqual(reread, expected)) throw changed(file, `\`${op.path.join('.') || 'the file'}\` read back differently`);
   return after;
-}
-
-function valueAt(data: unknown, path: Path): unknown {
-  return path.reduce<unknown>((node, key) => (node as Record<Key, unknown> | undefined)?.[key], data);
 }
 
 /** What the data should be once `op` is done. */
