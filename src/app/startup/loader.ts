@@ -39,6 +39,8 @@ function loadComponent(type: SectionType): Promise<AnySectionComponent> {
 
 const loadedPages = new Map<string, PageModule>();
 const pageLoads = new Map<string, Promise<PageModule>>();
+/** A page's loads are kept by route and by how much of its code they wait for. */
+const loadKey = (route: string, scope: 'all' | 'above-the-fold') => `${route}|${scope}`;
 
 /** A page's content when it has loaded with the code it was asked for; undefined while on its way. */
 export const loadedPage = (entry: PageEntry): PageModule | undefined => loadedPages.get(entry.route);
@@ -54,7 +56,8 @@ if (import.meta.hot) {
   import.meta.hot.on('content:page', (module: PageModule) => {
     void Promise.all([...new Set(module.page.sections.map((s) => s.type))].map(loadComponent)).then(() => {
       loadedPages.set(module.page.route, module);
-      for (const scope of ['all', 'above-the-fold']) pageLoads.set(`${module.page.route}|${scope}`, Promise.resolve(module));
+      for (const scope of ['all', 'above-the-fold'] as const)
+        pageLoads.set(loadKey(module.page.route, scope), Promise.resolve(module));
       contentVersion++;
       for (const listener of contentListeners) listener();
     });
@@ -78,7 +81,7 @@ export function useContentVersion(): number {
  * code, which is what the first hydration needs: the sections below hydrate as they come into view.
  */
 export function loadPage(entry: PageEntry, scope: 'all' | 'above-the-fold' = 'all'): Promise<PageModule> {
-  const key = `${entry.route}|${scope}`;
+  const key = loadKey(entry.route, scope);
   let loading = pageLoads.get(key);
   if (!loading) {
     loading = entry.load().then(async ({ default: module }) => {
