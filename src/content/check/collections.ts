@@ -275,7 +275,8 @@ function relocate(problem: Problem, made: MadePage): Problem {
         : [made.template, ['page', ...pagePath]];
   // A property that should not be there is pointed at by its name, as in any other file.
   const keyed = problem.code === 'UnknownProperty' || problem.code === 'RenamedProperty';
-  const at = keyed ? locate(source.doc, source.counter, path.slice(0, -1), String(path[path.length - 1])) : locate(source.doc, source.counter, path);
+  const { doc, counter } = source.document();
+  const at = keyed ? locate(doc, counter, path.slice(0, -1), String(path[path.length - 1])) : locate(doc, counter, path);
   return {
     ...problem,
     file: source.file,

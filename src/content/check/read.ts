@@ -3,11 +3,12 @@
  * (src/content/yaml-syntax.ts), never the parser's cascade; an unknown alias or a text cut short
  * by ` #` is reported here too, since both are lost before the data exists.
  */
-import { LineCounter, parseDocument } from 'yaml';
+import { LineCounter, parseDocument, type Document } from 'yaml';
 import { explain } from '../catalog.ts';
 import { codeFrame } from '../locate.ts';
 import { diagnoseSyntax } from '../yaml-syntax.ts';
 import { yamlTextProblems } from '../yaml-text.ts';
+import { quickRead } from './quick-yaml.ts';
 import type { CheckRun, SourceFile } from './run.ts';
 
 /**
@@ -36,8 +37,12 @@ export function readSource(run: CheckRun, abs: string): SourceFile | undefined {
 }
 
 function parseSource(run: CheckRun, file: string, text: string): SourceFile | undefined {
-  const counter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: true, uniqueKeys: true });
+  const quick = quickRead(text);
+  if (quick) {
+    let full: ReturnType<typeof parseYaml> | undefined;
+    return { file, text, data: quick.data, document: () => (full ??= parseYaml(text)) };
+  }
+  const { doc, counter } = parseYaml(text);
   const at = (line: number, column: number) => ({ file, line, column, path: '', frame: codeFrame(text, { line, column }) });
   if (doc.errors.length > 0) {
     // One mistake, one message: the parser's later errors are echoes of its first.
@@ -53,7 +58,7 @@ function parseSource(run: CheckRun, file: string, text: string): SourceFile | un
   // Without its anchor an alias has no value, and the file none as data.
   if (textProblems.some((p) => p.code === 'UnknownAlias')) return undefined;
   try {
-    return { file, text, doc, counter, data: doc.toJS() };
+    return { file, text, document: () => ({ doc, counter }), data: doc.toJS() };
   } catch (error) {
     // What YAML refuses to expand, such as aliases nested into millions of copies: reported, never a crash.
     run.problems.push({
@@ -64,4 +69,9 @@ function parseSource(run: CheckRun, file: string, text: string): SourceFile | un
     });
     return undefined;
   }
+}
+
+function parseYaml(text: string): { readonly doc: Document; readonly counter: LineCounter } {
+  const counter = new LineCounter();
+  return { doc: parseDocument(text, { lineCounter: counter, prettyErrors: true, uniqueKeys: true }), counter };
 }

@@ -45,8 +45,11 @@ export interface ContentOptions {
 export interface SourceFile {
   readonly file: string;
   readonly text: string;
-  readonly doc: Document;
-  readonly counter: LineCounter;
+  /**
+   * `yaml`'s document of the file and its line counter, made at the first call: only a problem's line
+   * and column need it, and most files are read the quick way (quick-yaml.ts).
+   */
+  readonly document: () => { readonly doc: Document; readonly counter: LineCounter };
   readonly data: unknown;
 }
 
@@ -108,7 +111,8 @@ export function startRun(options: ContentOptions): CheckRun {
       pagePaths.push(abs);
     },
     report(source, finding, severity = 'error') {
-      const position = locate(source.doc, source.counter, finding.path, finding.key);
+      const { doc, counter } = source.document();
+      const position = locate(doc, counter, finding.path, finding.key);
       const keyed = finding.code === 'UnknownProperty' || finding.code === 'RenamedProperty';
       problems.push({
         code: finding.code,
