@@ -46,7 +46,12 @@ export default defineConfig({
         outDir: PRERENDER_BUNDLE_DIR,
         emptyOutDir: true,
         copyPublicDir: false,
-        rolldownOptions: { input: { 'entry-server': 'src/app/entry-server.tsx' } },
+        rolldownOptions: {
+          input: { 'entry-server': 'src/app/entry-server.tsx' },
+          // `.mjs`, because under node_modules/ no package.json says these files are modules: Node then
+          // parsed each `.js` file twice to find out (at 1,000 pages, a second of the prerender's CPU).
+          output: { entryFileNames: '[name].mjs', chunkFileNames: 'assets/[name]-[hash].mjs' },
+        },
       },
     },
   },

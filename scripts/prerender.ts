@@ -16,7 +16,7 @@ import { PRERENDER_BUNDLE_DIR } from './build-paths.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const client = join(root, 'dist/client');
-const serverEntry = join(root, PRERENDER_BUNDLE_DIR, 'entry-server.js');
+const serverEntry = join(root, PRERENDER_BUNDLE_DIR, 'entry-server.mjs');
 
 interface ManifestChunk {
   file: string;
