@@ -5,22 +5,10 @@
 // and the prerender's bundles, then prerender), wall and CPU seconds, then the output's size. It prints figures and judges nothing:
 // compare the rows of one run (issue 16 has Astro's figures for the same page counts).
 import { execFileSync, spawnSync } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { siteWith } from './bench-site.mjs';
 
-const root = join(import.meta.dirname, '..');
 const arg = process.argv.indexOf('--pages');
 const counts = (arg > 0 ? process.argv[arg + 1] : '0,100,1000').split(',').map(Number);
 if (counts.some((n) => !Number.isInteger(n) || n < 0)) {
@@ -29,32 +17,6 @@ if (counts.some((n) => !Number.isInteger(n) || n < 0)) {
 }
 // GNU time reports the CPU of the command and its children; without it, only wall time is shown.
 const gnuTime = existsSync('/usr/bin/time');
-
-/** A copy of the site that the build can run in, with `extra` copies of the React page. */
-function siteWith(extra) {
-  const dir = mkdtempSync(join(tmpdir(), `bench-build-${extra}-`));
-  for (const entry of ['content', 'schemas', 'src', 'scripts', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package.json']) {
-    cpSync(join(root, entry), join(dir, entry), { recursive: true });
-  }
-  // Read only by the build: linked, not copied. The packages and the caches are linked one by one,
-  // because the build writes its prerender bundle to node_modules/.cache/prerender of the copy.
-  symlinkSync(join(root, 'public'), join(dir, 'public'));
-  const linkEach = (from, to, except) => {
-    mkdirSync(to);
-    for (const name of readdirSync(from)) if (name !== except) symlinkSync(join(from, name), join(to, name));
-  };
-  linkEach(join(root, 'node_modules'), join(dir, 'node_modules'), '.cache');
-  linkEach(join(root, 'node_modules/.cache'), join(dir, 'node_modules/.cache'), 'prerender');
-  const page = readFileSync(join(root, 'content/pages/react.yaml'), 'utf8');
-  for (let i = 1; i <= extra; i++) {
-    const copy = page
-      .replace(/^route: \/react$/m, `route: /bench-react-${i}`)
-      .replace(/^title: (.*)$/m, `title: $1, copy ${i}`)
-      .replace(/^description: >-\n((?: {2}.*\n)+)/m, (_m, text) => `description: >-\n${text.trimEnd()} Copy ${i}.\n`);
-    writeFileSync(join(dir, 'content/pages', `bench-react-${i}.yaml`), copy);
-  }
-  return dir;
-}
 
 /** Runs a command in `cwd`; returns wall and CPU seconds. Fails loudly: a broken build is no figure. */
 function timed(cwd, command, args) {
@@ -89,7 +51,7 @@ const phases = [
 ];
 const rows = [];
 for (const extra of counts) {
-  const dir = siteWith(extra);
+  const dir = siteWith(extra, 'build');
   try {
     const figures = Object.fromEntries(phases.map(([name, command, args]) => [name, timed(dir, command, args)]));
     const build = phases
