@@ -11,6 +11,7 @@ import { hasIcon } from './lib/scene.mjs';
 import { pageHero, overview } from './lib/compose.mjs';
 import { slide, hireSlide, timelineArt, projectArt, contactArt } from './lib/compose2.mjs';
 import { PAGE_SCENES, pageSceneHero, pageSceneOverview, pageSceneHire, cardArt } from './lib/pages.mjs';
+import { COMPANY_HEROES } from './lib/heroes.mjs';
 
 const PAGES_DIR = fileURLToPath(new URL('../../content/pages/', import.meta.url));
 
@@ -130,6 +131,9 @@ export const HIRE_SLUGS = [
 export const OVERVIEW_SLUGS = Object.keys(SLUG_ICONS).filter((s) => !['start', 'contact', 'careers'].includes(s));
 // /start and /careers open with a slide banner of their own art, not a page hero.
 export const HERO_SLUGS = Object.keys(SLUG_ICONS).filter((s) => !['start', 'careers'].includes(s));
+// /about and /success-stories open on a hero of their own subject (lib/heroes.mjs): the company's
+// team and office, and the products it delivered. They have no overview or card pictures.
+export const COMPANY_HERO_SLUGS = Object.keys(COMPANY_HEROES);
 
 export function jobs() {
   const list = [];
@@ -143,6 +147,7 @@ export function jobs() {
       : () => pageHero(slug, SLUG_ICONS[slug], i % 3, { swap: i % 4 === 3 });
     list.push({ out: `art/${slug}-hero`, make });
   });
+  for (const slug of COMPANY_HERO_SLUGS) list.push({ out: `art/${slug}-hero`, make: COMPANY_HEROES[slug] });
   OVERVIEW_SLUGS.forEach((slug, i) => {
     const make = PAGE_SCENES.includes(slug)
       ? () => pageSceneOverview(slug, { swap: pageAccent(slug) === 'teal' })
@@ -173,6 +178,11 @@ function quality(out) {
   if (out.startsWith('art/cards/')) return { webpQuality: 80, avifQuality: 50 };
   // The page heroes are their pages' largest paint: a little lower AVIF quality keeps each within its old byte size.
   if (PAGE_SCENES.some((slug) => out === `art/${slug}-hero`)) return { webpQuality: 86, avifQuality: 52 };
+  // The about hero's portraits and dot map are fine detail: at these qualities it stays within the size
+  // of the still it replaced (hero/still-2, 26.7 KB WebP and 14.5 KB AVIF).
+  if (out === 'art/about-hero') return { webpQuality: 70, avifQuality: 44 };
+  // The success-stories hero as the page scenes' heroes: within the size of services-slide-2, which it replaced.
+  if (out === 'art/success-stories-hero') return { webpQuality: 86, avifQuality: 52 };
   if (/-(hero|slide-\d)$/.test(out) && !/hire-slide/.test(out)) return { webpQuality: 86, avifQuality: 55 };
   // A technology page's hire slide has a whole call window in it: a little lower quality keeps it within hire-slide-1's size.
   if (HIRE_SLUGS.some((slug) => out === `art/hire-${slug}`)) return { webpQuality: 78, avifQuality: 49 };

@@ -8,7 +8,7 @@ import { readdirSync, statSync, openSync, readSync, closeSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import sharp from 'sharp';
 import { MEDIA } from './lib/core.mjs';
-import { HERO_SLUGS, OVERVIEW_SLUGS, CARD_IMAGES, HIRE_SLUGS } from './art.mjs';
+import { HERO_SLUGS, COMPANY_HERO_SLUGS, OVERVIEW_SLUGS, CARD_IMAGES, HIRE_SLUGS } from './art.mjs';
 
 const FFPROBE = process.env.FFPROBE || '/usr/bin/ffprobe';
 const MAX_VIDEO = 1.5 * 1024 * 1024;
@@ -21,6 +21,8 @@ function expected() {
   add('hero/still-1', 1600, 900, true);
   add('hero/still-2', 1600, 900, true);
   for (const s of HERO_SLUGS) add(`art/${s}-hero`, 1600, 900, true);
+  // /about and /success-stories: heroes of their own subject.
+  for (const s of COMPANY_HERO_SLUGS) add(`art/${s}-hero`, 1600, 900, true);
   for (const s of OVERVIEW_SLUGS) add(`art/${s}-overview`, 1200, 900);
   // Card pictures carry the card's name in white over a navy gradient.
   for (const [p] of CARD_IMAGES) add(p, 720, 540, true);

@@ -31,7 +31,7 @@ const CORAL = '#ff8a8a';
 // ------------------------------------------------------------ drawing kit
 
 /** Colours and small parts for one scene, dark (hero, cards) or light (overview). */
-function kit(dark, a, b, sh) {
+export function kit(dark, a, b, sh) {
   const aL = a === C.violet ? C.violetLight : C.tealLight;
   const bL = b === C.teal ? C.tealLight : C.violetLight;
   const k = { dark, a, b, aL, bL, sh };
