@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
@@ -55,6 +55,15 @@ function digestOf(src: string): string {
 /** The picture of the page's first section of `type`, or a note that it has none. */
 function pictureOf(slug: string, type: 'page-hero' | 'overview'): string {
   return sections(slug).find((s) => s.type === type)?.image?.src ?? `${slug} has no ${type} picture`;
+}
+
+/** Every picture path under a `src` key anywhere in `value` (an image, a slide's image, a video's poster). */
+function sourcesIn(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(sourcesIn);
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]) =>
+    key === 'src' && typeof inner === 'string' ? [inner] : sourcesIn(inner),
+  );
 }
 
 describe('art direction per page family', () => {
@@ -134,5 +143,27 @@ describe('art direction per page family', () => {
         repeated.push(...srcs.filter((src, i) => src && srcs.indexOf(src) !== i).map((src) => `${slug}: ${src}`));
       }
     expect(repeated).toEqual([]);
+  });
+
+  it('no page opens on a hero picture another page opens on', () => {
+    // What a page opens on is every picture its first section can show: a page hero's image, and each
+    // slide of a slider (the home page's hero, the slide banners), its still or its video's poster.
+    // Compared by their bytes, so that one picture copied under two names still counts as one.
+    const slugs = readdirSync(pagesDir)
+      .filter((file) => file.endsWith('.yaml'))
+      .map((file) => file.replace(/\.yaml$/, ''));
+    const openers = new Map<string, string[]>();
+    let heroes = 0;
+    for (const slug of slugs) {
+      const first = sections(slug)[0];
+      if (first?.type === 'page-hero') heroes++;
+      // One entry per picture and page, so a slider that shows a picture twice does not count as two pages.
+      const own = new Map(sourcesIn(first).map((src) => [digestOf(src), src]));
+      for (const [digest, src] of own) openers.set(digest, [...(openers.get(digest) ?? []), `${slug} (${src})`]);
+    }
+    // The check means something only if it saw the page heroes and the sliders.
+    expect(heroes).toBeGreaterThanOrEqual(SERVICE_PAGES.length + TECHNOLOGY_PAGES.length);
+    expect(openers.size).toBeGreaterThan(heroes);
+    expect([...openers.values()].filter((pages) => pages.length > 1)).toEqual([]);
   });
 });
