@@ -386,7 +386,7 @@ export interface Card {
 }
 
 /**
- * A heading and a grid of cards. The variant decides how the cards behave: `reveal` fades them in one after another, `highlight` moves a highlight across them on a timer, `focus` blurs the other cards while one is hovered or focused, `hover-text` shows each card's text on hover or focus (always on touch screens), `numbered` shows them as a numbered list.
+ * A heading and a grid of cards. The variant decides how the cards behave: `reveal` fades them in one after another, `highlight` moves a highlight across them on a timer, `focus` blurs the other cards while one is hovered or focused, `hover-text` shows each card's text on hover or focus (always on touch screens), `numbered` shows them as a numbered list, `figures` shows each card's title as a large figure (such as `12,000+` or `1.8 s`) over its text, for results in numbers.
  */
 export interface CardGridSection {
   /**
@@ -413,7 +413,7 @@ export interface CardGridSection {
    * How the cards behave.
    * @default "reveal"
    */
-  readonly variant: "reveal" | "highlight" | "focus" | "hover-text" | "numbered";
+  readonly variant: "reveal" | "highlight" | "focus" | "hover-text" | "numbered" | "figures";
   /**
    * For the `highlight` variant: milliseconds before the highlight moves to the next card.
    * @default 3000

@@ -19,7 +19,8 @@ type Card = CardGridSection['cards'][number];
  * A grid of cards whose behaviour depends on `variant`: `reveal` (fade in one after another),
  * `highlight` (a highlight moves across the cards on a timer), `focus` (the other cards blur
  * while one is hovered or focused), `hover-text` (text shown on hover or focus, always on touch
- * screens and without JavaScript) and `numbered` (a numbered list).
+ * screens and without JavaScript), `numbered` (a numbered list) and `figures` (each title a large
+ * figure over its text, fading in like `reveal`).
  */
 export default function CardGrid({ section, index }: SectionProps<'card-grid'>) {
   const { eyebrow, heading, intro, variant, interval, columns, tone, cards } = section;
@@ -72,7 +73,7 @@ export default function CardGrid({ section, index }: SectionProps<'card-grid'>) 
                 onPointerLeave: () => highlight.hover(null),
               }),
             };
-            if (variant === 'reveal') {
+            if (variant === 'reveal' || variant === 'figures') {
               return (
                 <Reveal as="li" key={i} index={i} threshold={0.1} {...common}>
                   {body}
