@@ -208,6 +208,10 @@ const handleOf = (page, kind, nth) =>
 async function press(route, control, mode, moment) {
   const { kind, nth } = control;
   const { context, page } = await visitor(mode === 'touch' || kind.phoneOnly);
+  // What the page reported, for the diagnosis of a press that was lost.
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message.split('\n')[0]));
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text().split('\n')[0]));
   try {
     if (moment === 'first-paint') {
       await page.goto(base + route, { waitUntil: 'commit' });
@@ -286,8 +290,24 @@ async function press(route, control, mode, moment) {
       effectAt: window.__bench.effectAt,
       inp: window.__bench.inp,
     }));
+    // A lost press says what was left of it: still held by start-up (never replayed), its control
+    // replaced by React (a replay then goes to a detached element), or an error.
+    const lostBecause = seen
+      ? undefined
+      : await page
+          .evaluate(() => {
+            const control = window.__bench.control;
+            return [
+              control.isConnected ? 'control on the page' : 'control replaced',
+              control.hasAttribute('data-held') ? 'press still held' : 'press not held',
+              `${document.querySelectorAll('[data-held]').length} held on the page`,
+            ].join(', ');
+          })
+          .then((state) => [state, ...errors.slice(0, 3)].join('; '))
+          .catch((error) => error.message.split('\n')[0]);
     return {
       ok: seen,
+      ...(lostBecause && { error: lostBecause }),
       effect: seen && bench.pressedAt !== undefined ? bench.effectAt - bench.pressedAt : undefined,
       // Chrome reports no event shorter than 16 ms: a press it did not report was answered faster.
       // Counted as 16 in the medians (an upper bound), shown as "<16".
