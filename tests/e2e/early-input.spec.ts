@@ -165,6 +165,25 @@ test("a press made before the boot script arrives asks for its section's code fi
   await expect(page.getByRole('tab', { name: 'Designer' })).toHaveAttribute('aria-selected', 'true');
 });
 
+test("a carousel's arrows stay where they were drawn when it becomes ready, so a press aimed at one lands on it", async ({
+  page,
+}) => {
+  // The team carousel of /about: it autoplays, loops and has bullets and arrows.
+  const next = page.locator('[data-section="team"] [data-slot="next"]');
+  const release = await holdBack(page, entryFile);
+  await page.goto('/about');
+  await next.scrollIntoViewIfNeeded();
+  const before = await next.boundingBox();
+  // The server's controls already hold what the app adds: the pause button and one bullet per slide.
+  await expect(page.locator('[data-section="team"] [data-slot="pause"]')).toBeVisible();
+  const bullets = await page.locator('[data-section="team"] [data-slot="bullet"]').count();
+  expect(bullets).toBeGreaterThan(1);
+  release();
+  await expect(page.locator('[data-section="team"] [data-slot="viewport"][data-ready]')).toBeAttached({ timeout: 20_000 });
+  await expect(page.locator('[data-section="team"] [data-slot="bullet"]')).toHaveCount(bullets);
+  expect(await next.boundingBox()).toEqual(before);
+});
+
 test.describe('before the boot script has arrived', () => {
   test("a click on a careers tab, kept by the page's inline script, shows its roles", async ({ page }) => {
     const release = await holdBack(page, bootFile);

@@ -14,7 +14,7 @@ import Autoplay from 'embla-carousel-autoplay';
 import type { EmblaCarouselType } from 'embla-carousel';
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { usePrefersReducedMotion } from '../../hooks/usePrefersReducedMotion.ts';
-import { emblaOptions, responsiveCss, type Responsive } from './responsive.ts';
+import { emblaOptions, responsiveCss, steps, type Responsive } from './responsive.ts';
 import { useDepthEffect, type DepthOptions } from './useDepthEffect.ts';
 import styles from './styles.module.css';
 
@@ -68,6 +68,17 @@ export interface CarouselProps {
 }
 
 const defaultSlideLabel = (index: number, count: number) => `${index + 1} of ${count}`;
+
+/**
+ * The slide groups the bullets stand for before embla has measured the slides. A carousel that loops
+ * one slide at a time, at every width, has one per slide, which embla confirms once ready: drawn from
+ * the server on, the bullets, and the arrows beside them, are where they stay. Any other carousel's
+ * count depends on the width, known only once measured.
+ */
+function groupsBeforeMeasuring(count: number, loop: Responsive<boolean>, slidesToScroll: Responsive<number>): number[][] {
+  const oneByOne = steps(loop).every(([, on]) => on) && steps(slidesToScroll).every(([, by]) => by === 1);
+  return oneByOne ? Array.from({ length: count }, (_, i) => [i]) : [];
+}
 
 /** Whether focus arrived by keyboard (a mouse click also focuses a button, but must not pause autoplay). */
 const isKeyboardFocus = (element: Element) => {
@@ -144,7 +155,7 @@ export function Carousel({
   const [viewportRef, api] = useEmblaCarousel(options, plugins);
 
   const [selected, setSelected] = useState(startIndex);
-  const [snapSlides, setSnapSlides] = useState<number[][]>([]);
+  const [snapSlides, setSnapSlides] = useState(() => groupsBeforeMeasuring(slides.length, loop, slidesToScroll));
   const [canPrev, setCanPrev] = useState(false);
   const [canNext, setCanNext] = useState(false);
 
@@ -306,7 +317,10 @@ export function Carousel({
 
       {(bullets || arrows || autoplayOn) && (
         <div className={styles.controls} data-slot="controls">
-          {autoplayOn && ready && (
+          {/* Drawn from the server on, like the bullets, so the arrows never move when the carousel
+              becomes ready: a press aimed at one then would land beside it. Before that it is held and
+              replayed (src/app/startup/boot.ts). */}
+          {autoplayOn && (
             <button
               type="button"
               className={styles.pause}
