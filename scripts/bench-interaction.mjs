@@ -11,7 +11,7 @@
 //   npm run bench:interaction -- [--routes /careers,/] [--quick] [--moments first-paint,load]
 //                                [--modes pointer,keyboard,script,touch] [--url http://host:port]
 //                                [--client-dir dist/client] [--json out.json]
-/* global window, document, addEventListener, requestAnimationFrame -- the control catalogue and the probe run in the page */
+/* global window, document, addEventListener, requestAnimationFrame, Element -- the control catalogue and the probe run in the page */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -126,7 +126,14 @@ const kinds = [
 const probe = () => {
   const bench = (window.__bench = { pressedAt: undefined, inp: 0 });
   for (const type of ['pointerdown', 'keydown', 'click']) {
-    addEventListener(type, (e) => (bench.pressedAt ??= e.timeStamp), { capture: true });
+    addEventListener(
+      type,
+      (e) => {
+        bench.pressedAt ??= e.timeStamp;
+        bench.pressedOn ??= e.target;
+      },
+      { capture: true },
+    );
   }
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) if (entry.interactionId) bench.inp = Math.max(bench.inp, entry.duration);
@@ -210,8 +217,15 @@ async function press(route, control, mode, moment) {
   const { context, page } = await visitor(mode === 'touch' || kind.phoneOnly);
   // What the page reported, for the diagnosis of a press that was lost.
   const errors = [];
-  page.on('pageerror', (error) => errors.push(error.message.split('\n')[0]));
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text().split('\n')[0]));
+  // Without the stack frames: React's recoverable errors give their cause after their own message.
+  const gist = (text) =>
+    text
+      .split('\n')
+      .filter((line) => !/^\s+at /.test(line))
+      .join(' ')
+      .slice(0, 400);
+  page.on('pageerror', (error) => errors.push(gist(error.message)));
+  page.on('console', (message) => message.type() === 'error' && errors.push(gist(message.text())));
   try {
     if (moment === 'first-paint') {
       await page.goto(base + route, { waitUntil: 'commit' });
@@ -241,11 +255,11 @@ async function press(route, control, mode, moment) {
       });
     await control.evaluate(scrollTo);
     if (kind.typeFirst) {
-      await page.evaluate(() => (window.__bench.pressedAt = undefined));
+      await page.evaluate(() => (window.__bench.pressedAt = window.__bench.pressedOn = undefined));
       const input = await control.evaluateHandle((el) => el.closest('form').querySelector('input'));
       await input.focus();
       await page.keyboard.type(kind.typeFirst);
-      await page.evaluate(() => (window.__bench.pressedAt = undefined));
+      await page.evaluate(() => (window.__bench.pressedAt = window.__bench.pressedOn = undefined));
       // Focusing the first field scrolls the form's top into view, which can push the control below
       // the fold; a visitor scrolls back down to it before pressing.
       await control.evaluate(scrollTo);
@@ -297,7 +311,11 @@ async function press(route, control, mode, moment) {
       : await page
           .evaluate(() => {
             const control = window.__bench.control;
+            const on = window.__bench.pressedOn;
             return [
+              on instanceof Element && !control.contains(on)
+                ? `pressed beside it, on ${on.tagName.toLowerCase()}[data-slot=${on.closest('[data-slot]')?.dataset.slot}]`
+                : 'pressed on it',
               control.isConnected ? 'control on the page' : 'control replaced',
               control.hasAttribute('data-held') ? 'press still held' : 'press not held',
               `${document.querySelectorAll('[data-held]').length} held on the page`,
