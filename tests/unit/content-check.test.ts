@@ -502,7 +502,7 @@ describe('content check: what a marketer sees for each mistake', () => {
     expect(await report('not-allowed-value')).toMatchInlineSnapshot(`
       "content/pages/home.yaml:7:14  NotAllowedValue  sections[0].variant
         \`variant\` is the text "hilight", which is not one of its choices.
-        Did you mean \`highlight\`? Choose one of \`reveal\`, \`highlight\`, \`focus\`, \`hover-text\`, \`numbered\`.
+        Did you mean \`highlight\`? Choose one of \`reveal\`, \`highlight\`, \`focus\`, \`hover-text\`, \`numbered\`, \`figures\`.
 
           5 |   - type: card-grid
           6 |     heading: Why choose us
