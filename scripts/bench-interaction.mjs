@@ -317,6 +317,7 @@ async function press(route, control, mode, moment) {
                 ? `pressed beside it, on ${on.tagName.toLowerCase()}[data-slot=${on.closest('[data-slot]')?.dataset.slot}]`
                 : 'pressed on it',
               control.isConnected ? 'control on the page' : 'control replaced',
+              control.disabled ? 'control disabled' : 'control enabled',
               control.hasAttribute('data-held') ? 'press still held' : 'press not held',
               `${document.querySelectorAll('[data-held]').length} held on the page`,
             ].join(', ');
