@@ -131,6 +131,8 @@ const probe = () => {
       (e) => {
         bench.pressedAt ??= e.timeStamp;
         bench.pressedOn ??= e.target;
+        // A disabled button gets pointerdown but no click: lost before any code of ours could see it.
+        bench.pressedDisabled ??= e.target.closest?.('button')?.disabled === true;
       },
       { capture: true },
     );
@@ -255,11 +257,15 @@ async function press(route, control, mode, moment) {
       });
     await control.evaluate(scrollTo);
     if (kind.typeFirst) {
-      await page.evaluate(() => (window.__bench.pressedAt = window.__bench.pressedOn = undefined));
+      await page.evaluate(
+        () => (window.__bench.pressedAt = window.__bench.pressedOn = window.__bench.pressedDisabled = undefined),
+      );
       const input = await control.evaluateHandle((el) => el.closest('form').querySelector('input'));
       await input.focus();
       await page.keyboard.type(kind.typeFirst);
-      await page.evaluate(() => (window.__bench.pressedAt = window.__bench.pressedOn = undefined));
+      await page.evaluate(
+        () => (window.__bench.pressedAt = window.__bench.pressedOn = window.__bench.pressedDisabled = undefined),
+      );
       // Focusing the first field scrolls the form's top into view, which can push the control below
       // the fold; a visitor scrolls back down to it before pressing.
       await control.evaluate(scrollTo);
@@ -313,11 +319,14 @@ async function press(route, control, mode, moment) {
             const control = window.__bench.control;
             const on = window.__bench.pressedOn;
             return [
-              on instanceof Element && !control.contains(on)
-                ? `pressed beside it, on ${on.tagName.toLowerCase()}[data-slot=${on.closest('[data-slot]')?.dataset.slot}]`
-                : 'pressed on it',
+              !(on instanceof Element)
+                ? 'no press reached the page'
+                : !control.contains(on)
+                  ? `pressed beside it, on ${on.tagName.toLowerCase()}[data-slot=${on.closest('[data-slot]')?.dataset.slot}]`
+                  : 'pressed on it',
+              window.__bench.pressedDisabled ? 'control disabled at the press' : 'control enabled at the press',
               control.isConnected ? 'control on the page' : 'control replaced',
-              control.disabled ? 'control disabled' : 'control enabled',
+              control.disabled ? 'control disabled after' : 'control enabled after',
               control.hasAttribute('data-held') ? 'press still held' : 'press not held',
               `${document.querySelectorAll('[data-held]').length} held on the page`,
             ].join(', ');

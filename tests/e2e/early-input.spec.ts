@@ -184,6 +184,26 @@ test("a carousel's arrows stay where they were drawn when it becomes ready, so a
   expect(await next.boundingBox()).toEqual(before);
 });
 
+test("a looping carousel's arrows are never disabled, not even in the frame in which it becomes ready, so no click on them is swallowed", async ({
+  page,
+}) => {
+  // Browsers drop a click on a disabled button before any script sees it; a loop always has a next slide.
+  await page.addInitScript(() => {
+    const seen: string[] = ((window as unknown as { __disabledArrows: string[] }).__disabledArrows = []);
+    new MutationObserver((changes) => {
+      for (const change of changes) {
+        const arrow = change.target as HTMLButtonElement;
+        if (arrow.disabled && arrow.closest('[data-section="team"]')) seen.push(arrow.dataset.slot ?? '?');
+      }
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['disabled'] });
+  });
+  await page.goto('/about');
+  await page.locator('[data-section="team"] [data-slot="next"]').scrollIntoViewIfNeeded();
+  await expect(page.locator('[data-section="team"] [data-slot="viewport"][data-ready]')).toBeAttached({ timeout: 20_000 });
+  await expect(page.locator('[data-section="team"] [data-slot="next"]')).toBeEnabled();
+  expect(await page.evaluate(() => (window as unknown as { __disabledArrows: string[] }).__disabledArrows)).toEqual([]);
+});
+
 test.describe('before the boot script has arrived', () => {
   test("a click on a careers tab, kept by the page's inline script, shows its roles", async ({ page }) => {
     const release = await holdBack(page, bootFile);

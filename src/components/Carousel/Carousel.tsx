@@ -156,8 +156,10 @@ export function Carousel({
 
   const [selected, setSelected] = useState(startIndex);
   const [snapSlides, setSnapSlides] = useState(() => groupsBeforeMeasuring(slides.length, loop, slidesToScroll));
-  const [canPrev, setCanPrev] = useState(false);
-  const [canNext, setCanNext] = useState(false);
+  // Unknown until embla has measured: an arrow stays enabled until then. Disabled in the frame between
+  // embla's arrival and its first measure, a button would swallow a press (browsers drop clicks on
+  // disabled buttons), and a press then is the common case: a visitor scrolls to the carousel and aims.
+  const [edges, setEdges] = useState<{ prev: boolean; next: boolean }>();
 
   const [userPaused, setUserPaused] = useState(false);
   const [stoppedByInteraction, setStoppedByInteraction] = useState(false);
@@ -177,8 +179,7 @@ export function Carousel({
     const sync = () => {
       setSelected(api.selectedScrollSnap());
       setSnapSlides(api.internalEngine().slideRegistry.map((group) => [...group]));
-      setCanPrev(api.canScrollPrev());
-      setCanNext(api.canScrollNext());
+      setEdges({ prev: api.canScrollPrev(), next: api.canScrollNext() });
     };
     const select = () => {
       sync();
@@ -343,7 +344,7 @@ export function Carousel({
               className={styles.arrow}
               data-slot="prev"
               aria-label="Previous slide"
-              disabled={ready && !canPrev}
+              disabled={edges?.prev === false}
               onClick={() => go('prev')}
             >
               <ChevronLeft size={20} aria-hidden />
@@ -370,7 +371,7 @@ export function Carousel({
               className={styles.arrow}
               data-slot="next"
               aria-label="Next slide"
-              disabled={ready && !canNext}
+              disabled={edges?.next === false}
               onClick={() => go('next')}
             >
               <ChevronRight size={20} aria-hidden />
