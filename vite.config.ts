@@ -1,10 +1,25 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { contentPlugin } from './src/content/plugin.ts';
 import { apiSchemasForBrowserPlugin, formValidatorsPlugin } from './src/forms/validators-plugin.ts';
 import { PRERENDER_BUNDLE_DIR } from './scripts/build-paths.ts';
 
-export default defineConfig({
+/**
+ * React Router's package.json sends every import to its development build, whatever the mode
+ * (remix-run/react-router#14102, open): the two builds differ by one flag, which runs its development
+ * warnings and checks on every link and route. A build of the site takes the production one, for the
+ * browser and for the prerendered HTML; the dev server keeps the warnings.
+ */
+const productionRouter = [
+  {
+    find: /^react-router$/,
+    replacement: fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/')),
+  },
+];
+
+export default defineConfig(({ command }) => ({
+  resolve: { alias: command === 'build' ? productionRouter : [] },
   // Content and form validation run here, at build time; the browser gets data and generated code.
   plugins: [contentPlugin(), formValidatorsPlugin(), apiSchemasForBrowserPlugin(), react()],
   // `vite build` builds both environments below in one process, the browser's first: the content
@@ -42,6 +57,8 @@ export default defineConfig({
       },
     },
     ssr: {
+      // Bundled rather than loaded from node_modules at run time, where Node would pick the development build.
+      resolve: { noExternal: ['react-router'] },
       build: {
         outDir: PRERENDER_BUNDLE_DIR,
         emptyOutDir: true,
@@ -57,4 +74,4 @@ export default defineConfig({
   },
   server: { port: 5173, strictPort: false },
   preview: { port: 4173 },
-});
+}));

@@ -1,5 +1,5 @@
 import { Suspense, lazy, use } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import type { PageEntry } from '../content/module-types.ts';
 import { Layout } from './Layout.tsx';
 import { NotFound } from './NotFound/index.tsx';

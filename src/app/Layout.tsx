@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router';
 import site from 'virtual:content/site';
 import { AssetsContext } from '../components/assets-context.ts';
 import type { Page } from '../generated/schema-types.ts';

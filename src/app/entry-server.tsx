@@ -4,7 +4,7 @@
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom';
+import { StaticRouter } from 'react-router';
 import site from 'virtual:content/site';
 import pages from 'virtual:content/pages';
 import { App } from './App.tsx';

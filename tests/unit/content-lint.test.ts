@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom';
+import { StaticRouter } from 'react-router';
 import { stringify } from 'yaml';
 import { describe, expect, it, vi } from 'vitest';
 import { checkContent } from '../../src/content/check.ts';

@@ -4,7 +4,7 @@
  * hiring template), as they are for a page and for the dev gallery.
  */
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom';
+import { StaticRouter } from 'react-router';
 import { AssetsContext } from '../../src/components/assets-context.ts';
 import { SharedContext } from '../../src/sections/shared.ts';
 import { checkGallery, type GalleryResult } from '../../src/content/gallery.ts';

@@ -1,5 +1,5 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { Logo } from '../../components/Logo/index.tsx';
 import { SmartLink } from '../../components/SmartLink/index.tsx';
 import type { Site } from '../../generated/schema-types.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
+import { NavLink, useLocation } from 'react-router';
 import { Mail, Menu, X } from 'lucide-react';
 import { Icon } from '../../components/Icon/index.tsx';
 import { SmartLink } from '../../components/SmartLink/index.tsx';

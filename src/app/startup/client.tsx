@@ -4,7 +4,7 @@
  */
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from 'react-router';
 import '../../styles/fonts.css';
 import '../../styles/global.css';
 import { App } from '../App.tsx';

@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import styles from './styles.module.css';
 
 export type ButtonVariant = 'primary' | 'outline-light' | 'dark' | 'light' | 'ghost';

@@ -1,5 +1,5 @@
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom';
+import { StaticRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderExamples } from '../../../tests/unit/render-section.tsx';
 import { proseBlocks, proseMistakes, parseProse } from './markdown.ts';

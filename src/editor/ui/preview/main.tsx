@@ -6,7 +6,7 @@
  */
 import { memo, StrictMode, Suspense, use, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router';
 import '../../../styles/fonts.css';
 import '../../../styles/global.css';
 import './preview.css';
