@@ -184,6 +184,33 @@ test("a carousel's arrows stay where they were drawn when it becomes ready, so a
   expect(await next.boundingBox()).toEqual(before);
 });
 
+test('a press held for a section that React renders afresh, because hydrating it failed, is made on the new control', async ({
+  page,
+}) => {
+  // The server's careers section says something the app does not: React gives up hydrating it and
+  // replaces its markup, the held tab with it.
+  await page.route('**/careers', async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace('data-slot="intro">All our roles', 'data-slot="intro">Most of our roles');
+    await route.fulfill({ response, body: html });
+  });
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  const release = await open(page, '/careers', "before the section's code arrives", 'careers');
+  const designer = page.getByRole('tab', { name: 'Designer' });
+  await designer.click();
+  await expect(designer).toHaveAttribute('data-held', '');
+  const held = await designer.elementHandle();
+  release();
+
+  await expect(page.locator('[data-section="careers"] [data-slot="intro"]')).toHaveText(/^All our roles/);
+  expect(await held!.evaluate((element) => element.isConnected)).toBe(false);
+  await expect(designer).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel', { name: 'Designer' })).toBeVisible();
+  // What React recovered from is reported in one message, with where: a text the server had and the app did not.
+  expect(errors.some((text) => /^Hydration recovered from: Error: .*React error #418.*\n\s+at p /s.test(text))).toBe(true);
+});
+
 test("a looping carousel's arrows are never disabled, not even in the frame in which it becomes ready, so no click on them is swallowed", async ({
   page,
 }) => {

@@ -35,7 +35,16 @@
  * The prerenderer writes this script's tag with the entry module, the modules to preload, each
  * section's code and the web app manifest as data attributes, which keeps the Content-Security-Policy free of inline scripts.
  */
-import { activationEvents, activationOf, pressEvents, reachEvents, replay, type HeldActivation } from './interactions.ts';
+import {
+  activationEvents,
+  activationOf,
+  counterpartOf,
+  pathOf,
+  pressEvents,
+  reachEvents,
+  replay,
+  type HeldActivation,
+} from './interactions.ts';
 
 /** What the app tells start-up once React has the page (src/app/startup/client.tsx). */
 export interface StartedApp {
@@ -83,11 +92,31 @@ function prepare(element: Element) {
   });
 }
 
+/** Where each held activation's control (and submitter) was, in case React replaces the markup. */
+const places = new WeakMap<HeldActivation, { readonly target: number[]; readonly submitter?: number[] }>();
+
+/**
+ * The activation as it can be made now: on its own control, or on the control now in its place after
+ * React rendered the part afresh (it does when hydrating the part failed); undefined if there is none.
+ */
+function current(activation: HeldActivation): HeldActivation | undefined {
+  if (activation.target.isConnected || !root) return activation;
+  const place = places.get(activation);
+  const target = place && counterpartOf(activation.target, place.target, root);
+  if (!target) return undefined;
+  if (activation.kind !== 'submit') return { ...activation, target };
+  if (!(target instanceof HTMLFormElement)) return undefined;
+  const { submitter } = activation;
+  const now = submitter && place.submitter ? counterpartOf(submitter, place.submitter, root) : undefined;
+  return { ...activation, target, submitter: now instanceof HTMLElement ? now : null };
+}
+
 function drain() {
   for (const activation of [...held]) {
-    if (!app?.canAnswer(activation.target)) continue;
+    const now = current(activation);
+    if (now && !app?.canAnswer(now.target)) continue;
     release(activation);
-    replay(activation);
+    if (now) replay(now);
   }
 }
 
@@ -144,6 +173,10 @@ function hold(activation: HeldActivation) {
   // A second click on a control that has not answered yet is the visitor asking again, not a toggle back.
   if (activation.kind !== 'click' || !held.some((a) => a.kind === 'click' && a.target === activation.target)) {
     held.push(activation);
+    if (root) {
+      const submitter = activation.kind === 'submit' && activation.submitter ? pathOf(activation.submitter, root) : undefined;
+      places.set(activation, { target: pathOf(activation.target, root), ...(submitter && { submitter }) });
+    }
   }
   // Shown at the next paint, so the visitor sees the press was taken (global.css).
   (activation.target as HTMLElement).dataset.held = '';

@@ -23,11 +23,15 @@ const app = (
 /**
  * React recovers from an error while hydrating by rendering that part afresh, and by default reports
  * only its own wrapper ("error while hydrating this Suspense boundary"); the error that caused it,
- * and where, is what a developer needs to fix it.
+ * and where, is what a developer needs to fix it. One message, cause first: tools that keep only a
+ * console message's text (a test runner, a monitoring service) keep the cause too.
  */
 function reportRecovered(error: unknown, info: { readonly componentStack?: string }) {
   const cause = error instanceof Error ? error.cause : undefined;
-  console.error(error, cause instanceof Error ? cause.stack : cause, info.componentStack ?? '');
+  const what = (value: unknown) => (value instanceof Error ? `${value.name}: ${value.message}` : String(value));
+  const stack = cause instanceof Error && cause.stack ? `\n${cause.stack}` : '';
+  const wrapper = cause === undefined ? '' : ` (${what(error)})`;
+  console.error(`Hydration recovered from: ${what(cause ?? error)}${wrapper}${stack}${info.componentStack ?? ''}`);
 }
 
 /**

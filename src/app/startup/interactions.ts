@@ -76,6 +76,29 @@ export function activationOf(event: Event, root: Element): HeldActivation | unde
   return undefined;
 }
 
+/** Where an element is in the app's markup (`root`): the position of each element from `root` down to it. */
+export function pathOf(element: Element, root: Element): number[] {
+  const path: number[] = [];
+  for (let node: Element = element; node !== root && node.parentElement; node = node.parentElement) {
+    path.unshift(Array.prototype.indexOf.call(node.parentElement.children, node));
+  }
+  return path;
+}
+
+/**
+ * The element at `path` in `root` now, if it is the control `was` (same tag, slot, name and text):
+ * when React gives up hydrating a part of the page and renders it afresh, a press held for a control
+ * of the old markup is made on its counterpart in the new. Anything else there is not pressed.
+ */
+export function counterpartOf(was: Element, path: readonly number[], root: Element): Element | undefined {
+  let node: Element | undefined = root;
+  for (const index of path) node = node?.children[index];
+  const same = (name: string) => node?.getAttribute(name) === was.getAttribute(name);
+  return node && node.tagName === was.tagName && same('data-slot') && same('aria-label') && node.textContent === was.textContent
+    ? node
+    : undefined;
+}
+
 /** Does again what the visitor did, now that the app can answer it. */
 export function replay(activation: HeldActivation): void {
   if (activation.kind === 'click') (activation.target as HTMLElement).click();
