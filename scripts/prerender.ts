@@ -198,6 +198,37 @@ function lcpPreload(html: string): string {
   return attr(img[0], 'src') ? `<link rel="preload" as="image" ${hint(img[0])} fetchpriority="high" />` : '';
 }
 
+/**
+ * The template in the pieces a page is put together from, made once: its own links and scripts out
+ * (the page gets its own), and the places for the page's head tags, its HTML and the boot script.
+ */
+const shell = (() => {
+  const stripped = template
+    .replace(/\s*<link rel="stylesheet"[^>]*href="\/assets\/[^"]+\.css"[^>]*>/g, '')
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(/\s*<link rel="manifest"[^>]*>/, '')
+    .replace(/\s*<script type="module"[^>]*src="\/assets\/[^"]+\.js"[^>]*><\/script>/g, '');
+  if (/<script type="module"[^>]*src="\/assets\/index-/.test(stripped)) {
+    throw new Error('PrerenderEntryScriptLeft: the entry script is still in the template; update the patterns above.');
+  }
+  /** The template before the first match of `pattern`, the match, and after it. */
+  const cut = (text: string, pattern: RegExp, what: string): [string, string, string] => {
+    const found = pattern.exec(text);
+    if (!found) throw new Error(`PrerenderTemplateChanged: index.html has no ${what}, where each page's own goes.`);
+    return [text.slice(0, found.index), found[0], text.slice(found.index + found[0].length)];
+  };
+  const [beforeViewport, viewport, afterViewport] = cut(stripped, /<meta name="viewport"[^>]*>/, 'viewport meta tag');
+  const [beforeTitle, , afterTitle] = cut(afterViewport, /<title>[^<]*<\/title>/, '<title>');
+  const [beforeRoot, , afterRoot] = cut(afterTitle, /<div id="root"><\/div>/, 'empty <div id="root">');
+  return {
+    head: `${beforeViewport}${viewport}\n    `,
+    title: beforeTitle,
+    body: `${beforeRoot}<div id="root">`,
+    root: '</div>\n    ',
+    end: afterRoot,
+  };
+})();
+
 /** A stylesheet's text, read once: most pages inline the same few. */
 const cssTexts = new Map<string, string>();
 const cssText = (file: string) => cssTexts.get(file) ?? cssTexts.set(file, readFileSync(join(client, file), 'utf8')).get(file)!;
@@ -234,18 +265,7 @@ async function prerender(path: string, outFile: string) {
       ? ` data-sections="${[...later].map(([type, files]) => `${type}:${files.map((f) => `/${f}`).join(',')}`).join(' ')}"`
       : '') +
     `${webManifest ? ` data-manifest="${webManifest}"` : ''}></script>`;
-  // The template's own links go first, so that only the page's are left.
-  const html = template
-    .replace(/\s*<link rel="stylesheet"[^>]*href="\/assets\/[^"]+\.css"[^>]*>/g, '')
-    .replace(/(<meta name="viewport"[^>]*>)/, `$1\n    ${early}`)
-    .replace(/<title>[^<]*<\/title>/, rendered.head)
-    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-    .replace(/\s*<link rel="manifest"[^>]*>/, '')
-    .replace(/\s*<script type="module"[^>]*src="\/assets\/[^"]+\.js"[^>]*><\/script>/g, '')
-    .replace('<div id="root"></div>', `<div id="root">${rendered.html}</div>\n    ${boot}`);
-  if (/<script type="module"[^>]*src="\/assets\/index-/.test(html.replace(boot, ''))) {
-    throw new Error('PrerenderEntryScriptLeft: the entry script is still in the page; update the pattern above.');
-  }
+  const html = shell.head + early + shell.title + rendered.head + shell.body + rendered.html + shell.root + boot + shell.end;
   mkdirSync(dirname(outFile), { recursive: true });
   writeFileSync(outFile, html);
   written.push(relative(client, outFile));

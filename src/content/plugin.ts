@@ -3,7 +3,8 @@
  * the app as plain-data modules, one per page, so a route's JavaScript carries only its own page.
  *
  *   virtual:content/site         site settings + the icons and logos they use
- *   virtual:content/pages        the route table: route, title and a lazy loader per page
+ *   virtual:content/pages        the route table: route, title and a lazy loader per page (in the
+ *                                prerender's bundle, of the page's data, held in the table)
  *   virtual:content/page/<name>  one page + its icons, logos and shared blocks
  *   virtual:content/gallery      dev server only: every section type's schema examples, prepared
  *                                like a page, for the section gallery at `/__sections`
@@ -102,6 +103,19 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
     }
     return undefined;
   };
+  /**
+   * The route table of the prerender's bundle, which holds each page's data as a JSON string, parsed
+   * when the page renders. The browser needs a module per page, to load one page at a time; the
+   * prerender does not, and a module per page cost the bundler a chunk per page to parse, minify and
+   * write, and each prerender worker one to compile. To the bundler a string is one token.
+   */
+  const prerenderRouteTable = (r: ContentResult): string => {
+    const entries = r.pages.map(
+      (p) =>
+        `  { route: ${JSON.stringify(p.page.route)}, title: ${JSON.stringify(p.page.title)}, load: page(${JSON.stringify(JSON.stringify(pageData(p)))}) }`,
+    );
+    return `const page = (json) => () => Promise.resolve({ default: JSON.parse(json) });\nexport default [\n${entries.join(',\n')}\n];`;
+  };
   const pageData = (page: ContentResult['pages'][number]) => ({
     name: page.name,
     page: page.page,
@@ -168,6 +182,9 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
       // a million calls at a thousand pages (2.4 s of a 12 s client build).
       if (r.errors > 0) throw contentError(r.problems, root);
       const name = id.slice(RESOLVED.length);
+      if (name === 'pages' && isBuild && this.environment.config.consumer === 'server') {
+        return prerenderRouteTable(r);
+      }
       const code = name === 'gallery' ? undefined : moduleCode(name, r);
       if (code !== undefined) {
         if (!isBuild) served.set(name, code);
