@@ -3,13 +3,28 @@
 // For each N it copies the site to a temporary folder, adds N copies of the React technology page,
 // and times `content:check` and each phase of `npm run build` (`vite build`, which makes the browser's
 // and the prerender's bundles, then prerender), wall and CPU seconds, then the output's size. It prints figures and judges nothing:
-// compare the rows of one run (issue 16 has Astro's figures for the same page counts).
+// compare the rows of one run. With `--astro`, Astro 5 builds the same page files as a YAML content
+// collection in the same run (scripts/bench-astro/; Astro is installed once, from npm, into
+// node_modules/.cache/bench-astro), so that the two can be compared on one machine, as ratios.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { siteWith } from './bench-site.mjs';
 
 const arg = process.argv.indexOf('--pages');
+const withAstro = process.argv.includes('--astro');
 const counts = (arg > 0 ? process.argv[arg + 1] : '0,100,1000').split(',').map(Number);
 if (counts.some((n) => !Number.isInteger(n) || n < 0)) {
   console.error(`BadPages: --pages takes whole numbers separated by commas, such as 0,100,1000.`);
@@ -43,12 +58,50 @@ function bytesIn(dir) {
   return total;
 }
 
+const astroVersion = '5.18.2';
+const astroHome = join(import.meta.dirname, '../node_modules/.cache/bench-astro');
+
+/** Astro, installed once into astroHome: the only part of the bench that needs the npm registry. */
+function installAstro() {
+  const installed = join(astroHome, 'node_modules/astro/package.json');
+  if (existsSync(installed) && JSON.parse(readFileSync(installed, 'utf8')).version === astroVersion) return;
+  mkdirSync(astroHome, { recursive: true });
+  writeFileSync(join(astroHome, 'package.json'), '{ "private": true }\n');
+  console.error(`… installing astro@${astroVersion} into ${astroHome}`);
+  const result = spawnSync('npm', ['install', `astro@${astroVersion}`, '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd: astroHome,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) {
+    console.error('AstroInstallFailed: npm could not install Astro (is the npm registry reachable?). Run without --astro.');
+    process.exit(1);
+  }
+}
+
+/** An Astro project in a new folder holding the same page files as the site copy `dir`. */
+function astroSiteFrom(dir) {
+  const site = mkdtempSync(join(tmpdir(), 'bench-astro-'));
+  const here = join(import.meta.dirname, 'bench-astro');
+  writeFileSync(join(site, 'package.json'), '{ "private": true, "type": "module" }\n');
+  // Its own cache folder, so that no build reuses the content store of the one before.
+  writeFileSync(join(site, 'astro.config.mjs'), "export default { cacheDir: './.astro-cache', site: 'https://example.com' };\n");
+  symlinkSync(join(astroHome, 'node_modules'), join(site, 'node_modules'));
+  mkdirSync(join(site, 'src/pages'), { recursive: true });
+  mkdirSync(join(site, 'src/components'));
+  cpSync(join(here, 'content.config.mjs'), join(site, 'src/content.config.mjs'));
+  cpSync(join(here, 'page.astro'), join(site, 'src/pages/[...slug].astro'));
+  cpSync(join(here, 'Value.astro'), join(site, 'src/components/Value.astro'));
+  cpSync(join(dir, 'content/pages'), join(site, 'pages'), { recursive: true });
+  return site;
+}
+
 const phases = [
   ['content:check', 'node', ['scripts/content-check.mjs']],
   // The steps of `npm run build`: one `vite build` makes the browser's and the prerender's bundles.
   ['vite build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
   ['prerender', 'npx', ['tsx', 'scripts/prerender.ts']],
 ];
+if (withAstro) installAstro();
 const rows = [];
 for (const extra of counts) {
   const dir = siteWith(extra, 'build');
@@ -58,7 +111,19 @@ for (const extra of counts) {
       .slice(1)
       .reduce((sum, [name]) => ({ wall: sum.wall + figures[name].wall, cpu: sum.cpu + figures[name].cpu }), { wall: 0, cpu: 0 });
     const pages = JSON.parse(readFileSync(join(dir, 'dist/client/routes.json'), 'utf8')).length;
-    rows.push({ extra, pages, figures, build, bytes: bytesIn(join(dir, 'dist')) });
+    const row = { extra, pages, figures, build, bytes: bytesIn(join(dir, 'dist')) };
+    if (withAstro) {
+      const site = astroSiteFrom(dir);
+      try {
+        row.astro = {
+          ...timed(site, 'node', ['node_modules/astro/astro.js', 'build', '--silent']),
+          bytes: bytesIn(join(site, 'dist')),
+        };
+      } finally {
+        rmSync(site, { recursive: true, force: true });
+      }
+    }
+    rows.push(row);
     console.error(`… ${extra} extra pages done`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -67,6 +132,14 @@ for (const extra of counts) {
 
 const pair = ({ wall, cpu }) => `${wall.toFixed(1)} / ${Number.isNaN(cpu) ? '?' : cpu.toFixed(1)}`;
 const base = rows.find((row) => row.extra === 0);
+/** CPU ms and output KB per page beyond the base row, for one build (ours, or Astro's). */
+const marginal = (row, of) => {
+  if (base === undefined || row.extra === 0) return undefined;
+  const [now, then] = [of(row), of(base)];
+  return { cpu: ((now.cpu - then.cpu) / row.extra) * 1000, kb: (now.bytes - then.bytes) / row.extra / 1024 };
+};
+const ours = (row) => ({ cpu: row.build.cpu, bytes: row.bytes });
+const astros = (row) => row.astro;
 console.log(
   `\nwall s / CPU s on ${execFileSync('nproc').toString().trim()} cores; output is dist/ (what is deployed) with the compressed copies\n`,
 );
@@ -75,11 +148,26 @@ console.log(
 );
 console.log(`| --- | --- | ${phases.map(() => '---').join(' | ')} | --- | --- | --- | --- |`);
 for (const row of rows) {
-  const extra = base !== undefined && row.extra > 0;
-  const cpu =
-    extra && !Number.isNaN(row.build.cpu) ? `${(((row.build.cpu - base.build.cpu) / row.extra) * 1000).toFixed(0)} ms` : '';
-  const grown = extra ? `${((row.bytes - base.bytes) / row.extra / 1024).toFixed(0)} KB` : '';
+  const more = marginal(row, ours);
+  const cpu = more && !Number.isNaN(more.cpu) ? `${more.cpu.toFixed(0)} ms` : '';
+  const grown = more ? `${more.kb.toFixed(0)} KB` : '';
   const size = `${(row.bytes / 1024 / 1024).toFixed(1)} MB`;
   const cells = phases.map(([name]) => pair(row.figures[name])).join(' | ');
   console.log(`| ${row.extra} | ${row.pages} | ${cells} | **${pair(row.build)}** | ${size} | ${grown} | ${cpu} |`);
+}
+if (withAstro) {
+  console.log(
+    `\nAstro ${astroVersion}, the same page files as a YAML content collection (scripts/bench-astro/), in the same run\n`,
+  );
+  console.log(
+    '| extra pages | Astro build | output | output per extra page | CPU per extra page | ours ÷ Astro, CPU per extra page |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- |');
+  for (const row of rows) {
+    const [more, ourMore] = [marginal(row, astros), marginal(row, ours)];
+    const ratio = more && ourMore ? `${(ourMore.cpu / more.cpu).toFixed(1)}×` : '';
+    console.log(
+      `| ${row.extra} | ${pair(row.astro)} | ${(row.astro.bytes / 1024 / 1024).toFixed(1)} MB | ${more ? `${more.kb.toFixed(0)} KB` : ''} | ${more ? `${more.cpu.toFixed(1)} ms` : ''} | ${ratio} |`,
+    );
+  }
 }
