@@ -211,6 +211,29 @@ test('a press held for a section that React renders afresh, because hydrating it
   expect(errors.some((text) => /^Hydration recovered from: Error: .*React error #418.*\n\s+at p /s.test(text))).toBe(true);
 });
 
+test.describe('with reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test("a carousel's slide show waits for its play button, which stays where the server drew it, beside arrows that do not move", async ({
+    page,
+  }) => {
+    const team = page.locator('[data-section="team"]');
+    const release = await holdBack(page, entryFile);
+    await page.goto('/about');
+    await team.locator('[data-slot="next"]').scrollIntoViewIfNeeded();
+    const before = await team.locator('[data-slot="next"]').boundingBox();
+    release();
+    await expect(team.locator('[data-slot="viewport"][data-ready]')).toBeAttached({ timeout: 20_000 });
+
+    const play = team.locator('[data-slot="pause"]');
+    await expect(play).toHaveAccessibleName('Play automatic slide show');
+    await expect(team.locator('[data-slot="carousel"]')).toHaveAttribute('data-playing', 'false');
+    expect(await team.locator('[data-slot="next"]').boundingBox()).toEqual(before);
+    await play.click();
+    await expect(play).toHaveAccessibleName('Pause automatic slide show');
+  });
+});
+
 test("a looping carousel's arrows are never disabled, not even in the frame in which it becomes ready, so no click on them is swallowed", async ({
   page,
 }) => {
