@@ -28,6 +28,9 @@ export default defineConfig(({ command }) => ({
   build: {
     // Sections are split per type; a warning for a page's chunk would be noise.
     chunkSizeWarningLimit: 250,
+    // Vite gzips every chunk to print its size: at 1,000 pages that is every page module twice over,
+    // and the prerender bundle's route table. `npm run bench:size` reports what visitors download.
+    reportCompressedSize: false,
   },
   environments: {
     client: {

@@ -21,6 +21,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { hostSpeed } from './bench-common.mjs';
 import { siteWith } from './bench-site.mjs';
 
 const arg = process.argv.indexOf('--pages');
@@ -98,7 +99,8 @@ function astroSiteFrom(dir) {
 const phases = [
   ['content:check', 'node', ['scripts/content-check.mjs']],
   // The steps of `npm run build`: one `vite build` makes the browser's and the prerender's bundles.
-  ['vite build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
+  // As `npm run build` runs it, printing included: what Vite prints costs too.
+  ['vite build', 'npx', ['vite', 'build']],
   ['prerender', 'npx', ['tsx', 'scripts/prerender.ts']],
 ];
 if (withAstro) installAstro();
@@ -141,7 +143,7 @@ const marginal = (row, of) => {
 const ours = (row) => ({ cpu: row.build.cpu, bytes: row.bytes });
 const astros = (row) => row.astro;
 console.log(
-  `\nwall s / CPU s on ${execFileSync('nproc').toString().trim()} cores; output is dist/ (what is deployed) with the compressed copies\n`,
+  `\nwall s / CPU s on ${execFileSync('nproc').toString().trim()} cores (${hostSpeed()} ms for bench-common's reference work, lower is faster); output is dist/ (what is deployed) with the compressed copies\n`,
 );
 console.log(
   `| extra pages | pages | ${phases.map(([name]) => name).join(' | ')} | **full build** | output | output per extra page | CPU per extra page |`,

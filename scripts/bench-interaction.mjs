@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium } from '@playwright/test';
-import { chromeFlags, fail, median, root, startServer } from './bench-common.mjs';
+import { chromeFlags, fail, hostSpeed, median, root, startServer } from './bench-common.mjs';
 
 const allMoments = ['first-paint', 'load', 'load+100', 'load+500', 'load+2000'];
 const allModes = ['pointer', 'keyboard', 'script', 'touch'];
@@ -417,7 +417,7 @@ const byMoment = allMoments
 console.log(
   `\n${results.length} first presses on ${routes.length} routes: ${lost} lost; INP over 200 ms: ${late('inp')}; effect later than 200 ms: ${late('effect')}.` +
     `\nMedian effect by moment of the press: ${byMoment.join(', ')}.` +
-    `\nRun time ${Math.round((performance.now() - started) / 1000)} s.`,
+    `\nRun time ${Math.round((performance.now() - started) / 1000)} s. This machine: ${hostSpeed()} ms for bench-common's reference work (lower is faster).`,
 );
 if (options.json) writeFileSync(options.json, JSON.stringify(results, null, 2));
 process.exit(lost > 0 ? 1 : 0);
