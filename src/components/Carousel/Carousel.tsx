@@ -96,7 +96,7 @@ const isKeyboardFocus = (element: Element) => {
  *
  * Server rendering and no-JS visitors get the slides laid out statically (first slides visible,
  * the rest reachable by horizontal scroll); embla takes over after hydration. With reduced
- * motion the slide show waits for its play button, and slides jump instead of sliding.
+ * motion there is no autoplay and slides jump instead of sliding.
  *
  * Hooks for styles and tests: `data-slot` = carousel, viewport, container, slide, slide-inner,
  * controls, bullets, bullet, prev, next, pause.
@@ -127,10 +127,7 @@ export function Carousel({
 }: CarouselProps) {
   const scope = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const reduced = usePrefersReducedMotion();
-  // With reduced motion the slide show does not start by itself, but its play button stays: the
-  // visitor may start it, and the controls drawn by the server do not change when the app learns of
-  // the preference (the arrows beside the button would move under a press).
-  const autoplayOn = autoplay !== false && autoplay > 0;
+  const autoplayOn = autoplay !== false && autoplay > 0 && !reduced;
 
   // Responsive props arrive as fresh objects on every render; compare them by value.
   const shape = JSON.stringify([loop, slidesToScroll, align, reduced ? 0 : duration, startIndex, draggable]);
@@ -165,11 +162,10 @@ export function Carousel({
   const [edges, setEdges] = useState<{ prev: boolean; next: boolean }>();
 
   const [userPaused, setUserPaused] = useState(false);
-  const [userStarted, setUserStarted] = useState(false);
   const [stoppedByInteraction, setStoppedByInteraction] = useState(false);
   const [hovered, setHovered] = useState(false);
   const [keyboardInside, setKeyboardInside] = useState(false);
-  const wantsPlay = autoplayOn && !userPaused && !stoppedByInteraction && (!reduced || userStarted);
+  const wantsPlay = autoplayOn && !userPaused && !stoppedByInteraction;
   const running = wantsPlay && !hovered && !keyboardInside;
   // Event handlers registered on embla read the latest values through refs, so they are bound once.
   const latest = useRef({ running, stopOnInteraction, onSelect, onApi });
@@ -336,7 +332,6 @@ export function Carousel({
                 else {
                   setUserPaused(false);
                   setStoppedByInteraction(false);
-                  setUserStarted(true);
                 }
               }}
             >
