@@ -213,6 +213,10 @@ async function controlsOf(route) {
 const handleOf = (page, kind, nth) =>
   page.evaluateHandle(`(() => { const f = (${kind.find}); const r = f(); return Array.isArray(r) ? r[${nth}] : r; })()`);
 
+/** Forgets what the probe recorded of a press: typing into a field first is not the press measured. */
+const forgetPress = (page) =>
+  page.evaluate(() => (window.__bench.pressedAt = window.__bench.pressedOn = window.__bench.pressedDisabled = undefined));
+
 /** One first press; resolves with its outcome. */
 async function press(route, control, mode, moment) {
   const { kind, nth } = control;
@@ -257,15 +261,11 @@ async function press(route, control, mode, moment) {
       });
     await control.evaluate(scrollTo);
     if (kind.typeFirst) {
-      await page.evaluate(
-        () => (window.__bench.pressedAt = window.__bench.pressedOn = window.__bench.pressedDisabled = undefined),
-      );
+      await forgetPress(page);
       const input = await control.evaluateHandle((el) => el.closest('form').querySelector('input'));
       await input.focus();
       await page.keyboard.type(kind.typeFirst);
-      await page.evaluate(
-        () => (window.__bench.pressedAt = window.__bench.pressedOn = window.__bench.pressedDisabled = undefined),
-      );
+      await forgetPress(page);
       // Focusing the first field scrolls the form's top into view, which can push the control below
       // the fold; a visitor scrolls back down to it before pressing.
       await control.evaluate(scrollTo);

@@ -4,7 +4,7 @@
  * is made certain, not raced: the test holds back the script that would end it until the press is made.
  */
 import { readFileSync } from 'node:fs';
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Locator, type Page } from '@playwright/test';
 
 const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
 const entryFile = manifest['index.html']!.file;
@@ -165,23 +165,36 @@ test("a press made before the boot script arrives asks for its section's code fi
   await expect(page.getByRole('tab', { name: 'Designer' })).toHaveAttribute('aria-selected', 'true');
 });
 
-test("a carousel's arrows stay where they were drawn when it becomes ready, so a press aimed at one lands on it", async ({
-  page,
-}) => {
-  // The team carousel of /about: it autoplays, loops and has bullets and arrows.
-  const next = page.locator('[data-section="team"] [data-slot="next"]');
+/**
+ * Opens /about with the app held back, scrolls to the team carousel (it autoplays, loops and has bullets
+ * and arrows), runs `onServerHtml` on its server markup, then lets the app start and waits until the
+ * carousel is ready. Gives the next arrow's box before and after.
+ */
+async function teamCarouselAcrossStart(page: Page, onServerHtml: (team: Locator) => Promise<void>) {
+  const team = page.locator('[data-section="team"]');
+  const next = team.locator('[data-slot="next"]');
   const release = await holdBack(page, entryFile);
   await page.goto('/about');
   await next.scrollIntoViewIfNeeded();
   const before = await next.boundingBox();
-  // The server's controls already hold what the app adds: the pause button and one bullet per slide.
-  await expect(page.locator('[data-section="team"] [data-slot="pause"]')).toBeVisible();
-  const bullets = await page.locator('[data-section="team"] [data-slot="bullet"]').count();
-  expect(bullets).toBeGreaterThan(1);
+  await onServerHtml(team);
   release();
-  await expect(page.locator('[data-section="team"] [data-slot="viewport"][data-ready]')).toBeAttached({ timeout: 20_000 });
-  await expect(page.locator('[data-section="team"] [data-slot="bullet"]')).toHaveCount(bullets);
-  expect(await next.boundingBox()).toEqual(before);
+  await expect(team.locator('[data-slot="viewport"][data-ready]')).toBeAttached({ timeout: 20_000 });
+  return { team, before, after: await next.boundingBox() };
+}
+
+test("a carousel's arrows stay where they were drawn when it becomes ready, so a press aimed at one lands on it", async ({
+  page,
+}) => {
+  let bullets = 0;
+  const { team, before, after } = await teamCarouselAcrossStart(page, async (server) => {
+    // The server's controls already hold what the app adds: the pause button and one bullet per slide.
+    await expect(server.locator('[data-slot="pause"]')).toBeVisible();
+    bullets = await server.locator('[data-slot="bullet"]').count();
+    expect(bullets).toBeGreaterThan(1);
+  });
+  await expect(team.locator('[data-slot="bullet"]')).toHaveCount(bullets);
+  expect(after).toEqual(before);
 });
 
 test('a press held for a section that React renders afresh, because hydrating it failed, is made on the new control', async ({
@@ -217,19 +230,13 @@ test.describe('with reduced motion', () => {
   test('a carousel shows no pause button from the first paint on, so the arrows do not move when the app removes it', async ({
     page,
   }) => {
-    const team = page.locator('[data-section="team"]');
-    const release = await holdBack(page, entryFile);
-    await page.goto('/about');
-    await team.locator('[data-slot="next"]').scrollIntoViewIfNeeded();
-    // The server drew one, not knowing the preference.
-    await expect(team.locator('[data-slot="pause"]')).toBeAttached();
-    await expect(team.locator('[data-slot="pause"]')).toBeHidden();
-    const before = await team.locator('[data-slot="next"]').boundingBox();
-    release();
-    await expect(team.locator('[data-slot="viewport"][data-ready]')).toBeAttached({ timeout: 20_000 });
-
+    const { team, before, after } = await teamCarouselAcrossStart(page, async (server) => {
+      // The server drew one, not knowing the preference.
+      await expect(server.locator('[data-slot="pause"]')).toBeAttached();
+      await expect(server.locator('[data-slot="pause"]')).toBeHidden();
+    });
     await expect(team.locator('[data-slot="pause"]')).toHaveCount(0);
-    expect(await team.locator('[data-slot="next"]').boundingBox()).toEqual(before);
+    expect(after).toEqual(before);
   });
 });
 
