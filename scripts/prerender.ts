@@ -3,7 +3,7 @@
  * `404.html`), readable without JavaScript and hydrated by the client. Each page gets its head tags
  * from content, the CSS of the sections it uses inlined (no flash of unstyled content, one request
  * fewer), and preload hints for the code it will load. Then writes sitemap.xml and robots.txt and
- * precompresses text files with brotli and gzip. Run by `npm run build` after `vite build`.
+ * precompresses the shared text files (scripts, styles, icons) with brotli and gzip. Run by `npm run build` after `vite build`.
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -308,25 +308,23 @@ function* files(dir: string): Generator<string> {
 }
 // Asynchronously, on libuv's thread pool, as many at a time as the machine has cores.
 // Shared files (scripts, styles) are compressed once per build and downloaded once per visitor, so they
-// get brotli's best (quality 11) and a gzip copy. A page is one of possibly thousands: brotli 11 took
-// about 100 ms of CPU per page for 16 KB, quality 5 takes 2 ms for 18 KB (measured on /react), so
-// pages, and the content module of each page, get quality 5 and no gzip copy: the few clients without
-// brotli get them gzipped on the fly by @fastify/compress (src/server/static.ts).
+// get brotli's best (quality 11) and a gzip copy. Pages and each page's content module are not: a page
+// is one of possibly thousands, and its copy cost build time (about 1.2 ms of CPU and 19 KB of output
+// per page at quality 5, measured on /react) for every page, visited or not. The server compresses
+// them when they are asked for (src/server/app.ts), as a CDN in front would.
 const pageModules = new Set([...pageModuleKeys.values()].map((key) => join(client, manifest[key]!.file)));
 const brotli = promisify(brotliCompress);
 const gzip = promisify(gzipCallback);
 const toCompress = [...files(client)].filter(
-  (file) => /\.(html|js|css|json|svg|xml|txt|webmanifest)$/.test(file) && statSync(file).size >= 512,
+  (file) => /\.(js|css|json|svg|xml|txt|webmanifest)$/.test(file) && !pageModules.has(file) && statSync(file).size >= 512,
 );
 async function compressOne(file: string): Promise<void> {
   const data = readFileSync(file);
-  const page = file.endsWith('.html') || pageModules.has(file);
-  const quality = page ? 5 : 11;
   const br = await brotli(data, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
   });
   writeFileSync(`${file}.br`, br);
-  if (!page) writeFileSync(`${file}.gz`, await gzip(data, { level: 9 }));
+  writeFileSync(`${file}.gz`, await gzip(data, { level: 9 }));
 }
 let next = 0;
 await Promise.all(

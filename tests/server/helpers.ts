@@ -26,8 +26,8 @@ export const assetSource = 'export const greeting = "hello";\n'.repeat(100);
 
 /**
  * Writes a small client build the way `npm run build` lays it out: the app shell, routes.json, a hashed
- * asset with precompressed siblings, prerendered pages for /react (no sibling) and /services (a brotli
- * sibling, as the build writes pages), a media file and a 404 page.
+ * asset with precompressed siblings, prerendered pages for /react (no sibling, as the build writes pages)
+ * and /services (a brotli sibling, as a deploy step may add one), a media file and a 404 page.
  */
 export function writeClientBuild(dir: string, options: { notFoundPage?: boolean; routes?: unknown } = {}): string {
   const file = (relative: string, content: string | Buffer) => {
@@ -38,7 +38,7 @@ export function writeClientBuild(dir: string, options: { notFoundPage?: boolean;
   file('index.html', htmlPage('App shell'));
   file('routes.json', JSON.stringify(options.routes ?? fixtureRoutes));
   file('react/index.html', htmlPage('React developers'));
-  // As the build writes pages: a brotli sibling only (gzip is made on the fly for the rare client without brotli).
+  // A page with a stored brotli copy is served from it; the build no longer writes one (scripts/prerender.ts).
   file('services/index.html', htmlPage('Our services'));
   file('services/index.html.br', brotliCompressSync(htmlPage('Our services')));
   file(hashedAsset.slice(1), assetSource);
