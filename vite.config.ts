@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { contentPlugin } from './src/content/plugin.ts';
 import { apiSchemasForBrowserPlugin, formValidatorsPlugin } from './src/forms/validators-plugin.ts';
 import { PRERENDER_BUNDLE_DIR } from './scripts/build-paths.ts';
+import { shortClassNames } from './scripts/css-class-names.ts';
 
 /**
  * React Router's package.json sends every import to its development build, whatever the mode
@@ -20,6 +21,9 @@ const productionRouter = [
 
 export default defineConfig(({ command }) => ({
   resolve: { alias: command === 'build' ? productionRouter : [] },
+  css: {
+    modules: command === 'build' ? { generateScopedName: shortClassNames(fileURLToPath(new URL('.', import.meta.url))) } : {},
+  },
   // Content and form validation run here, at build time; the browser gets data and generated code.
   plugins: [contentPlugin(), formValidatorsPlugin(), apiSchemasForBrowserPlugin(), react()],
   // `vite build` builds both environments below in one process, the browser's first: the content
