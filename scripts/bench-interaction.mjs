@@ -46,8 +46,8 @@ function parse(argv) {
 /**
  * The controls of a page, as the prerendered HTML has them: where to find each, how to press it by
  * keyboard, and what it must do. `find` and `effect` run in the page; `effect` gets the control and what
- * `before` read at the press. Controls that only the app draws (hero dots, pause buttons) are not in the
- * HTML, so they cannot be pressed first, and are not here.
+ * `before` read at the press. The carousels' pause buttons are in the HTML too; they are left out to keep
+ * a full run near an hour (one more control on every carousel), and browser tests press them early.
  */
 const kinds = [
   {
@@ -62,6 +62,17 @@ const kinds = [
     find: () => document.querySelector('[data-section="hero"] [data-slot="scroll-down"]'),
     before: () => window.scrollY,
     effect: (_el, y) => window.scrollY > y + 50,
+  },
+  {
+    name: 'hero dot',
+    // The third: neither the slide shown nor the one the slide show moves to next.
+    find: () => document.querySelectorAll('[data-section="hero"] [data-slot="dot"]')[2],
+    effect: (el) => el.getAttribute('aria-current') === 'true',
+  },
+  {
+    name: 'hero toggle',
+    find: () => document.querySelector('[data-section="hero"] [data-slot="toggle"]'),
+    effect: (el) => el.getAttribute('aria-label') === 'Play background slides' && el.closest('[data-playing="false"]') !== null,
   },
   {
     name: 'careers tab',

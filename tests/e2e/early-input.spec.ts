@@ -102,6 +102,16 @@ for (const moment of moments) {
       await expect(carousel.locator('[data-slot="slide"]').nth(1)).toHaveAttribute('data-selected', 'true');
     });
 
+    test("the team carousel's pause button stops the slide show", async ({ page }) => {
+      const release = await open(page, '/', moment, 'team');
+      const carousel = page.locator('[data-section="team"] [data-slot="carousel"]');
+      await carousel.getByRole('button', { name: 'Pause automatic slide show' }).click();
+      release();
+
+      await expect(carousel.locator('[data-slot="pause"]')).toHaveAccessibleName('Play automatic slide show');
+      await expect(carousel).toHaveAttribute('data-playing', 'false');
+    });
+
     test('the contact form checks what was typed and sent before it could answer, and keeps every character', async ({
       page,
     }) => {
@@ -224,8 +234,35 @@ test('a press held for a section that React renders afresh, because hydrating it
   expect(errors.some((text) => /^Hydration recovered from: Error: .*React error #418.*\n\s+at p /s.test(text))).toBe(true);
 });
 
+test("the hero's dots and toggle are there before the app starts, and presses on them are made in order once it has", async ({
+  page,
+}) => {
+  const release = await open(page, '/', 'before the app starts', 'hero');
+  const hero = page.locator('[data-section="hero"]');
+  // In the state they will have once the slides play: slide 1, playing.
+  await expect(hero.locator('[data-slot="dot"][aria-current="true"]')).toHaveAccessibleName(/^Slide 1 of 4/);
+  await hero.getByRole('button', { name: /^Slide 3 of 4/ }).click();
+  await hero.getByRole('button', { name: 'Pause background slides' }).click();
+  release();
+
+  await expect(hero.locator('[data-slot="dot"][aria-current="true"]')).toHaveAccessibleName(/^Slide 3 of 4/);
+  await expect(hero.locator('[data-slot="slide"]').nth(2)).toHaveAttribute('data-active', 'true');
+  await expect(hero.locator('[data-slot="toggle"]')).toHaveAccessibleName('Play background slides');
+});
+
 test.describe('with reduced motion', () => {
   test.use({ reducedMotion: 'reduce' });
+
+  test("the hero's toggle is hidden from the first paint on, and the app leaves it out", async ({ page }) => {
+    const release = await open(page, '/', 'before the app starts', 'hero');
+    const toggle = page.locator('[data-section="hero"] [data-slot="toggle"]');
+    await expect(toggle).toBeAttached();
+    await expect(toggle).toBeHidden();
+    release();
+
+    await expect(page.locator('html[data-hydrated]')).toBeAttached({ timeout: 20_000 });
+    await expect(toggle).toHaveCount(0);
+  });
 
   test('a carousel shows no pause button from the first paint on, so the arrows do not move when the app removes it', async ({
     page,

@@ -17,7 +17,10 @@ import styles from './styles.module.css';
  * turns off. With reduced motion nothing plays: posters and images only, changed by the dots.
  *
  * The first slide's poster is a real, high-priority `<img>` so it is the LCP element; videos are
- * mounted after hydration and fetch nothing until their slide is shown.
+ * mounted after hydration and fetch nothing until their slide is shown. The dots and the toggle are in
+ * the server HTML, in the state they will have once the slides play, so a press made before the code
+ * arrives is kept and made then (src/app/startup); with reduced motion a style hides the toggle from
+ * the first paint, before the code knows to leave it out.
  */
 export default function Hero({ section, index }: SectionProps<'hero'>) {
   const { heading, paragraph, action, interval, slides } = section;
@@ -132,34 +135,32 @@ export default function Hero({ section, index }: SectionProps<'hero'>) {
 
       <div className={`container ${styles.bar}`} data-slot="controls">
         <div className={styles.controls}>
-          {hydrated && !reduced && (
+          {!reduced && (
             <button
               type="button"
               className={styles.toggle}
               data-slot="toggle"
-              aria-label={animate ? 'Pause background slides' : 'Play background slides'}
+              aria-label={playing ? 'Pause background slides' : 'Play background slides'}
               onClick={() => setPlaying((p) => !p)}
             >
-              {animate ? <Pause size={16} aria-hidden /> : <Play size={16} aria-hidden />}
+              {playing ? <Pause size={16} aria-hidden /> : <Play size={16} aria-hidden />}
             </button>
           )}
-          {hydrated && (
-            <div className={styles.dots} role="group" aria-label="Background slides" data-slot="dots">
-              {slides.map((slide, i) => (
-                <button
-                  key={i}
-                  type="button"
-                  className={styles.dot}
-                  data-slot="dot"
-                  aria-label={`Slide ${i + 1} of ${count}: ${slide.label}`}
-                  aria-current={i === current ? 'true' : undefined}
-                  onClick={() => select(i)}
-                >
-                  {i === current && animate && <span key={`${current}`} className={styles.progress} aria-hidden="true" />}
-                </button>
-              ))}
-            </div>
-          )}
+          <div className={styles.dots} role="group" aria-label="Background slides" data-slot="dots">
+            {slides.map((slide, i) => (
+              <button
+                key={i}
+                type="button"
+                className={styles.dot}
+                data-slot="dot"
+                aria-label={`Slide ${i + 1} of ${count}: ${slide.label}`}
+                aria-current={i === current ? 'true' : undefined}
+                onClick={() => select(i)}
+              >
+                {i === current && animate && <span key={`${current}`} className={styles.progress} aria-hidden="true" />}
+              </button>
+            ))}
+          </div>
         </div>
         <button
           type="button"
