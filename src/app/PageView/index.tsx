@@ -1,9 +1,10 @@
-import { Suspense, use, useEffect, useMemo } from 'react';
+import { Suspense, memo, use, useEffect, useMemo } from 'react';
 import type { PageModule } from '../../content/module-types.ts';
 import type { Section } from '../../generated/schema-types.ts';
 import { AssetsContext, useAssets } from '../../components/assets-context.ts';
 import { SharedContext } from '../../sections/shared.ts';
 import { markHydrated, readySection, sectionComponent } from '../startup/loader.ts';
+import type { AnySectionComponent } from '../../sections/registry.ts';
 import { useHydrated } from '../../hooks/useHydrated.ts';
 import { documentTitle } from '../head.ts';
 import site from 'virtual:content/site';
@@ -20,21 +21,39 @@ export interface PageViewProps {
 function SectionSlot({ section, index }: { readonly section: Section; readonly index: number }) {
   // React uses the server snapshot exactly while it hydrates, this boundary included.
   const hydrating = !useHydrated();
-  const Component = readySection(section.type, index, hydrating) ?? use(sectionComponent(section.type, index, hydrating));
   // Once the section has hydrated, with its effects run (an effect that sets state must not undo a
   // replayed press), the presses held for it are replayed (startup/boot.ts).
   useEffect(() => markHydrated(index), [index]);
-  // The same element while nothing it shows changes, so React leaves the section alone when this
-  // slot renders again as hydration ends (`useHydrated` turns true). Rendered again then, a form would
-  // put its state's empty values over what the visitor typed before hydration, before its own effect
-  // has read them from the page (src/forms/useForm.ts).
-  return useMemo(
-    // The component is a module's export, the same one on every render, as a static one is.
-    // eslint-disable-next-line react-hooks/static-components
-    () => <Component section={section as never} index={index} />,
-    [Component, section, index],
+  // `use` comes after every hook of this component. When it suspends and the code arrives before React
+  // moves on, React replays this render with the hooks it has kept; the code is then ready and `use` is
+  // not called, and a hook after it would be one React never saw: React error #467 ("Update hook called
+  // on initial render"), which made React give up hydrating the section (#422) and draw it afresh.
+  return (
+    <SectionBody
+      Component={readySection(section.type, index, hydrating) ?? use(sectionComponent(section.type, index, hydrating))}
+      section={section}
+      index={index}
+    />
   );
 }
+
+/**
+ * A section's component, rendered again only when what it shows changes. When the slot renders again as
+ * hydration ends (`useHydrated` turns true), React leaves the section alone: rendered again then, a form
+ * would put its state's empty values over what the visitor typed before hydration, before its own effect
+ * has read them from the page (src/forms/useForm.ts).
+ */
+const SectionBody = memo(function SectionBody({
+  Component,
+  section,
+  index,
+}: {
+  readonly Component: AnySectionComponent;
+  readonly section: Section;
+  readonly index: number;
+}) {
+  return <Component section={section as never} index={index} />;
+});
 
 /**
  * Renders a page's sections in order, with the page's icons, logos and shared blocks in context.
