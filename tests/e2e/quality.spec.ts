@@ -86,6 +86,9 @@ for (const width of widths) {
         await expect(page.locator('footer[data-slot="footer"]'), route).toBeAttached();
         await expect(page.locator('main [data-section]').first(), route).toBeVisible();
         await expect(page.locator('main h1'), route).toHaveCount(1);
+        // The app starts once the first screen has painted, or 1.5 s after (src/app/startup/boot.ts): until
+        // it has, there is no hydration to warn about, and leaving for the next route would abort its start.
+        await expect(page.locator('html[data-hydrated]'), route).toBeAttached({ timeout: 20_000 });
         // Nothing widens the page sideways, not even sections still waiting to hydrate (their server
         // HTML is all a visitor has until they come into view).
         const extent = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
