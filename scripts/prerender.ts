@@ -3,7 +3,8 @@
  * `404.html`), readable without JavaScript and hydrated by the client. Each page gets its head tags
  * from content, the CSS of the sections it uses inlined (no flash of unstyled content, one request
  * fewer), and preload hints for the code it will load. Then writes sitemap.xml and robots.txt and
- * precompresses the shared text files (scripts, styles, icons) with brotli and gzip. Run by `npm run build` after `vite build`.
+ * precompresses the shared text files (scripts, styles, icons) with brotli and gzip; pages are
+ * compressed by the server when asked for. Run by `npm run build` after `vite build`.
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
