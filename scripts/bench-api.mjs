@@ -49,7 +49,7 @@ const normalRate = 50;
 /** The client build to serve: dist/client when built, else a one-page stand-in (the bench only posts). */
 function clientDir(scratch) {
   const built = join(root, 'dist/client');
-  if (existsSync(join(built, 'index.html'))) return built;
+  if (existsSync(join(built, 'routes.json'))) return built;
   return writeClientBuild(join(scratch, 'client'));
 }
 

@@ -160,7 +160,7 @@ let base = options.url;
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-interaction-'));
 if (!base) {
   const clientDir = options.clientDir ?? join(root, 'dist/client');
-  if (!existsSync(join(clientDir, 'index.html')))
+  if (!existsSync(join(clientDir, 'routes.json')))
     fail('BuildMissing', `There is no build in ${clientDir}. Run \`npm run build\` first.`);
   const port = 3350;
   server = await startServer({ port, env: { CLIENT_DIR: clientDir, DATA_DIR: dataDir } });

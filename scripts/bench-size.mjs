@@ -4,7 +4,7 @@
 // module preloads, and their static imports), gzip and brotli. Figures, not a test: compare runs.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 
 const client = join(import.meta.dirname, '..', 'dist/client');
 if (!existsSync(join(client, 'routes.json'))) {
@@ -32,7 +32,10 @@ const routes = JSON.parse(readFileSync(join(client, 'routes.json'), 'utf8'));
 const rows = [];
 for (const route of [...routes, '404']) {
   const file = route === '/' ? 'index.html' : route === '404' ? '404.html' : `${route.slice(1)}/index.html`;
-  const html = readFileSync(join(client, file));
+  // The build stores a page as its brotli copy only, which is what a browser is sent (scripts/prerender.ts).
+  const stored = join(client, `${file}.br`);
+  const sentBrotli = existsSync(stored) ? readFileSync(stored) : undefined;
+  const html = sentBrotli ? brotliDecompressSync(sentBrotli) : readFileSync(join(client, file));
   const text = html.toString();
   // The boot script, the entry it starts and the modules it preloads then (src/app/startup/boot.ts), and
   // any other script or module preload in the page.
@@ -46,7 +49,14 @@ for (const route of [...routes, '404']) {
     .map((file) => file.replace(/^\//, ''));
   const js = jsClosure(referenced);
   const jsGzip = js.reduce((sum, f) => sum + gz(readFileSync(join(client, f))), 0);
-  rows.push({ route, htmlRaw: html.length, htmlGzip: gz(html), htmlBrotli: br(html), jsFiles: js.length, jsGzip });
+  rows.push({
+    route,
+    htmlRaw: html.length,
+    htmlGzip: gz(html),
+    htmlBrotli: sentBrotli?.length ?? br(html),
+    jsFiles: js.length,
+    jsGzip,
+  });
 }
 
 const header = ['route', 'HTML KB', 'HTML gzip KB', 'HTML br KB', 'JS files', 'JS gzip KB'];

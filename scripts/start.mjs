@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-if (!existsSync(join(root, 'dist/client/index.html')) || process.argv.includes('--rebuild')) {
+if (!existsSync(join(root, 'dist/client/routes.json')) || process.argv.includes('--rebuild')) {
   console.log('No production build found: building the site first (npm run build)…');
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);

@@ -26,8 +26,9 @@ export const assetSource = 'export const greeting = "hello";\n'.repeat(100);
 
 /**
  * Writes a small client build the way `npm run build` lays it out: the app shell, routes.json, a hashed
- * asset with precompressed siblings, prerendered pages for /react (no sibling, as the build writes pages)
- * and /services (a brotli sibling, as a deploy step may add one), a media file and a 404 page.
+ * asset with precompressed siblings, the page of /react and the 404 page stored as their brotli copy only
+ * (as the build stores pages), /services as a file with a brotli sibling and /careers as a file alone (as
+ * a deploy step may write them), and a media file.
  */
 export function writeClientBuild(dir: string, options: { notFoundPage?: boolean; routes?: unknown } = {}): string {
   const file = (relative: string, content: string | Buffer) => {
@@ -37,8 +38,8 @@ export function writeClientBuild(dir: string, options: { notFoundPage?: boolean;
   };
   file('index.html', htmlPage('App shell'));
   file('routes.json', JSON.stringify(options.routes ?? fixtureRoutes));
-  file('react/index.html', htmlPage('React developers'));
-  // A page with a stored brotli copy is served from it; the build no longer writes one (scripts/prerender.ts).
+  file('react/index.html.br', brotliCompressSync(htmlPage('React developers')));
+  file('careers/index.html', htmlPage('Careers'));
   file('services/index.html', htmlPage('Our services'));
   file('services/index.html.br', brotliCompressSync(htmlPage('Our services')));
   file(hashedAsset.slice(1), assetSource);
@@ -46,7 +47,7 @@ export function writeClientBuild(dir: string, options: { notFoundPage?: boolean;
   file(`${hashedAsset.slice(1)}.gz`, gzipSync(assetSource));
   file('media/brand/logo.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
   file('.env', 'SECRET=1');
-  if (options.notFoundPage !== false) file('404.html', htmlPage('Page not found'));
+  if (options.notFoundPage !== false) file('404.html.br', brotliCompressSync(htmlPage('Page not found')));
   return dir;
 }
 

@@ -1,6 +1,6 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { assetSource, createTestApp, hashedAsset, htmlPage, tempDir, writeClientBuild, withTestApp } from './helpers.ts';
@@ -168,20 +168,104 @@ describe('compression', () => {
     expect(response.body).toBe(assetSource);
   });
 
-  it.each([
-    ['a prerendered page', '/react', 200],
-    ['the not-found page', '/no-such-page', 404],
-  ])('compresses %s on the fly when it has no precompressed sibling', async (_case, url, status) => {
-    const response = await ctx.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+  it('compresses a page on the fly when it is stored as a file without a compressed copy', async () => {
+    const response = await ctx.app.inject({ url: '/careers', headers: { 'accept-encoding': 'br' } });
 
-    expect(response.statusCode).toBe(status);
+    expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
-    expect(brotliDecompressSync(response.rawPayload).toString()).toMatch(/^<!doctype html>/);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toContain('Careers');
+  });
+});
+
+describe('pages stored as their brotli copy only', () => {
+  const stored = () => readFileSync(path.join(ctx.clientDir, 'react/index.html.br'));
+
+  it('sends the stored copy as it is to a browser that accepts brotli', async () => {
+    const response = await ctx.app.inject({ url: '/react', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.rawPayload.equals(stored())).toBe(true);
+  });
+
+  it.each([
+    ['no Accept-Encoding', undefined],
+    ['identity only', 'identity'],
+    ['brotli refused with q=0', 'br;q=0'],
+  ])('decodes it for a client that sends %s', async (_case, acceptEncoding) => {
+    const response = await ctx.app.inject({
+      url: '/react',
+      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.body).toBe(htmlPage('React developers'));
+  });
+
+  it('decodes it and gzips it for a client that takes gzip but not brotli', async () => {
+    const response = await ctx.app.inject({ url: '/react', headers: { 'accept-encoding': 'gzip, deflate' } });
+
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(response.rawPayload).toString()).toBe(htmlPage('React developers'));
+  });
+
+  it('gives the decoded and the stored answer one ETag, so either revalidates to 304', async () => {
+    const browser = await ctx.app.inject({ url: '/react', headers: { 'accept-encoding': 'br' } });
+    const crawler = await ctx.app.inject({ url: '/react', headers: { 'accept-encoding': 'gzip' } });
+    expect(crawler.headers.etag).toBe(browser.headers.etag);
+
+    for (const acceptEncoding of ['br', 'gzip']) {
+      const again = await ctx.app.inject({
+        url: '/react',
+        headers: { 'accept-encoding': acceptEncoding, 'if-none-match': String(browser.headers.etag) },
+      });
+      expect(again.statusCode, acceptEncoding).toBe(304);
+      expect(again.rawPayload.length, acceptEncoding).toBe(0);
+    }
+  });
+
+  it('answers HEAD for a decoded page with its headers and no body', async () => {
+    const response = await ctx.app.inject({ method: 'HEAD', url: '/react', headers: { 'accept-encoding': 'identity' } });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toBe('');
+  });
+
+  it('decodes the not-found page too, with its 404 and without an ETag', async () => {
+    const response = await ctx.app.inject({ url: '/no-such-page', headers: { 'accept-encoding': 'identity' } });
+
+    expect(response.statusCode).toBe(404);
+    expect(response.headers.etag).toBeUndefined();
+    expect(response.body).toBe(htmlPage('Page not found'));
+  });
+
+  it('starts from a build whose home page is stored only as its brotli copy, with no app shell beside it', async () => {
+    const build = tempDir('home-page-compressed');
+    writeClientBuild(build.dir);
+    rmSync(path.join(build.dir, 'index.html'));
+    writeFileSync(path.join(build.dir, 'index.html.br'), brotliCompressSync(htmlPage('Home')));
+    const server = await createTestApp(ctx.underTest.storage, build.dir);
+    try {
+      expect((await server.inject({ url: '/' })).body).toBe(htmlPage('Home'));
+      // A route without a page of its own gets the home page's file, as it got the app shell.
+      expect((await server.inject({ url: '/start' })).body).toBe(htmlPage('Home'));
+    } finally {
+      await server.close();
+      build.remove();
+    }
   });
 });
 
 describe('the client build', () => {
-  it('must exist: without index.html the server refuses to start with ClientBuildMissing', async () => {
+  it('must exist: without index.html or index.html.br the server refuses to start with ClientBuildMissing', async () => {
     const empty = tempDir('no-build');
     try {
       await expect(buildApp({ storage: ctx.underTest.storage, clientDir: empty.dir, roles: [] })).rejects.toMatchObject({
