@@ -254,12 +254,18 @@ function anchorsOf(page: Data): Set<string> {
   return anchors;
 }
 
+/** Each input's page files by path: a search of all files for every link grew with the square of the pages. */
+const pageFiles = new WeakMap<LintInput, Map<string, LintFile>>();
+const pagesByFile = (input: LintInput) =>
+  pageFiles.get(input) ??
+  pageFiles.set(input, new Map(input.files.filter((f) => f.kind === 'page').map((f) => [f.file, f]))).get(input)!;
+
 function unknownAnchors(file: LintFile, input: LintInput): Found[] {
   return file.references.flatMap((ref) => {
     if (ref.kind !== 'link' || typeof ref.value !== 'string' || !ref.value.startsWith('/')) return [];
     const [route, anchor] = ref.value.split('#');
     if (!anchor) return [];
-    const target = input.files.find((f) => f.kind === 'page' && input.routes.get(route!) === f.file);
+    const target = pagesByFile(input).get(input.routes.get(route!) ?? '');
     // An unknown route is reported by the content check itself; an unreadable page cannot be judged.
     if (!target) return [];
     const anchors = anchorsOf(target.data as Data);

@@ -87,6 +87,11 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
   /** Whether the browser shows the overlay of a content error. */
   let showingError = false;
 
+  /** Each check's pages by name: a search of the list for every page module grew with the square of the pages. */
+  const byName = new WeakMap<ContentResult, Map<string, ContentResult['pages'][number]>>();
+  const pagesByName = (r: ContentResult) =>
+    byName.get(r) ?? byName.set(r, new Map(r.pages.map((p) => [p.name, p]))).get(r)!;
+
   /** The code of a content module, from a check without errors. */
   const moduleCode = (name: string, r: ContentResult): string | undefined => {
     if (name === 'site') return `export default ${JSON.stringify({ site: r.site!.site, ...logos.inline(r.site!.assets) })};`;
@@ -98,7 +103,7 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
       return `export default [\n${entries.join(',\n')}\n];`;
     }
     if (name.startsWith('page/')) {
-      const page = r.pages.find((p) => p.name === name.slice('page/'.length));
+      const page = pagesByName(r).get(name.slice('page/'.length));
       return page && `export default ${JSON.stringify(pageData(page))};`;
     }
     return undefined;
@@ -283,7 +288,7 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
           for (const name of changed) served.set(name, now.get(name) ?? '');
           if (onlyPages) {
             for (const name of changed) {
-              const page = r.pages.find((p) => p.name === name.slice('page/'.length))!;
+              const page = pagesByName(r).get(name.slice('page/'.length))!;
               server.ws.send({ type: 'custom', event: 'content:page', data: pageData(page) });
             }
             logger.info(`content: ${relative(root, file)} is valid; ${changed.length > 0 ? 'page updated.' : 'nothing on screen changed.'}`);
