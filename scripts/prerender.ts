@@ -8,7 +8,7 @@
  * text files (scripts, styles, icons) with brotli and gzip. Run by `npm run build` after `vite build`.
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
@@ -132,25 +132,17 @@ if (!manifest[entryKey] || !manifest[bootKey]) {
 const entryFiles = new Set(closure(entryKey).map((c) => c.file));
 const entryCss = new Set(closure(entryKey).flatMap((c) => c.css ?? []));
 
-/** The manifest key of each page's content module, by page name: looked up once per page. */
-const pageModuleKeys = new Map(
-  Object.keys(manifest).flatMap((key) => {
-    const name = key.match(/virtual:content\/page\/(.+)$/)?.[1];
-    return name ? [[name, key] as const] : [];
-  }),
-);
-
 /**
- * What a prerendered page needs before it is interactive: the code of its content module and of
+ * What a prerendered page needs before it is interactive: its data file and the code of
  * its first section (preloaded; sections below hydrate as they come into view), and the CSS of all
  * its sections (inlined: their server HTML is on screen before their code arrives).
  */
 function pageAssets(rendered: Rendered): { js: string[]; css: string[]; later: Map<string, string[]> } {
   const sectionKey = (type: string) => `src/sections/${type}/index.tsx`;
   const eager: string[] = rendered.sectionTypes.slice(0, 1).map(sectionKey);
-  const pageKey = rendered.pageModule && pageModuleKeys.get(rendered.pageModule);
-  if (pageKey) eager.push(pageKey);
   const js = [...new Set(eager.flatMap((k) => closure(k)).map((c) => c.file))].filter((f) => !entryFiles.has(f));
+  // The page's data file (src/content/plugin.ts) imports nothing.
+  if (rendered.pageModule) js.push(rendered.pageModule.slice(1));
   const all = [...new Set(rendered.sectionTypes)].map(sectionKey).flatMap((k) => closure(k));
   const css = [...new Set(all.flatMap((c) => c.css ?? []))].filter((f) => !entryCss.has(f));
   // The code each section below the first still needs, beyond what is preloaded with the entry.
@@ -330,14 +322,14 @@ function* files(dir: string): Generator<string> {
 }
 // Asynchronously, on libuv's thread pool, as many at a time as the machine has cores.
 // Shared files (scripts, styles) are compressed once per build and downloaded once per visitor, so they
-// get brotli's best (quality 11) and a gzip copy. Each page's content module is not: a page is one of
+// get brotli's best (quality 11) and a gzip copy. Each page's data file (assets/pages/) is not: a page is one of
 // possibly thousands, and a copy would cost build time and output for every page, visited or not. The
 // server compresses it when it is asked for (src/server/app.ts), as a CDN in front would.
-const pageModules = new Set([...pageModuleKeys.values()].map((key) => join(client, manifest[key]!.file)));
+const pageDataDir = join(client, 'assets/pages') + sep;
 const brotli = promisify(brotliCompress);
 const gzip = promisify(gzipCallback);
 const toCompress = [...files(client)].filter(
-  (file) => /\.(js|css|json|svg|xml|txt|webmanifest)$/.test(file) && !pageModules.has(file) && statSync(file).size >= 512,
+  (file) => /\.(js|css|json|svg|xml|txt|webmanifest)$/.test(file) && !file.startsWith(pageDataDir) && statSync(file).size >= 512,
 );
 async function compressOne(file: string): Promise<void> {
   const data = readFileSync(file);

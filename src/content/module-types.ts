@@ -35,10 +35,12 @@ export interface SiteModule extends InlineAssets {
 export interface PageEntry {
   readonly route: string;
   readonly title: string;
+  /** In a build, the address of the page's data file (`/assets/pages/react-<hash>.js`), which `load` imports. */
+  readonly data?: string;
   readonly load: () => Promise<{ readonly default: PageModule }>;
 }
 
-/** `virtual:content/page/<name>`: one page, the assets it uses and the shared blocks it includes. */
+/** One page's data (`virtual:content/page/<name>`, or its file in a build): the page, the assets it uses and the shared blocks it includes. */
 export interface PageModule extends InlineAssets {
   /** Name of the module: `react`, or `roles/full-stack-developer` for a page made from a collection entry. */
   readonly name: string;

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, type Rollup } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { contentPlugin } from '../../src/content/plugin.ts';
+import { contentPlugin, dataModule } from '../../src/content/plugin.ts';
 import { fixture } from './content-fixtures.ts';
 
 type Located = { message?: string; loc?: { file?: string; line: number; column: number }; frame?: string };
@@ -53,22 +53,49 @@ describe('content plugin in vite build', () => {
     expect(failure!.message).toContain('3 content errors in 1 file.');
   });
 
-  it('splits content per page, emits the route table, and ships no validator or YAML parser', async () => {
+  it("writes each page's data to a file of its own, named by the route table, and ships no validator or YAML parser", async () => {
     const output = await buildFixture('_base');
     const chunks = output.output.filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
     const entry = chunks.find((c) => c.isEntry)!;
-    const home = chunks.find((c) => c.code.includes('Why choose us'))!;
-    const about = chunks.find((c) => c.code.includes('Our tools'))!;
+    const dataFiles = output.output.filter(
+      (o): o is Rollup.OutputAsset => o.type === 'asset' && o.fileName.startsWith('assets/pages/'),
+    );
+    const home = dataFiles.find((f) => String(f.source).includes('Why choose us'))!;
+    const about = dataFiles.find((f) => String(f.source).includes('Our tools'))!;
     expect(home).toBeDefined();
     expect(about).toBeDefined();
     expect(home).not.toBe(about);
-    // The entry knows routes and titles, not the pages' sections.
+    expect(about.fileName).toMatch(/^assets\/pages\/about-[\w-]{8}\.js$/);
+    // The entry knows routes, titles and where each page's data is, not the pages' sections.
     expect(entry.code).toContain('"/about"');
+    expect(entry.code).toContain(`"/${about.fileName}"`);
     expect(entry.code).not.toContain('Why choose us');
     expect(entry.code).not.toContain('Our tools');
-    const all = chunks.map((c) => c.code).join('\n');
+    const { default: data } = (await import(`data:text/javascript,${encodeURIComponent(String(about.source))}`)) as {
+      default: { page: { route: string } };
+    };
+    expect(data.page.route).toBe('/about');
+    const all = [...chunks.map((c) => c.code), ...dataFiles.map((f) => String(f.source))].join('\n');
     expect(all).not.toMatch(/ajv|new Function|LineCounter|parseDocument/);
     const routes = output.output.find((o) => o.fileName === 'routes.json') as Rollup.OutputAsset;
     expect(JSON.parse(String(routes.source))).toEqual(['/', '/about']);
+  });
+});
+
+describe('a data module', () => {
+  it('exports the data as a JSON object literal', async () => {
+    const source = dataModule({ title: 'React', tags: ['a', 'b'] });
+
+    expect(source).toBe('export default {"title":"React","tags":["a","b"]};\n');
+  });
+
+  it('keeps a __proto__ key as data, not as the prototype', async () => {
+    const data = JSON.parse('{"name":"odd","__proto__":{"polluted":true}}') as Record<string, unknown>;
+    const { default: loaded } = (await import(`data:text/javascript,${encodeURIComponent(dataModule(data))}`)) as {
+      default: Record<string, unknown>;
+    };
+
+    expect(Object.keys(loaded)).toEqual(['name', '__proto__']);
+    expect((loaded as { polluted?: boolean }).polluted).toBeUndefined();
   });
 });

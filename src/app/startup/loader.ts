@@ -12,13 +12,16 @@ import { registry, type AnySectionComponent } from '../../sections/registry.ts';
 import { matchPath } from '../route-match.ts';
 import type { StartedApp } from './boot.ts';
 
+/** Every page by route: the prerender looks up each of a thousand pages, so not by a search of the list. */
+const pagesByRoute: ReadonlyMap<string, PageEntry> = new Map(pages.map((p) => [p.route, p]));
+
 /** Every page's route: what `matchPath` matches a path against, in the app as on the server. */
-export const pageRoutes: ReadonlySet<string> = new Set(pages.map((p) => p.route));
+export const pageRoutes: ReadonlySet<string> = new Set(pagesByRoute.keys());
 
 /** The page entry of a path as the server matches it (`matchPath`), or undefined for any other path. */
 export function entryFor(pathname: string): PageEntry | undefined {
   const match = matchPath(pathname, pageRoutes);
-  return match.kind === 'page' ? pages.find((p) => p.route === match.route) : undefined;
+  return match.kind === 'page' ? pagesByRoute.get(match.route) : undefined;
 }
 
 const components = new Map<SectionType, AnySectionComponent>();
