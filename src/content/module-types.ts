@@ -34,7 +34,6 @@ export interface SiteModule extends InlineAssets {
 /** One entry of `virtual:content/pages`: enough to route to a page without loading it. */
 export interface PageEntry {
   readonly route: string;
-  readonly title: string;
   /** In a build, the address of the page's data file (`/assets/pages/react-<hash>.js`), which `load` imports. */
   readonly data?: string;
   readonly load: () => Promise<{ readonly default: PageModule }>;

@@ -3,7 +3,7 @@
  * the app as plain-data modules, one per page, so a route's JavaScript carries only its own page.
  *
  *   virtual:content/site         site settings + the icons and logos they use
- *   virtual:content/pages        the route table: route, title and a lazy loader per page (in a
+ *   virtual:content/pages        the route table: route and a lazy loader per page (in a
  *                                build, of the page's data file, `assets/pages/<name>-<hash>.js`;
  *                                in the prerender's bundle, of the page's data, held in the table)
  *   virtual:content/page/<name>  dev server: one page + its icons, logos and shared blocks
@@ -109,7 +109,7 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
     if (name === 'pages') {
       const entries = r.pages.map(
         (p) =>
-          `  { route: ${JSON.stringify(p.page.route)}, title: ${JSON.stringify(p.page.title)}, load: () => import(${JSON.stringify(PREFIX + 'page/' + p.name)}) }`,
+          `  { route: ${JSON.stringify(p.page.route)}, load: () => import(${JSON.stringify(PREFIX + 'page/' + p.name)}) }`,
       );
       return `export default [\n${entries.join(',\n')}\n];`;
     }
@@ -141,23 +141,24 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
     return files;
   };
   /**
-   * The route table of a build: each page's route, title and data file. The browser imports the file
+   * The route table of a build: each page's route and data file. The browser imports the file
    * when it needs the page; the prerender's bundle holds the data itself, as a JSON string parsed when
    * the page renders (to the bundler a string is one token), and names the file for the page's preload.
    */
   const buildRouteTable = (r: ContentResult, consumer: 'client' | 'server'): string => {
     const files = pageDataFiles(r);
+    // A call per page, not an object: the table is in every page's entry script, and grows with the site.
     const entries = r.pages.map((p) => {
-      const data = `/${files.get(p.name)!.fileName}`;
-      const load = consumer === 'client' ? `() => at(${JSON.stringify(data)})` : `page(${JSON.stringify(JSON.stringify(pageData(p)))})`;
-      return `  { route: ${JSON.stringify(p.page.route)}, title: ${JSON.stringify(p.page.title)}, data: ${JSON.stringify(data)}, load: ${load} }`;
+      const args = [p.page.route, `/${files.get(p.name)!.fileName}`].map((value) => JSON.stringify(value));
+      if (consumer === 'server') args.push(JSON.stringify(JSON.stringify(pageData(p))));
+      return `  page(${args.join(', ')})`;
     });
-    const loader =
+    const page =
       consumer === 'client'
         ? // A computed address: the bundler leaves the import to the browser instead of looking for the file.
-          'const at = (data) => import(/* @vite-ignore */ data);'
-        : 'const page = (json) => () => Promise.resolve({ default: JSON.parse(json) });';
-    return `${loader}\nexport default [\n${entries.join(',\n')}\n];`;
+          'const page = (route, data) => ({ route, data, load: () => import(/* @vite-ignore */ data) });'
+        : 'const page = (route, data, json) => ({ route, data, load: () => Promise.resolve({ default: JSON.parse(json) }) });';
+    return `${page}\nexport default [\n${entries.join(',\n')}\n];`;
   };
   const pageData = (page: ContentResult['pages'][number]) => ({
     name: page.name,

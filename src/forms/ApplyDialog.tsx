@@ -1,4 +1,4 @@
-import { CircleAlert } from 'lucide-react';
+import { CircleAlert } from '../components/Icon/ui.ts';
 import { useId } from 'react';
 import { Dialog } from '../components/Dialog/index.tsx';
 import { FormSummary, Honeypot, NoticeLine, SubmitButton, TextField } from './Fields.tsx';

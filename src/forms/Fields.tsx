@@ -1,5 +1,5 @@
 /** The building blocks of our forms: labelled fields with their messages, the honeypot, the summary and the submit button. */
-import { CircleAlert, LoaderCircle } from 'lucide-react';
+import { CircleAlert, LoaderCircle } from '../components/Icon/ui.ts';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { SmartLink } from '../components/SmartLink/index.tsx';
 import { PRIVACY_ROUTE, type FormSpec } from './spec.ts';

@@ -1,4 +1,4 @@
-import { Mail, MapPin, Phone } from 'lucide-react';
+import { Mail, MapPin, Phone } from '../../components/Icon/ui.ts';
 import { Link } from 'react-router';
 import { Logo } from '../../components/Logo/index.tsx';
 import { SmartLink } from '../../components/SmartLink/index.tsx';

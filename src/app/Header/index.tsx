@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { Mail, Menu, X } from 'lucide-react';
+import { Mail, Menu, X } from '../../components/Icon/ui.ts';
 import { Icon } from '../../components/Icon/index.tsx';
 import { SmartLink } from '../../components/SmartLink/index.tsx';
 import type { Site } from '../../generated/schema-types.ts';

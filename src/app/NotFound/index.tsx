@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Frown } from 'lucide-react';
+import { Frown } from '../../components/Icon/ui.ts';
 import { SmartLink } from '../../components/SmartLink/index.tsx';
 import site from 'virtual:content/site';
 import styles from './styles.module.css';

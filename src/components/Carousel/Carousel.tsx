@@ -12,7 +12,7 @@ import {
 import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
 import type { EmblaCarouselType } from 'embla-carousel';
-import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Pause, Play } from '../Icon/ui.ts';
 import { usePrefersReducedMotion } from '../../hooks/usePrefersReducedMotion.ts';
 import { emblaOptions, responsiveCss, steps, type Responsive } from './responsive.ts';
 import { useDepthEffect, type DepthOptions } from './useDepthEffect.ts';

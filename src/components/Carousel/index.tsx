@@ -31,4 +31,4 @@
  */
 export { Carousel, type CarouselProps } from './Carousel.tsx';
 export type { Responsive } from './responsive.ts';
-export type { DepthOptions } from './useDepthEffect.ts';
+export type { DepthOptions } from './depth-effect.ts';

@@ -1,4 +1,4 @@
-import { Pause, Play } from 'lucide-react';
+import { Pause, Play } from '../Icon/ui.ts';
 import styles from './styles.module.css';
 
 export interface PauseToggleProps {

@@ -1,4 +1,4 @@
-import { CircleAlert, CircleCheck, X } from 'lucide-react';
+import { CircleAlert, CircleCheck, X } from '../Icon/ui.ts';
 import { useEffect, useRef, useState, type CSSProperties, type PointerEvent } from 'react';
 import { toast } from 'sonner';
 import type { ToastKind } from './index.tsx';

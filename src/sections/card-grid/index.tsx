@@ -1,5 +1,5 @@
 import { useId, useState, type FocusEvent } from 'react';
-import { ArrowRight, Plus } from 'lucide-react';
+import { ArrowRight, Plus } from '../../components/Icon/ui.ts';
 import { PauseToggle } from '../../components/PauseToggle/index.tsx';
 import type { SectionProps } from '../registry.ts';
 import type { CardGridSection } from '../../generated/schema-types.ts';

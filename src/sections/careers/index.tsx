@@ -1,4 +1,4 @@
-import { MapPin } from 'lucide-react';
+import { MapPin } from '../../components/Icon/ui.ts';
 import { useId, useState } from 'react';
 import type { Role } from '../../generated/schema-types.ts';
 import type { SectionProps } from '../registry.ts';

@@ -1,4 +1,4 @@
-import { Clock } from 'lucide-react';
+import { Clock } from '../../components/Icon/ui.ts';
 import { useId } from 'react';
 import type { SectionProps } from '../registry.ts';
 import { Picture } from '../../components/Picture/index.tsx';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { ArrowRight } from 'lucide-react';
+import { ArrowRight } from '../../components/Icon/ui.ts';
 import type { SectionProps } from '../registry.ts';
 import { RichText } from '../../components/RichText/index.tsx';
 import { SmartLink } from '../../components/SmartLink/index.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
-import { ChevronDown, Pause, Play } from 'lucide-react';
+import { ChevronDown, Pause, Play } from '../../components/Icon/ui.ts';
 import type { SectionProps } from '../registry.ts';
 import { RichText } from '../../components/RichText/index.tsx';
 import { Picture } from '../../components/Picture/index.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { Pause, Play } from 'lucide-react';
+import { Pause, Play } from '../../components/Icon/ui.ts';
 import type { HireCounter } from '../../generated/schema-types.ts';
 import { Picture } from '../../components/Picture/index.tsx';
 import { useHydrated, useInView, useInterval, usePrefersReducedMotion, prefersReducedMotion } from '../../hooks/index.ts';

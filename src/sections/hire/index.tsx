@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type RefObject } from 'react';
-import { MessagesSquare } from 'lucide-react';
+import { MessagesSquare } from '../../components/Icon/ui.ts';
 import type { SectionProps } from '../registry.ts';
 import type { HireSection, HireSlide } from '../../generated/schema-types.ts';
 import { useShared } from '../shared.ts';

@@ -1,4 +1,4 @@
-import { ArrowLeft, BriefcaseBusiness, CalendarClock, MapPin } from 'lucide-react';
+import { ArrowLeft, BriefcaseBusiness, CalendarClock, MapPin } from '../../components/Icon/ui.ts';
 import { useId, useState } from 'react';
 import type { SectionProps } from '../registry.ts';
 import { RichText } from '../../components/RichText/index.tsx';

@@ -1,4 +1,4 @@
-import { ExternalLink, MapPinned } from 'lucide-react';
+import { ExternalLink, MapPinned } from '../../components/Icon/ui.ts';
 import { useEffect, useRef, useState } from 'react';
 import type { MapEmbed as MapContent } from '../../generated/schema-types.ts';
 import { SmartLink } from '../../components/SmartLink/index.tsx';

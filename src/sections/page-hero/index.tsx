@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { ArrowRight } from 'lucide-react';
+import { ArrowRight } from '../../components/Icon/ui.ts';
 import type { SectionProps } from '../registry.ts';
 import { Picture } from '../../components/Picture/index.tsx';
 import { RichText } from '../../components/RichText/index.tsx';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { ArrowRight, ArrowUpRight } from 'lucide-react';
+import { ArrowRight, ArrowUpRight } from '../../components/Icon/ui.ts';
 import type { SectionProps } from '../registry.ts';
 import type { Project } from '../../generated/schema-types.ts';
 import { SectionHeading } from '../../components/SectionHeading/index.tsx';

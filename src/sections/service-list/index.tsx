@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { ArrowUpRight } from 'lucide-react';
+import { ArrowUpRight } from '../../components/Icon/ui.ts';
 import type { SectionProps } from '../registry.ts';
 import { Icon } from '../../components/Icon/index.tsx';
 import { SectionHeading } from '../../components/SectionHeading/index.tsx';

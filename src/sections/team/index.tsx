@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Quote } from 'lucide-react';
+import { Quote } from '../../components/Icon/ui.ts';
 import type { SectionProps } from '../registry.ts';
 import type { TeamMember } from '../../generated/schema-types.ts';
 import { SectionHeading } from '../../components/SectionHeading/index.tsx';

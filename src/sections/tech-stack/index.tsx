@@ -1,5 +1,5 @@
 import { useId, type CSSProperties } from 'react';
-import { ArrowUpRight } from 'lucide-react';
+import { ArrowUpRight } from '../../components/Icon/ui.ts';
 import type { SectionProps } from '../registry.ts';
 import type { TechItem } from '../../generated/schema-types.ts';
 import { Icon } from '../../components/Icon/index.tsx';

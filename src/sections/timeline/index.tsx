@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { ArrowRight } from 'lucide-react';
+import { ArrowRight } from '../../components/Icon/ui.ts';
 import type { SectionProps } from '../registry.ts';
 import { SectionHeading } from '../../components/SectionHeading/index.tsx';
 import { Picture } from '../../components/Picture/index.tsx';
