@@ -74,12 +74,11 @@ function contentError(problems: readonly Problem[], root: string) {
 }
 
 /**
- * A module whose default export is `data`. JSON is an object literal in JavaScript, 12 % smaller than
+ * A module whose default export is the data written as `json`. JSON is an object literal in JavaScript, 12 % smaller than
  * the string JSON.parse would need, except that a `__proto__` key there sets the prototype instead:
  * data with one goes through JSON.parse.
  */
-export function dataModule(data: unknown): string {
-  const json = JSON.stringify(data);
+export function dataModule(json: string): string {
   return `export default ${json.includes('"__proto__":') ? `JSON.parse(${JSON.stringify(json)})` : json};\n`;
 }
 
@@ -125,15 +124,17 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
    * data was a chunk to parse, minify and write, about a millisecond and a half of CPU a page, for
    * data that needs none of it. Made once per check; the hash is of the file, so a change renames it.
    */
-  const dataFiles = new WeakMap<ContentResult, Map<string, { readonly fileName: string; readonly source: string }>>();
+  type DataFile = { readonly fileName: string; readonly source: string; readonly json: string };
+  const dataFiles = new WeakMap<ContentResult, Map<string, DataFile>>();
   const pageDataFiles = (r: ContentResult) => {
     let files = dataFiles.get(r);
     if (!files) {
       files = new Map(
         r.pages.map((p) => {
-          const source = dataModule(pageData(p));
+          const json = JSON.stringify(pageData(p));
+          const source = dataModule(json);
           const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
-          return [p.name, { fileName: `assets/pages/${p.name}-${hash}.js`, source }];
+          return [p.name, { fileName: `assets/pages/${p.name}-${hash}.js`, source, json }];
         }),
       );
       dataFiles.set(r, files);
@@ -149,8 +150,9 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
     const files = pageDataFiles(r);
     // A call per page, not an object: the table is in every page's entry script, and grows with the site.
     const entries = r.pages.map((p) => {
-      const args = [p.page.route, `/${files.get(p.name)!.fileName}`].map((value) => JSON.stringify(value));
-      if (consumer === 'server') args.push(JSON.stringify(JSON.stringify(pageData(p))));
+      const { fileName, json } = files.get(p.name)!;
+      const args = [p.page.route, `/${fileName}`].map((value) => JSON.stringify(value));
+      if (consumer === 'server') args.push(JSON.stringify(json));
       return `  page(${args.join(', ')})`;
     });
     const page =
@@ -253,7 +255,7 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
       for (const [fileName, source] of logos.files) this.emitFile({ type: 'asset', fileName, source });
       // The pages' data files and the pictures' copies are published with the client; the server build only names them.
       if (this.environment.config.consumer !== 'client') return;
-      if (result) for (const file of pageDataFiles(result).values()) this.emitFile({ type: 'asset', ...file });
+      if (result) for (const { fileName, source } of pageDataFiles(result).values()) this.emitFile({ type: 'asset', fileName, source });
       for (const url of plannedCopies()) {
         const source = await copyBytes(url);
         if (source) this.emitFile({ type: 'asset', fileName: url.slice(1), source });

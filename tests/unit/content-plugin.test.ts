@@ -84,14 +84,16 @@ describe('content plugin in vite build', () => {
 
 describe('a data module', () => {
   it('exports the data as a JSON object literal', async () => {
-    const source = dataModule({ title: 'React', tags: ['a', 'b'] });
+    const source = dataModule(JSON.stringify({ title: 'React', tags: ['a', 'b'] }));
 
     expect(source).toBe('export default {"title":"React","tags":["a","b"]};\n');
   });
 
   it('keeps a __proto__ key as data, not as the prototype', async () => {
     const data = JSON.parse('{"name":"odd","__proto__":{"polluted":true}}') as Record<string, unknown>;
-    const { default: loaded } = (await import(`data:text/javascript,${encodeURIComponent(dataModule(data))}`)) as {
+    const { default: loaded } = (await import(
+      `data:text/javascript,${encodeURIComponent(dataModule(JSON.stringify(data)))}`
+    )) as {
       default: Record<string, unknown>;
     };
 
