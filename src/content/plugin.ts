@@ -202,22 +202,17 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
     sharedDuringBuild: true,
 
     async buildStart() {
-      if (!isBuild) {
-        // The dev server listens, and its dependency scan starts, only once every plugin's buildStart
-        // has returned: the check (0.6 s at a thousand pages) runs alongside them instead, and the
-        // first content module waits for it (`current`). The server's watcher covers the content.
-        run().then(report, (error: unknown) => logger.error(`content: the check failed: ${String(error)}`));
-        return;
-      }
       // The second build of `vite build` reuses the first one's check, already reported.
-      if (result) return;
+      if (isBuild && result) return;
       const r = await run();
       for (const file of r.files) this.addWatchFile(file);
-      if (r.errors > 0) {
-        // Rollup prints `error.message`; the whole list is in it, so every problem shows at once.
-        this.error(contentError(r.problems, root));
-      }
-      if (r.warnings > 0) report(r);
+      if (isBuild) {
+        if (r.errors > 0) {
+          // Rollup prints `error.message`; the whole list is in it, so every problem shows at once.
+          this.error(contentError(r.problems, root));
+        }
+        if (r.warnings > 0) report(r);
+      } else report(r);
     },
 
     resolveId(id) {
