@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { serverEntry } = workerData;
+const { serverEntry, clientDir } = workerData;
 // React reads NODE_ENV once, when first loaded; the visitors' HTML must come from production React.
 process.env.NODE_ENV = 'production';
 const server = await import(pathToFileURL(serverEntry).href);
@@ -34,6 +34,9 @@ function assertProductionReact() {
     );
   }
 }
+
+// Each page's data is read from its file in the client build, as the browser imports it.
+server.readPagesFrom(clientDir);
 
 parentPort.on('message', async ({ id, path }) => {
   try {

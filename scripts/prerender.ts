@@ -55,7 +55,7 @@ class Renderers {
       // Without the parent's `--import tsx`: the worker is plain JavaScript.
       const worker = new Worker(new URL('./prerender-worker.mjs', import.meta.url), {
         execArgv: [],
-        workerData: { serverEntry },
+        workerData: { serverEntry, clientDir: client },
       });
       return new Promise<Worker>((resolve, reject) => {
         worker.once('error', reject);

@@ -57,6 +57,8 @@ async function parentsOf(route: string): Promise<Crumb[]> {
   return parents;
 }
 
+export { readPagesFrom } from '../content/page-data.ts';
+
 /** Every route of the site, from the content files. */
 export const routePaths = () => pages.map((p) => p.route);
 export { site };

@@ -4,8 +4,8 @@
  *
  *   virtual:content/site         site settings + the icons and logos they use
  *   virtual:content/pages        the route table: route and a lazy loader per page (in a
- *                                build, of the page's data file, `assets/pages/<name>-<hash>.js`;
- *                                in the prerender's bundle, of the page's data, held in the table)
+ *                                build, of the page's data file, `assets/pages/<name>-<hash>.js`,
+ *                                which the prerender reads from the client build: page-data.ts)
  *   virtual:content/page/<name>  dev server: one page + its icons, logos and shared blocks
  *   virtual:content/gallery      dev server only: every section type's schema examples, prepared
  *                                like a page, for the section gallery at `/__sections`
@@ -18,6 +18,7 @@
  */
 import { createHash } from 'node:crypto';
 import { relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Plugin, ViteDevServer } from 'vite';
 import { checkContent, type ContentOptions, type ContentResult } from './check.ts';
 import { checkGallery } from './gallery.ts';
@@ -25,6 +26,7 @@ import { formatProblems } from './format.ts';
 import type { Problem } from './catalog.ts';
 import type { CollectedAssets, InlineAssets, LogoData } from './module-types.ts';
 import { copyBytes, plannedCopies, PICTURES_PATH } from './pictures.ts';
+import { dataModule } from './page-data.ts';
 
 /**
  * Logos are files, not JavaScript: each one a page uses is emitted once as a content-hashed SVG
@@ -73,15 +75,6 @@ function contentError(problems: readonly Problem[], root: string) {
   return error;
 }
 
-/**
- * A module whose default export is the data written as `json`. JSON is an object literal in JavaScript, 12 % smaller than
- * the string JSON.parse would need, except that a `__proto__` key there sets the prototype instead:
- * data with one goes through JSON.parse.
- */
-export function dataModule(json: string): string {
-  return `export default ${json.includes('"__proto__":') ? `JSON.parse(${JSON.stringify(json)})` : json};\n`;
-}
-
 export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin {
   let root = process.cwd();
   let options: ContentOptions = { root };
@@ -124,17 +117,16 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
    * data was a chunk to parse, minify and write, about a millisecond and a half of CPU a page, for
    * data that needs none of it. Made once per check; the hash is of the file, so a change renames it.
    */
-  type DataFile = { readonly fileName: string; readonly source: string; readonly json: string };
+  type DataFile = { readonly fileName: string; readonly source: string };
   const dataFiles = new WeakMap<ContentResult, Map<string, DataFile>>();
   const pageDataFiles = (r: ContentResult) => {
     let files = dataFiles.get(r);
     if (!files) {
       files = new Map(
         r.pages.map((p) => {
-          const json = JSON.stringify(pageData(p));
-          const source = dataModule(json);
+          const source = dataModule(JSON.stringify(pageData(p)));
           const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
-          return [p.name, { fileName: `assets/pages/${p.name}-${hash}.js`, source, json }];
+          return [p.name, { fileName: `assets/pages/${p.name}-${hash}.js`, source }];
         }),
       );
       dataFiles.set(r, files);
@@ -142,24 +134,23 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
     return files;
   };
   /**
-   * The route table of a build: each page's route and data file. The browser imports the file
-   * when it needs the page; the prerender's bundle holds the data itself, as a JSON string parsed when
-   * the page renders (to the bundler a string is one token), and names the file for the page's preload.
+   * The route table of a build: each page's route and data file. The browser imports the file when it
+   * needs the page; the prerender reads it (page-data.ts): its bundle held every page's data as a JSON
+   * string before, 19.5 MB at a thousand pages for the bundler to copy and each renderer to compile.
    */
   const buildRouteTable = (r: ContentResult, consumer: 'client' | 'server'): string => {
     const files = pageDataFiles(r);
     // A call per page, not an object: the table is in every page's entry script, and grows with the site.
     const entries = r.pages.map((p) => {
-      const { fileName, json } = files.get(p.name)!;
-      const args = [p.page.route, `/${fileName}`].map((value) => JSON.stringify(value));
-      if (consumer === 'server') args.push(JSON.stringify(json));
+      const args = [p.page.route, `/${files.get(p.name)!.fileName}`].map((value) => JSON.stringify(value));
       return `  page(${args.join(', ')})`;
     });
     const page =
       consumer === 'client'
         ? // A computed address: the bundler leaves the import to the browser instead of looking for the file.
           'const page = (route, data) => ({ route, data, load: () => import(/* @vite-ignore */ data) });'
-        : 'const page = (route, data, json) => ({ route, data, load: () => Promise.resolve({ default: JSON.parse(json) }) });';
+        : `import { readPageData } from ${JSON.stringify(fileURLToPath(new URL('./page-data.ts', import.meta.url)))};\n` +
+          'const page = (route, data) => ({ route, data, load: () => readPageData(data) });';
     return `${page}\nexport default [\n${entries.join(',\n')}\n];`;
   };
   const pageData = (page: ContentResult['pages'][number]) => ({

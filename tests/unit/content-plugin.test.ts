@@ -2,7 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, type Rollup } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { contentPlugin, dataModule } from '../../src/content/plugin.ts';
+import { contentPlugin } from '../../src/content/plugin.ts';
+import { dataModule, readDataModule } from '../../src/content/page-data.ts';
 import { fixture } from './content-fixtures.ts';
 
 type Located = { message?: string; loc?: { file?: string; line: number; column: number }; frame?: string };
@@ -99,5 +100,18 @@ describe('a data module', () => {
 
     expect(Object.keys(loaded)).toEqual(['name', '__proto__']);
     expect((loaded as { polluted?: boolean }).polluted).toBeUndefined();
+  });
+
+  it.each([
+    ['plain data', '{"title":"React","tags":["a","b"]}'],
+    ['data with a __proto__ key', '{"name":"odd","__proto__":{"polluted":true}}'],
+  ])('is read back by the prerender as the same data: %s', (_case, json) => {
+    expect(JSON.stringify(readDataModule(dataModule(json), 'react-abc.js'))).toBe(json);
+  });
+
+  it('refuses a file that is not a data module, with PageDataUnreadable', () => {
+    expect(() => readDataModule('console.log(1)', 'assets/pages/react-abc.js')).toThrow(
+      /^PageDataUnreadable: assets\/pages\/react-abc.js/,
+    );
   });
 });
