@@ -162,8 +162,10 @@ export async function registerStaticSite(app: FastifyInstance, build: ClientBuil
 
   for (const [route, page] of build.pages) app.get(route, (_request, reply) => sendPage(clientDir, reply, page));
   // Other ways of writing a route get the not-found answer, which redirects them: so do the page files
-  // themselves, and `/react/`, which the file routes above would otherwise take for a folder.
-  const otherSpellings = new Set(['/index.html', '/404.html', ...[...build.pages.values()].map(({ file }) => `/${file}`)]);
+  // themselves (and their brotli copies, which are not pages at their own address), and `/react/`, which
+  // the file routes above would otherwise take for a folder.
+  const pageFiles = [...build.pages.values()].flatMap(({ file }) => [`/${file}`, `/${file}.br`]);
+  const otherSpellings = new Set(['/index.html', '/index.html.br', '/404.html', '/404.html.br', ...pageFiles]);
   for (const route of build.pages.keys()) if (route !== '/') otherSpellings.add(`${route}/`);
   for (const url of otherSpellings) app.get(url, (request, reply) => build.sendNotFoundPage(reply, request.url));
 }

@@ -108,6 +108,8 @@ describe('unknown paths', () => {
     '/react%2F',
     '//react',
     '/404.html',
+    '/404.html.br',
+    '/react/index.html.br',
   ])('answers %s with 404 and the not-found page', async (url) => {
     const response = await ctx.app.inject({ url });
 
