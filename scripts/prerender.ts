@@ -35,7 +35,7 @@ type Rendered = {
   html: string;
   head: string;
   sectionTypes: readonly string[];
-  pageModule?: string;
+  pageData?: string;
   status: number;
 };
 /**
@@ -113,6 +113,9 @@ const manifest = JSON.parse(readFileSync(join(client, '.vite/manifest.json'), 'u
 const templateFile = join(root, PRERENDER_BUNDLE_DIR, 'template.html');
 if (!existsSync(templateFile)) writeFileSync(templateFile, readFileSync(join(client, 'index.html'), 'utf8'));
 const template = readFileSync(templateFile, 'utf8');
+// Vite's app shell goes: the home page's brotli copy takes its place, and the shell left beside it
+// would answer "/" to a client without brotli.
+rmSync(join(client, 'index.html'), { force: true });
 
 /** A chunk and every chunk it statically imports, once each. */
 function closure(key: string, seen = new Set<string>()): ManifestChunk[] {
@@ -142,7 +145,7 @@ function pageAssets(rendered: Rendered): { js: string[]; css: string[]; later: M
   const eager: string[] = rendered.sectionTypes.slice(0, 1).map(sectionKey);
   const js = [...new Set(eager.flatMap((k) => closure(k)).map((c) => c.file))].filter((f) => !entryFiles.has(f));
   // The page's data file (src/content/plugin.ts) imports nothing.
-  if (rendered.pageModule) js.push(rendered.pageModule.slice(1));
+  if (rendered.pageData) js.push(rendered.pageData.slice(1));
   const all = [...new Set(rendered.sectionTypes)].map(sectionKey).flatMap((k) => closure(k));
   const css = [...new Set(all.flatMap((c) => c.css ?? []))].filter((f) => !entryCss.has(f));
   // The code each section below the first still needs, beyond what is preloaded with the entry.
@@ -244,8 +247,6 @@ function writePage(file: string, html: string): void {
   };
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(`${file}.br`, brotliCompressSync(data, { params }));
-  // The home page's file is also Vite's app shell; left there, it would answer "/" to a client without brotli.
-  rmSync(file, { force: true });
 }
 
 async function prerender(path: string, outFile: string) {

@@ -19,7 +19,7 @@ export interface RenderedRoute {
   /** Section types of the page, in order, so the build knows which code runs above the fold. */
   readonly sectionTypes: readonly string[];
   /** Address of the page's data file, which the browser imports; undefined for the not-found screen. */
-  readonly pageModule?: string;
+  readonly pageData?: string;
   readonly status: number;
 }
 
@@ -39,7 +39,7 @@ export async function render(path: string): Promise<RenderedRoute> {
     html,
     head: headTags(site.site, page, page ? await parentsOf(page.route) : []),
     sectionTypes: page ? page.sections.map((s) => s.type) : [],
-    ...(entry?.data ? { pageModule: entry.data } : {}),
+    ...(entry?.data ? { pageData: entry.data } : {}),
     status: entry ? 200 : 404,
   };
 }

@@ -90,10 +90,13 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
   /** Whether the browser shows the overlay of a content error. */
   let showingError = false;
 
+  /** What is derived from a check once, however many modules ask for it. */
+  const perCheck = <T,>(make: (r: ContentResult) => T) => {
+    const made = new WeakMap<ContentResult, T>();
+    return (r: ContentResult): T => (made.has(r) ? made.get(r)! : made.set(r, make(r)).get(r)!);
+  };
   /** Each check's pages by name: a search of the list for every page module grew with the square of the pages. */
-  const byName = new WeakMap<ContentResult, Map<string, ContentResult['pages'][number]>>();
-  const pagesByName = (r: ContentResult) =>
-    byName.get(r) ?? byName.set(r, new Map(r.pages.map((p) => [p.name, p]))).get(r)!;
+  const pagesByName = perCheck((r) => new Map(r.pages.map((p) => [p.name, p])));
 
   /** The code of a content module, from a check without errors. */
   const moduleCode = (name: string, r: ContentResult): string | undefined => {
@@ -107,7 +110,7 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
     }
     if (name.startsWith('page/')) {
       const page = pagesByName(r).get(name.slice('page/'.length));
-      return page && `export default ${JSON.stringify(pageData(page))};`;
+      return page && dataModule(JSON.stringify(pageData(page)));
     }
     return undefined;
   };
@@ -117,22 +120,16 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
    * data was a chunk to parse, minify and write, about a millisecond and a half of CPU a page, for
    * data that needs none of it. Made once per check; the hash is of the file, so a change renames it.
    */
-  type DataFile = { readonly fileName: string; readonly source: string };
-  const dataFiles = new WeakMap<ContentResult, Map<string, DataFile>>();
-  const pageDataFiles = (r: ContentResult) => {
-    let files = dataFiles.get(r);
-    if (!files) {
-      files = new Map(
+  const pageDataFiles = perCheck(
+    (r) =>
+      new Map(
         r.pages.map((p) => {
           const source = dataModule(JSON.stringify(pageData(p)));
           const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
-          return [p.name, { fileName: `assets/pages/${p.name}-${hash}.js`, source }];
+          return [p.name, { fileName: `assets/pages/${p.name}-${hash}.js`, source }] as const;
         }),
-      );
-      dataFiles.set(r, files);
-    }
-    return files;
-  };
+      ),
+  );
   /**
    * The route table of a build: each page's route and data file. The browser imports the file when it
    * needs the page; the prerender reads it (page-data.ts): its bundle held every page's data as a JSON
