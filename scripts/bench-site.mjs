@@ -23,6 +23,8 @@ export function siteWith(extra, bench) {
     for (const name of readdirSync(from)) if (name !== except) symlinkSync(join(from, name), join(to, name));
   };
   linkEach(join(root, 'node_modules'), join(dir, 'node_modules'), '.cache');
+  // A fresh install has no caches yet; the first build or check makes them.
+  mkdirSync(join(root, 'node_modules/.cache'), { recursive: true });
   linkEach(join(root, 'node_modules/.cache'), join(dir, 'node_modules/.cache'), 'prerender');
   const page = readFileSync(join(root, 'content/pages/react.yaml'), 'utf8');
   for (let i = 1; i <= extra; i++) {

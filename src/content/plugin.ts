@@ -24,33 +24,11 @@ import { checkContent, type ContentOptions, type ContentResult } from './check.t
 import { checkGallery } from './gallery.ts';
 import { formatProblems } from './format.ts';
 import type { Problem } from './catalog.ts';
-import type { CollectedAssets, InlineAssets, LogoData } from './module-types.ts';
 import { copyBytes, plannedCopies, PICTURES_PATH } from './pictures.ts';
-import { dataModule } from './page-data.ts';
+import { dataModule, readDataModule } from './page-data.ts';
+import { contentModules, LogoFiles, perCheck, PREFIX } from './modules.ts';
+import { CheckService, type CheckAnswer } from './check-service.ts';
 
-/**
- * Logos are files, not JavaScript: each one a page uses is emitted once as a content-hashed SVG
- * (cached for a year, loaded lazily by an <img>), and the page's data holds only its URL.
- */
-class LogoFiles {
-  readonly files = new Map<string, string>();
-  url(name: string, logo: LogoData): string {
-    const [, , width, height] = logo.viewBox.split(' ');
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${logo.viewBox}" width="${width}" height="${height}">${logo.body}</svg>`;
-    const hash = createHash('sha256').update(svg).digest('hex').slice(0, 10);
-    const fileName = `assets/logos/${name}-${hash}.svg`;
-    this.files.set(fileName, svg);
-    return `/${fileName}`;
-  }
-  inline(assets: CollectedAssets): InlineAssets {
-    return {
-      icons: assets.icons,
-      logos: Object.fromEntries(Object.entries(assets.logos).map(([name, logo]) => [name, this.url(name, logo)])),
-    };
-  }
-}
-
-const PREFIX = 'virtual:content/';
 const RESOLVED = '\0' + PREFIX;
 
 /** Options of the content plugin; every folder defaults to the project layout. */
@@ -90,30 +68,10 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
   /** Whether the browser shows the overlay of a content error. */
   let showingError = false;
 
-  /** What is derived from a check once, however many modules ask for it. */
-  const perCheck = <T,>(make: (r: ContentResult) => T) => {
-    const made = new WeakMap<ContentResult, T>();
-    return (r: ContentResult): T => (made.has(r) ? made.get(r)! : made.set(r, make(r)).get(r)!);
-  };
-  /** Each check's pages by name: a search of the list for every page module grew with the square of the pages. */
-  const pagesByName = perCheck((r) => new Map(r.pages.map((p) => [p.name, p])));
+  const { pageData, moduleCode } = contentModules(logos);
+  /** The dev server's check, on a thread of its own (check-service.ts); a build checks on its own thread. */
+  let service: CheckService | undefined;
 
-  /** The code of a content module, from a check without errors. */
-  const moduleCode = (name: string, r: ContentResult): string | undefined => {
-    if (name === 'site') return `export default ${JSON.stringify({ site: r.site!.site, ...logos.inline(r.site!.assets) })};`;
-    if (name === 'pages') {
-      const entries = r.pages.map(
-        (p) =>
-          `  { route: ${JSON.stringify(p.page.route)}, load: () => import(${JSON.stringify(PREFIX + 'page/' + p.name)}) }`,
-      );
-      return `export default [\n${entries.join(',\n')}\n];`;
-    }
-    if (name.startsWith('page/')) {
-      const page = pagesByName(r).get(name.slice('page/'.length));
-      return page && dataModule(JSON.stringify(pageData(page)));
-    }
-    return undefined;
-  };
   /**
    * In a build, each page's data is a file of its own (`assets/pages/<name>-<hash>.js`, a module that
    * exports it as JSON), written by this plugin, not a module of the bundle: to the bundler a page's
@@ -150,19 +108,12 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
           'const page = (route, data) => ({ route, data, load: () => readPageData(data) });';
     return `${page}\nexport default [\n${entries.join(',\n')}\n];`;
   };
-  const pageData = (page: ContentResult['pages'][number]) => ({
-    name: page.name,
-    page: page.page,
-    file: page.file,
-    shared: page.shared,
-    ...logos.inline(page.assets),
-  });
   const current = async () => result ?? (await (pending ?? run()));
 
   const watched = (file: string) =>
     (file.startsWith(options.contentDir!) && /\.ya?ml$/.test(file)) || (file.startsWith(options.schemaDir!) && file.endsWith('.json'));
 
-  const report = (r: ContentResult) => {
+  const report = (r: Pick<ContentResult, 'problems' | 'errors' | 'warnings'>) => {
     const color = !process.env.NO_COLOR;
     if (r.errors > 0) logger.error(`\n${formatProblems(r.problems, color)}\n`);
     else if (r.warnings > 0) logger.warn(`\n${formatProblems(r.problems, color)}\n`);
@@ -190,6 +141,9 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
     sharedDuringBuild: true,
 
     async buildStart() {
+      // The dev server's check started with the server (configureServer), on its own thread; the
+      // server listens without waiting for it, and only a content module does.
+      if (service) return;
       // The second build of `vite build` reuses the first one's check, already reported.
       if (isBuild && result) return;
       const r = await run();
@@ -210,12 +164,23 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
 
     async load(id) {
       if (!id.startsWith(RESOLVED)) return undefined;
+      const name = id.slice(RESOLVED.length);
+      if (service && name !== 'gallery') {
+        const answer = await service.modules([name]);
+        if (answer.failure) throw new Error(answer.failure);
+        if (answer.errors > 0) throw contentError(answer.problems, root);
+        const code = answer.codes[name];
+        if (code == null) {
+          return this.error(name.startsWith('page/') ? `No content file defines the page module "${name}".` : `Unknown content module "${PREFIX}${name}".`);
+        }
+        served.set(name, code);
+        return code;
+      }
       const r = await current();
       // No addWatchFile here: buildStart watches every content file once, and the dev server's own
       // watcher covers the content and schema folders. Adding every file for every page module cost
       // a million calls at a thousand pages (2.4 s of a 12 s client build).
       if (r.errors > 0) throw contentError(r.problems, root);
-      const name = id.slice(RESOLVED.length);
       if (name === 'pages' && isBuild) return buildRouteTable(r, this.environment.config.consumer);
       const code = name === 'gallery' ? undefined : moduleCode(name, r);
       if (code !== undefined) {
@@ -250,6 +215,10 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
       }
     },
 
+    async closeBundle() {
+      await service?.close();
+    },
+
     // Content and schema files are this plugin's to answer (configureServer's watcher): Vite's own
     // answer to a changed file its modules depend on is a full reload, which would undo a page update.
     handleHotUpdate({ file }) {
@@ -277,11 +246,21 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
           (error: unknown) => next(error),
         );
       });
+      service = new CheckService(options, logos.files);
+      // Checked at once, beside Vite's own start; the terminal shows what the check found when it ends.
+      service.check([]).then(
+        (answer) => (answer.failure ? logger.error(`\n${answer.failure}\n`) : report(answer)),
+        (error: unknown) => logger.error(`\n${error instanceof Error ? error.message : String(error)}\n`),
+      );
+      const checked = service;
       const onChange = async (file: string) => {
         if (!watched(file)) return;
-        let r: ContentResult;
+        // The gallery is not the check's to make (load above): asked for, it would come back as unknown.
+        const names = [...served.keys()].filter((name) => name !== 'gallery');
+        let answer: CheckAnswer;
         try {
-          r = await run();
+          answer = await checked.check(names);
+          if (answer.failure) throw new Error(answer.failure);
         } catch (error) {
           // A schema that cannot be read (half-typed JSON, a wrong rename marker) is a developer's
           // mistake to show, not a reason to stop the server: saving the fixed file recovers.
@@ -296,9 +275,9 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
             if (mod.id?.startsWith(RESOLVED)) env.moduleGraph.invalidateModule(mod);
           }
         }
-        if (r.errors > 0) {
-          report(r);
-          const error = contentError(r.problems, root);
+        if (answer.errors > 0) {
+          report(answer);
+          const error = contentError(answer.problems, root);
           showingError = true;
           server.ws.send({
             type: 'error',
@@ -308,7 +287,7 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
           // What the browser has that changed: only pages, then the new data is sent and swapped in
           // (src/app/startup/loader.ts); anything else (the route table, the site settings, the
           // gallery, a page that is gone) needs the whole app again.
-          const now = new Map([...served.keys()].map((name) => [name, moduleCode(name, r)] as const));
+          const now = new Map([...served.keys()].map((name) => [name, answer.codes[name] ?? undefined] as const));
           const changed = [...now].filter(([name, code]) => code !== served.get(name)).map(([name]) => name);
           // After an error the overlay is up, and only a reload takes it down.
           const onlyPages = !showingError && changed.every((name) => name.startsWith('page/') && now.get(name) !== undefined);
@@ -316,8 +295,7 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
           for (const name of changed) served.set(name, now.get(name) ?? '');
           if (onlyPages) {
             for (const name of changed) {
-              const page = pagesByName(r).get(name.slice('page/'.length))!;
-              server.ws.send({ type: 'custom', event: 'content:page', data: pageData(page) });
+              server.ws.send({ type: 'custom', event: 'content:page', data: readDataModule(now.get(name)!, name) });
             }
             logger.info(`content: ${relative(root, file)} is valid; ${changed.length > 0 ? 'page updated.' : 'nothing on screen changed.'}`);
           } else {

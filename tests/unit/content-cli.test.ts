@@ -163,7 +163,7 @@ describe('what content:check keeps between runs', () => {
     expect(first.status).toBe(1);
     expect(first.stdout).toContain('UnknownRoute');
     expect(existsSync(bundle)).toBe(true);
-    const inputs = JSON.parse(readFileSync(join(cache, 'inputs.json'), 'utf8')) as string[];
+    const inputs = JSON.parse(readFileSync(join(cache, 'cli.inputs.json'), 'utf8')) as string[];
     expect(inputs).toContain('src/content/check.ts');
     // As if the bundle predated the last edit of the sources.
     const past = new Date('2020-01-01T00:00:00Z');
