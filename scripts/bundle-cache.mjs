@@ -73,6 +73,20 @@ async function rebuild(entry, bundle, inputsFile) {
 }
 
 /**
+ * A key that changes with the code of the bundle at `url` and with the packages it loads from
+ * node_modules (by the lock file): what a bundle saves between runs is valid under the same key only.
+ */
+export function codeKeyOf(url) {
+  const hash = createHash('sha256').update(readFileSync(fileURLToPath(url)));
+  try {
+    hash.update(readFileSync(join(root, 'package-lock.json')));
+  } catch {
+    // Without a lock file the bundle's own code is the key.
+  }
+  return hash.digest('hex').slice(0, 24);
+}
+
+/**
  * The address of `entry` (a path from the project root, such as `src/content/cli.ts`) bundled into one
  * module, made again first if any of its sources changed since. Import it with `import()`.
  */

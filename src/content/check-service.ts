@@ -25,6 +25,8 @@ export class CheckService {
   constructor(
     private readonly options: ContentOptions,
     private readonly logos: Map<string, string>,
+    /** Where the check keeps what it read between runs of the server (check/saved-reads.ts); nowhere if unset. */
+    private readonly savedReads?: string,
   ) {}
 
   /** Checks the content again, then answers with the code of these modules. */
@@ -53,7 +55,7 @@ export class CheckService {
 
   private start(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(workerScript, { workerData: this.options });
+    const worker = new Worker(workerScript, { workerData: { options: this.options, savedReads: this.savedReads } });
     // The dev server's own sockets keep the process running; this thread must not hold it open after them.
     worker.unref();
     worker.on('message', (answer: CheckAnswer) => {

@@ -10,7 +10,7 @@
  * check: copying a thousand pages' data between threads at each edit would cost more than it saves.
  */
 import type { MessagePort } from 'node:worker_threads';
-import { checkContent, type ContentOptions, type ContentResult } from './check.ts';
+import { checkContent, saveCheckedReads, type ContentOptions, type ContentResult } from './check.ts';
 import type { Problem } from './catalog.ts';
 import { contentModules, LogoFiles } from './modules.ts';
 import { plannedRecipes, type Recipe } from './pictures.ts';
@@ -70,17 +70,33 @@ export function serveChecks(port: MessagePort, options: ContentOptions): void {
     return { id, problems, errors, warnings, codes, logos: unsent(logos.files), pictures: unsent(plannedRecipes()) };
   };
 
+  const serve = async (request: CheckRequest) => {
+    let reply: CheckAnswer;
+    try {
+      reply = await answer(request);
+    } catch (error) {
+      // The next request checks afresh rather than answer from a check that went wrong.
+      result = undefined;
+      reply = failed(request.id, error);
+    }
+    try {
+      port.postMessage(reply);
+    } catch (error) {
+      // Data that cannot cross to the server's thread fails this request, not the ones after it.
+      port.postMessage(failed(request.id, error));
+    }
+    // After the answer, so that the server does not wait for it.
+    if (request.check && !reply.failure) {
+      try {
+        saveCheckedReads(options);
+      } catch {
+        // What is not saved is read again at the next start: a slower start, nothing lost.
+      }
+    }
+  };
+
   port.on('message', (request: CheckRequest) => {
     // Checks are asynchronous in places (pictures' sizes): one at a time, so answers keep their order.
-    queue = queue.then(() =>
-      answer(request).then(
-        (a) => port.postMessage(a),
-        (error: unknown) => {
-          // The next request checks afresh rather than answer from a check that went wrong.
-          result = undefined;
-          port.postMessage(failed(request.id, error));
-        },
-      ),
-    );
+    queue = queue.then(() => serve(request));
   });
 }

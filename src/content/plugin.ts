@@ -17,7 +17,7 @@
  * the browser as the new page data (`content:page`), which the app swaps in without a reload.
  */
 import { createHash } from 'node:crypto';
-import { relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin, ViteDevServer } from 'vite';
 import { checkContent, type ContentOptions, type ContentResult } from './check.ts';
@@ -25,6 +25,7 @@ import { checkGallery } from './gallery.ts';
 import { formatProblems } from './format.ts';
 import type { Problem } from './catalog.ts';
 import { copyBytes, plannedCopies, PICTURES_PATH } from './pictures.ts';
+import { cacheFolder } from './files.ts';
 import { dataModule, readDataModule } from './page-data.ts';
 import { contentModules, LogoFiles, perCheck, PREFIX } from './modules.ts';
 import { CheckService, type CheckAnswer } from './check-service.ts';
@@ -246,7 +247,9 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
           (error: unknown) => next(error),
         );
       });
-      service = new CheckService(options, logos.files);
+      // Kept per content folder, beside the other caches (node_modules/.cache), between starts.
+      const savedReads = join(cacheFolder('content-reads'), `${createHash("sha256").update(options.contentDir!).digest("hex").slice(0, 16)}.json`);
+      service = new CheckService(options, logos.files, savedReads);
       // Checked at once, beside Vite's own start; the terminal shows what the check found when it ends.
       service.check([]).then(
         (answer) => (answer.failure ? logger.error(`\n${answer.failure}\n`) : report(answer)),

@@ -1,4 +1,4 @@
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CheckService } from '../../src/content/check-service.ts';
@@ -86,6 +86,20 @@ describe("the dev server's content check on its own thread", () => {
     const recovered = await service.check(['pages']);
     expect(recovered.failure).toBeUndefined();
     expect(recovered.codes.pages).toContain('"/about"');
+  });
+
+  it("keeps what it read for the server's next start, once the answer is sent", async () => {
+    const dirs = fixture('_base');
+    const saved = join(dirs.root, 'saved-reads.json');
+    const options = { ...dirs, unfinished: 'warn' as const };
+    const first = new CheckService(options, new Map(), saved);
+    services.push(first);
+    const answer = await first.check(['page/about']);
+    await expect.poll(() => existsSync(saved)).toBe(true);
+    expect(readFileSync(saved, 'utf8')).toContain('pages/about.yaml');
+    const next = new CheckService(options, new Map(), saved);
+    services.push(next);
+    expect((await next.check(['page/about'])).codes).toEqual(answer.codes);
   });
 
   it('fails what waits with ContentCheckStopped when its thread stops, and starts a new thread for the next request', async () => {

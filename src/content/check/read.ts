@@ -23,6 +23,20 @@ export function forgetReads(): void {
   reads.clear();
 }
 
+/** Every file read without a problem so far, by path, with its text and data. */
+export const readsSoFar = (): ReadonlyMap<string, { readonly text: string; readonly source: SourceFile }> => reads;
+
+/**
+ * Takes a file's data as read by an earlier run (check/saved-reads.ts), to be used while its text is
+ * `text`; yaml's document of it is made only if a problem needs a line and column.
+ */
+export function rememberRead(abs: string, file: string, text: string, data: unknown): SourceFile {
+  let full: ReturnType<typeof parseYaml> | undefined;
+  const source: SourceFile = { file, text, data, document: () => (full ??= parseYaml(text)) };
+  reads.set(abs, { text, source });
+  return source;
+}
+
 /** The file with its data, or nothing when it has none to check (its problems are reported). */
 export function readSource(run: CheckRun, abs: string): SourceFile | undefined {
   const file = run.rel(abs);

@@ -9,6 +9,7 @@ import { codeFrame, formatPath, locate } from '../locate.ts';
 import { explain, type Problem, type ProblemCode, type Severity } from '../catalog.ts';
 import type { RawProblem } from '../validate.ts';
 import { listFiles } from '../files.ts';
+import type { SavedReadsOptions } from './saved-reads.ts';
 
 export { listFiles };
 
@@ -39,6 +40,11 @@ export interface ContentOptions {
    * `publishedAt` is later, or whose `validThrough` is earlier, is left out of the published site.
    */
   readonly today?: string;
+  /**
+   * Where to keep each file's data and schema verdict between runs (the dev server's): a file whose
+   * text is unchanged since is not read and judged again. Saved by `saveReads` (check.ts).
+   */
+  readonly savedReads?: SavedReadsOptions;
 }
 
 /** A content file that could be read as YAML, with its data when it has any. */

@@ -29,6 +29,14 @@ export interface Shapes {
  */
 const verdicts = new WeakMap<SourceFile, { readonly validate: Validators['page']; readonly result: ReturnType<Validators['run']> }>();
 
+/** The verdict on a file as read, with the validator that gave it. */
+export const verdictOf = (source: SourceFile) => verdicts.get(source);
+
+/** Takes a verdict given by an earlier run (check/saved-reads.ts) on a file whose text has not changed. */
+export function rememberVerdict(source: SourceFile, validate: Validators['page'], result: ReturnType<Validators['run']>): void {
+  verdicts.set(source, { validate, result });
+}
+
 export function validated(validators: Validators, validate: Validators['page'], source: SourceFile): ReturnType<Validators['run']> {
   const known = verdicts.get(source);
   if (known?.validate === validate) return known.result;
