@@ -38,6 +38,8 @@ export interface CheckAnswer {
   readonly pictures: readonly (readonly [string, Recipe])[];
 }
 
+const SAVE_AFTER_IDLE_MS = 2000;
+
 /** Answers the dev server's requests on `port`, one at a time, in the order they came. */
 export function serveChecks(port: MessagePort, options: ContentOptions): void {
   const logos = new LogoFiles();
@@ -85,17 +87,33 @@ export function serveChecks(port: MessagePort, options: ContentOptions): void {
       // Data that cannot cross to the server's thread fails this request, not the ones after it.
       port.postMessage(failed(request.id, error));
     }
-    // After the answer, so that the server does not wait for it.
-    if (request.check && !reply.failure) {
-      try {
-        saveCheckedReads(options);
-      } catch {
-        // What is not saved is read again at the next start: a slower start, nothing lost.
-      }
-    }
+    if (request.check && !reply.failure) unsaved = true;
+  };
+
+  /**
+   * What the checks read is saved once the server has asked nothing for a while: saving a thousand
+   * files takes a few hundred milliseconds, which must not hold up the page the browser is loading,
+   * nor follow each of a marketer's saves.
+   */
+  let unsaved = false;
+  let saving: ReturnType<typeof setTimeout> | undefined;
+  const saveWhenIdle = () => {
+    clearTimeout(saving);
+    saving = setTimeout(() => {
+      queue = queue.then(() => {
+        if (!unsaved) return;
+        unsaved = false;
+        try {
+          saveCheckedReads(options);
+        } catch {
+          // What is not saved is read again at the next start: a slower start, nothing lost.
+        }
+      });
+    }, SAVE_AFTER_IDLE_MS);
   };
 
   port.on('message', (request: CheckRequest) => {
+    saveWhenIdle();
     // Checks are asynchronous in places (pictures' sizes): one at a time, so answers keep their order.
     queue = queue.then(() => serve(request));
   });

@@ -88,14 +88,15 @@ describe("the dev server's content check on its own thread", () => {
     expect(recovered.codes.pages).toContain('"/about"');
   });
 
-  it("keeps what it read for the server's next start, once the answer is sent", async () => {
+  it("keeps what it read for the server's next start, once the server has asked nothing for a while", async () => {
     const dirs = fixture('_base');
     const saved = join(dirs.root, 'saved-reads.json');
     const options = { ...dirs, unfinished: 'warn' as const };
     const first = new CheckService(options, new Map(), saved);
     services.push(first);
     const answer = await first.check(['page/about']);
-    await expect.poll(() => existsSync(saved)).toBe(true);
+    expect(existsSync(saved), 'not while the server may still be loading a page').toBe(false);
+    await expect.poll(() => existsSync(saved), { timeout: 10_000 }).toBe(true);
     expect(readFileSync(saved, 'utf8')).toContain('pages/about.yaml');
     const next = new CheckService(options, new Map(), saved);
     services.push(next);
