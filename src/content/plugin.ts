@@ -11,6 +11,8 @@
  *                                like a page, for the section gallery at `/__sections`
  *
  * ajv and the YAML parser run only here, in Node; the browser receives JSON-like data.
+ * In `vite dev` the check runs on a thread of its own (check-service.ts, check-worker.ts), which the
+ * server does not wait for before listening, and keeps what it read between starts (check/saved-reads.ts).
  * In `vite build` any content error fails the build; in `vite dev` it is printed in the terminal
  * and shown in the browser overlay, the server keeps running, and fixing the file recovers.
  * In `vite dev`, an edit that changes only pages (not the route table or the site settings) reaches
@@ -248,7 +250,8 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
         );
       });
       // Kept per content folder, beside the other caches (node_modules/.cache), between starts.
-      const savedReads = join(cacheFolder('content-reads'), `${createHash("sha256").update(options.contentDir!).digest("hex").slice(0, 16)}.json`);
+      const folderKey = createHash('sha256').update(options.contentDir!).digest('hex').slice(0, 16);
+      const savedReads = join(cacheFolder('content-reads'), `${folderKey}.json`);
       service = new CheckService(options, logos.files, savedReads);
       // Checked at once, beside Vite's own start; the terminal shows what the check found when it ends.
       service.check([]).then(

@@ -6,8 +6,9 @@
  *
  * A verdict holds as long as the schemas and the code that gave it: the saved file is used only under
  * the same key, made of the check's code (`codeKey`, from its bundle) and the compiled schemas. The
- * file is JSON, read back four times faster than V8's own format at a thousand pages; a file whose
- * data JSON cannot hold exactly (`.inf`, `.nan`, `-0`) is not saved, and is read afresh each start.
+ * file is JSON, read back faster than V8's own format (at a thousand pages, 0.23 s against 0.35 s in
+ * the dev server's worker); a file whose data JSON cannot hold exactly (`.inf`, `.nan`, `-0`) is not
+ * saved, and is read afresh each start.
  */
 import { readFileSync } from 'node:fs';
 import type { Reference, RawProblem, Validators } from '../validate.ts';
