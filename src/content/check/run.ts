@@ -9,9 +9,15 @@ import { codeFrame, formatPath, locate } from '../locate.ts';
 import { explain, type Problem, type ProblemCode, type Severity } from '../catalog.ts';
 import type { RawProblem } from '../validate.ts';
 import { listFiles } from '../files.ts';
-import type { SavedReadsOptions } from './saved-reads.ts';
 
 export { listFiles };
+
+/** Where a check keeps its reads between runs (saved-reads.ts), and the version of its code. */
+export interface SavedReadsOptions {
+  readonly file: string;
+  /** Changes with any change to the check's code or the packages it runs on. */
+  readonly codeKey: string;
+}
 
 /** Where content, schemas and public files live; defaults follow the project layout. */
 export interface ContentOptions {

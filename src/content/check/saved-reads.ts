@@ -16,14 +16,7 @@ import { writeWhole } from '../files.ts';
 import { valueAt } from '../paths.ts';
 import { readsSoFar, rememberRead } from './read.ts';
 import { rememberVerdict, verdictOf } from './shape.ts';
-import type { SourceFile } from './run.ts';
-
-/** Where a check keeps its reads, and the version of its code. */
-export interface SavedReadsOptions {
-  readonly file: string;
-  /** Changes with any change to the check's code or the packages it runs on. */
-  readonly codeKey: string;
-}
+import type { SavedReadsOptions, SourceFile } from './run.ts';
 
 interface SavedFile {
   readonly abs: string;
