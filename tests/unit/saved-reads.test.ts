@@ -8,7 +8,13 @@ import { fixture } from './content-fixtures.ts';
 
 type Saved = {
   key: string;
-  files: { abs: string; text: string; data: { title?: string }; verdict?: { problems: { message: string }[] } }[];
+  files: {
+    abs: string;
+    text: string;
+    data: { title?: string };
+    verdict?: { problems: { message: string }[] };
+    lint?: Record<string, { message: string }[]>;
+  }[];
 };
 
 /** A fixture checked once with its reads saved, as a dev server's first start leaves it. */
@@ -68,6 +74,18 @@ describe('what the dev server keeps between starts (check/saved-reads.ts)', () =
     );
     const again = await checkContent(options);
     expect(again.problems.map((p) => p.message)).toContain('Only the saved verdict says this.');
+  });
+
+  it('takes what the lint rules found in a file whose text did not change from what was saved', async () => {
+    const { options, edit, saved, first } = await savedOnce('placeholder-text');
+    expect(first.problems.map((p) => p.code)).toContain('PlaceholderText');
+    const linted = saved().files.find((f) => (f.lint?.placeholderText?.length ?? 0) > 0);
+    expect(linted, 'the template text found in a file is saved with it').toBeDefined();
+    edit(
+      (s) => (s.files.find((f) => f.abs === linted!.abs)!.lint!.placeholderText![0]!.message = 'Only the saved lint says this.'),
+    );
+    const again = await checkContent(options);
+    expect(again.problems.map((p) => p.message)).toContain('Only the saved lint says this.');
   });
 
   it('finds the same problems, at the same lines, from saved reads as from the files', async () => {

@@ -1,6 +1,6 @@
 /**
- * What a check keeps between runs of the dev server: each content file's data and its schema's
- * verdict, saved with the file's text. Reading and judging a file is over half of a cold check (at
+ * What a check keeps between runs of the dev server: each content file's data, its schema's verdict
+ * and what the lint rules that read it alone found, saved with the file's text. Reading and judging a file is over half of a cold check (at
  * 1,000 pages, about half a second of the dev server's start); a file whose text is the same as when
  * it was saved is taken as it was, as Astro's data store does for its collections.
  *
@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import type { Reference, RawProblem, Validators } from '../validate.ts';
 import { writeWhole } from '../files.ts';
 import { valueAt } from '../paths.ts';
+import { findingsOf, rememberFindings, type Found } from '../lint.ts';
 import { readsSoFar, rememberRead } from './read.ts';
 import { rememberVerdict, verdictOf } from './shape.ts';
 import type { SavedReadsOptions, SourceFile } from './run.ts';
@@ -28,6 +29,8 @@ interface SavedFile {
     readonly problems: readonly RawProblem[];
     readonly references: readonly Reference[];
   };
+  /** What each lint rule that reads this file only found in it (lint.ts). */
+  readonly lint?: Readonly<Record<string, Found[]>>;
 }
 
 interface Saved {
@@ -75,6 +78,7 @@ export function restoreReads(options: SavedReadsOptions, validators: Validators)
   for (const entry of files) {
     const source = rememberRead(entry.abs, entry.file, entry.text, entry.data);
     inStore.add(source);
+    if (entry.lint) rememberFindings(entry.data, entry.file, entry.text, entry.lint);
     const verdict = entry.verdict;
     const validate = verdict && byName.get(verdict.validator);
     if (!verdict || !validate) continue;
@@ -97,12 +101,14 @@ export function saveReads(options: SavedReadsOptions, validators: Validators): v
   for (const [abs, { text, source }] of reads) {
     const verdict = verdictOf(source);
     const validator = verdict && names.get(verdict.validate);
+    const lint = findingsOf(source.data, source.file, text);
     const entry: SavedFile = {
       abs,
       file: source.file,
       text,
       data: source.data,
       ...(validator ? { verdict: { validator, problems: verdict.result.problems, references: verdict.result.references } } : {}),
+      ...(Object.keys(lint).length > 0 ? { lint } : {}),
     };
     let exact = true;
     const json = JSON.stringify(entry, (_key, value: unknown) => {
