@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build, type Rollup } from 'vite';
+import { build, createServer, type Rollup } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { contentPlugin } from '../../src/content/plugin.ts';
 import { dataModule, readDataModule } from '../../src/content/page-data.ts';
@@ -113,5 +113,49 @@ describe('a data module', () => {
     expect(() => readDataModule('console.log(1)', 'assets/pages/react-abc.js')).toThrow(
       /^PageDataUnreadable: assets\/pages\/react-abc.js/,
     );
+  });
+});
+
+describe('content plugin in the dev server', () => {
+  /** A dev server without HTTP, as Vite's middleware mode makes one, over a fixture. */
+  async function devServer(name: string) {
+    const dirs = fixture(name);
+    return createServer({
+      configFile: false,
+      root: dirs.root,
+      logLevel: 'silent',
+      publicDir: dirs.publicDir,
+      plugins: [contentPlugin({ contentDir: dirs.contentDir, schemaDir: dirs.schemaDir, publicDir: dirs.publicDir })],
+      server: { middlewareMode: true, ws: false, watch: null },
+      optimizeDeps: { noDiscovery: true, include: [] },
+    });
+  }
+
+  it("serves the route table and each page's data from the check's own thread", async () => {
+    const server = await devServer('_base');
+    try {
+      const pages = await server.environments.client.transformRequest('virtual:content/pages');
+      expect(pages?.code).toContain('"/about"');
+      const about = await server.environments.client.transformRequest('virtual:content/page/about');
+      expect(about?.code).toContain('"route":"/about"');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("answers a content module with the problem's file, line and column while the content has an error", async () => {
+    const server = await devServer('unknown-logo');
+    try {
+      const failure = await server.environments.client.transformRequest('virtual:content/pages').then(
+        () => undefined,
+        (error: unknown) => error as Error & Located,
+      );
+      expect(failure, 'the module must not be served').toBeDefined();
+      expect(failure!.message).toContain('UnknownLogo');
+      expect(failure!.loc?.file).toMatch(/content\/pages\/about\.yaml$/);
+      expect(failure!.loc?.line).toBeGreaterThan(0);
+    } finally {
+      await server.close();
+    }
   });
 });
