@@ -29,14 +29,22 @@ export class CheckService {
     private readonly savedReads?: string,
   ) {}
 
-  /** Checks the content again, then answers with the code of these modules. */
-  check(names: readonly string[]): Promise<CheckAnswer> {
-    return this.ask({ check: true, names });
+  /**
+   * The server's first request: the last session's modules when no input of the check has changed
+   * since (answered as `provisional`, to be checked with `check` once the page is served), or a check.
+   */
+  start(names: readonly string[]): Promise<CheckAnswer> {
+    return this.ask({ mode: 'start', names });
   }
 
-  /** The code of these modules from the last check (after the one under way, if any). */
+  /** Checks the content again, then answers with the code of these modules. */
+  check(names: readonly string[]): Promise<CheckAnswer> {
+    return this.ask({ mode: 'check', names });
+  }
+
+  /** The code of these modules from the last check (after the one under way, if any), or the last session's. */
   modules(names: readonly string[]): Promise<CheckAnswer> {
-    return this.ask({ check: false, names });
+    return this.ask({ mode: 'modules', names });
   }
 
   /** Stops the thread; what was waiting fails. */
@@ -49,11 +57,11 @@ export class CheckService {
   private ask(request: Omit<CheckRequest, 'id'>): Promise<CheckAnswer> {
     const id = this.nextId++;
     const answer = new Promise<CheckAnswer>((resolve, reject) => this.waiting.set(id, { resolve, reject }));
-    this.start().postMessage({ id, ...request } satisfies CheckRequest);
+    this.thread().postMessage({ id, ...request } satisfies CheckRequest);
     return answer;
   }
 
-  private start(): Worker {
+  private thread(): Worker {
     if (this.worker) return this.worker;
     const worker = new Worker(workerScript, { workerData: { options: this.options, savedReads: this.savedReads } });
     // The dev server's own sockets keep the process running; this thread must not hold it open after them.

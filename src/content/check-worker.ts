@@ -8,17 +8,26 @@
  * The worker keeps the last check, with the check's caches (files read, verdicts), so an edit checks
  * again what changed. It answers with the code of the modules the server asks for, never the whole
  * check: copying a thousand pages' data between threads at each edit would cost more than it saves.
+ *
+ * At the start, when no input of the check changed since the last session, the modules that session
+ * served answer at once (last-modules.ts), marked provisional; the server has the content checked
+ * as soon as the page is served, and sends what the check changed (src/content/plugin.ts).
  */
 import type { MessagePort } from 'node:worker_threads';
 import { checkContent, saveCheckedReads, type ContentOptions, type ContentResult } from './check.ts';
 import type { Problem } from './catalog.ts';
+import { inputsNow, lastModules, saveLastModules, type Modules } from './last-modules.ts';
 import { contentModules, LogoFiles } from './modules.ts';
 import { plannedRecipes, type Recipe } from './pictures.ts';
 
-/** A request of the dev server: check the content again (or use the last check), then give these modules. */
+/**
+ * A request of the dev server, then the modules to give: `check` checks the content again; `modules`
+ * uses the last check (checking first if there is none); `start` takes the last session's modules
+ * when nothing has changed since, and checks otherwise.
+ */
 export interface CheckRequest {
   readonly id: number;
-  readonly check: boolean;
+  readonly mode: 'check' | 'modules' | 'start';
   /** Module names, such as `pages` or `page/react`. */
   readonly names: readonly string[];
 }
@@ -27,6 +36,8 @@ export interface CheckAnswer {
   readonly id: number;
   /** What stopped the check itself (a schema that cannot be read), to show as it is. */
   readonly failure?: string;
+  /** The modules are the last session's, not yet checked again: the server has them checked soon. */
+  readonly provisional?: boolean;
   readonly problems: readonly Problem[];
   readonly errors: number;
   readonly warnings: number;
@@ -51,7 +62,17 @@ export function serveChecks(port: MessagePort, options: ContentOptions): void {
     for (const [address] of fresh) sent.add(address);
     return fresh;
   };
+  const saved = options.savedReads;
+  const modulesFile = saved && saved.file.replace(/(\.json)?$/, '.modules.json');
   let result: ContentResult | undefined;
+  /** The inputs the last check read (last-modules.ts), for its modules to be saved under. */
+  let checkedInputs: string | undefined;
+  /** The last session's modules, while no check has run in this one. */
+  let provisional: Modules | undefined;
+  /** Every module the server asked for, to save for the next start. */
+  const asked = new Set<string>(['pages', 'site']);
+  /** Whether a check ran, or the server asked for a module it had not asked for, since the last save. */
+  let unsaved = false;
   let queue = Promise.resolve();
 
   const failed = (id: number, error: unknown): CheckAnswer => ({
@@ -65,9 +86,36 @@ export function serveChecks(port: MessagePort, options: ContentOptions): void {
     pictures: [],
   });
 
-  const answer = async ({ id, check, names }: CheckRequest): Promise<CheckAnswer> => {
-    if (check || !result) result = await checkContent(options);
-    const { problems, errors, warnings } = result;
+  const check = async () => {
+    if (saved) checkedInputs = inputsNow(options, saved.codeKey);
+    provisional = undefined;
+    result = await checkContent(options);
+    unsaved = true;
+  };
+
+  const answer = async ({ id, mode, names }: CheckRequest): Promise<CheckAnswer> => {
+    for (const name of names) {
+      if (asked.has(name)) continue;
+      asked.add(name);
+      unsaved = true;
+    }
+    if (mode === 'start' && modulesFile && saved) provisional = lastModules(modulesFile, inputsNow(options, saved.codeKey));
+    const fromLastSession = provisional && mode !== 'check' && names.every((name) => name in provisional!.codes);
+    if (fromLastSession) {
+      const { codes } = provisional!;
+      return {
+        id,
+        provisional: true,
+        problems: [],
+        errors: 0,
+        warnings: 0,
+        codes: Object.fromEntries(names.map((name) => [name, codes[name]!])),
+        logos: unsent(provisional!.logos),
+        pictures: unsent(provisional!.pictures),
+      };
+    }
+    if (mode !== 'modules' || !result) await check();
+    const { problems, errors, warnings } = result!;
     const codes = errors > 0 ? {} : Object.fromEntries(names.map((name) => [name, moduleCode(name, result!) ?? null]));
     return { id, problems, errors, warnings, codes, logos: unsent(logos.files), pictures: unsent(plannedRecipes()) };
   };
@@ -79,6 +127,7 @@ export function serveChecks(port: MessagePort, options: ContentOptions): void {
     } catch (error) {
       // The next request checks afresh rather than answer from a check that went wrong.
       result = undefined;
+      unsaved = false;
       reply = failed(request.id, error);
     }
     try {
@@ -87,7 +136,24 @@ export function serveChecks(port: MessagePort, options: ContentOptions): void {
       // Data that cannot cross to the server's thread fails this request, not the ones after it.
       port.postMessage(failed(request.id, error));
     }
-    if (request.check && !reply.failure) unsaved = true;
+  };
+
+  /** Saves what the last check read, and the modules it gave for everything the server asked for. */
+  const save = () => {
+    if (!unsaved || !result) return;
+    unsaved = false;
+    try {
+      saveCheckedReads(options);
+    } catch {
+      // What is not saved is read again at the next start: a slower start, nothing lost.
+    }
+    if (!modulesFile || !checkedInputs || result.errors > 0) return;
+    const codes: Record<string, string> = {};
+    for (const name of asked) {
+      const code = moduleCode(name, result);
+      if (code !== undefined) codes[name] = code;
+    }
+    saveLastModules(modulesFile, checkedInputs, { codes, logos: [...logos.files], pictures: plannedRecipes() });
   };
 
   /**
@@ -95,21 +161,10 @@ export function serveChecks(port: MessagePort, options: ContentOptions): void {
    * files takes a few hundred milliseconds, which must not hold up the page the browser is loading,
    * nor follow each of a marketer's saves.
    */
-  let unsaved = false;
   let saving: ReturnType<typeof setTimeout> | undefined;
   const saveWhenIdle = () => {
     clearTimeout(saving);
-    saving = setTimeout(() => {
-      queue = queue.then(() => {
-        if (!unsaved) return;
-        unsaved = false;
-        try {
-          saveCheckedReads(options);
-        } catch {
-          // What is not saved is read again at the next start: a slower start, nothing lost.
-        }
-      });
-    }, SAVE_AFTER_IDLE_MS);
+    saving = setTimeout(() => (queue = queue.then(save)), SAVE_AFTER_IDLE_MS);
   };
 
   port.on('message', (request: CheckRequest) => {

@@ -33,6 +33,12 @@ import { contentModules, LogoFiles, perCheck, PREFIX } from './modules.ts';
 import { CheckService, type CheckAnswer } from './check-service.ts';
 
 const RESOLVED = '\0' + PREFIX;
+/** How long after a page's data is served the last session's modules are checked, if nothing else is asked for. */
+const CONFIRM_AFTER_MS = 500;
+/** How long the check of the last session's modules waits for a browser to ask for a page at all. */
+const CONFIRM_UNASKED_MS = 3000;
+/** How long it waits for the data of the page a browser has started to load (the route table came first). */
+const CONFIRM_LOADING_MS = 10_000;
 
 /** Options of the content plugin; every folder defaults to the project layout. */
 export interface ContentPluginOptions {
@@ -74,6 +80,9 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
   const { pageData, moduleCode } = contentModules(logos);
   /** The dev server's check, on a thread of its own (check-service.ts); a build checks on its own thread. */
   let service: CheckService | undefined;
+  /** Has the dev server check the last session's modules it served, once the page is served (configureServer). */
+  let confirmWhenServed: (after: number) => void = () => {};
+  let confirming: ReturnType<typeof setTimeout> | undefined;
 
   /**
    * In a build, each page's data is a file of its own (`assets/pages/<name>-<hash>.js`, a module that
@@ -177,6 +186,8 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
           return this.error(name.startsWith('page/') ? `No content file defines the page module "${name}".` : `Unknown content module "${PREFIX}${name}".`);
         }
         served.set(name, code);
+        // A page's data is the last content module a page needs; the route table and the site settings come first.
+        if (answer.provisional) confirmWhenServed(name.startsWith('page/') ? CONFIRM_AFTER_MS : CONFIRM_LOADING_MS);
         return code;
       }
       const r = await current();
@@ -219,6 +230,7 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
     },
 
     async closeBundle() {
+      clearTimeout(confirming);
       await service?.close();
     },
 
@@ -254,13 +266,22 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
       const savedReads = join(cacheFolder('content-reads'), `${folderKey}.json`);
       service = new CheckService(options, logos.files, savedReads);
       // Checked at once, beside Vite's own start; the terminal shows what the check found when it ends.
-      service.check([]).then(
-        (answer) => (answer.failure ? logger.error(`\n${answer.failure}\n`) : report(answer)),
+      // When nothing changed since the last session, its modules answer at once, and the check
+      // runs once the page is served (confirmWhenServed).
+      service.start([]).then(
+        (answer) =>
+          answer.failure
+            ? logger.error(`\n${answer.failure}\n`)
+            : answer.provisional
+              ? // If no browser asks for a page soon, the check runs all the same.
+                confirmWhenServed(CONFIRM_UNASKED_MS)
+              : report(answer),
         (error: unknown) => logger.error(`\n${error instanceof Error ? error.message : String(error)}\n`),
       );
       const checked = service;
-      const onChange = async (file: string) => {
-        if (!watched(file)) return;
+      /** Checks the content (after `file` changed, or to confirm the last session's modules) and updates the browser. */
+      const recheck = async (file: string | undefined) => {
+        clearTimeout(confirming);
         // The gallery is not the check's to make (load above): asked for, it would come back as unknown.
         const names = [...served.keys()].filter((name) => name !== 'gallery');
         let answer: CheckAnswer;
@@ -293,7 +314,8 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
           // What the browser has that changed: only pages, then the new data is sent and swapped in
           // (src/app/startup/loader.ts); anything else (the route table, the site settings, the
           // gallery, a page that is gone) needs the whole app again.
-          const now = new Map([...served.keys()].map((name) => [name, answer.codes[name] ?? undefined] as const));
+          // Confirming the last session's modules concerns them only; an edit may change the gallery too.
+          const now = new Map((file ? [...served.keys()] : names).map((name) => [name, answer.codes[name] ?? undefined] as const));
           const changed = [...now].filter(([name, code]) => code !== served.get(name)).map(([name]) => name);
           // After an error the overlay is up, and only a reload takes it down.
           const onlyPages = !showingError && changed.every((name) => name.startsWith('page/') && now.get(name) !== undefined);
@@ -303,14 +325,27 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
             for (const name of changed) {
               server.ws.send({ type: 'custom', event: 'content:page', data: readDataModule(now.get(name)!, name) });
             }
-            logger.info(`content: ${relative(root, file)} is valid; ${changed.length > 0 ? 'page updated.' : 'nothing on screen changed.'}`);
+            if (file) logger.info(`content: ${relative(root, file)} is valid; ${changed.length > 0 ? 'page updated.' : 'nothing on screen changed.'}`);
+            else if (changed.length > 0) logger.info('content: changed since the last session; page updated.');
           } else {
             served.clear();
-            logger.info(`content: ${relative(root, file)} is valid; reloading.`);
+            logger.info(`content: ${file ? `${relative(root, file)} is valid` : 'changed since the last session'}; reloading.`);
             server.ws.send({ type: 'full-reload', path: '*' });
           }
+          // The first check of the session: its warnings, as a start without saved modules shows them.
+          if (!file) report(answer);
         }
       };
+      /**
+       * The last session's modules are checked once the page the browser is loading has its data: the
+       * page comes first. An edit before then checks anyway, and confirms them.
+       */
+      confirmWhenServed = (after) => {
+        clearTimeout(confirming);
+        confirming = setTimeout(() => void recheck(undefined), after);
+        confirming.unref();
+      };
+      const onChange = (file: string) => (watched(file) ? recheck(file) : undefined);
       server.watcher.on('change', onChange);
       server.watcher.on('add', onChange);
       server.watcher.on('unlink', onChange);

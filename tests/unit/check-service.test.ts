@@ -103,6 +103,58 @@ describe("the dev server's content check on its own thread", () => {
     expect((await next.check(['page/about'])).codes).toEqual(answer.codes);
   });
 
+  /** A service that has checked the fixture and saved what it served, as a dev session leaves it. */
+  async function lastSession(names: readonly string[]) {
+    const dirs = fixture('_base');
+    const saved = join(dirs.root, 'saved-reads.json');
+    const options = { ...dirs, unfinished: 'warn' as const };
+    const first = new CheckService(options, new Map(), saved);
+    services.push(first);
+    const served = await first.start(names);
+    expect(served.provisional, 'nothing saved yet: checked').toBeUndefined();
+    await expect.poll(() => existsSync(join(dirs.root, 'saved-reads.modules.json')), { timeout: 10_000 }).toBe(true);
+    await first.close();
+    const next = (logos = new Map<string, string>()) => {
+      const service = new CheckService(options, logos, saved);
+      services.push(service);
+      return service;
+    };
+    return { dirs, served, next };
+  }
+
+  it("answers the next start from the last session's modules while nothing has changed, as provisional until checked", async () => {
+    const { served, next } = await lastSession(['pages', 'page/about']);
+    const logos = new Map<string, string>();
+    const service = next(logos);
+    expect((await service.start([])).provisional).toBe(true);
+    const about = await service.modules(['page/about']);
+    expect(about.provisional).toBe(true);
+    expect(about.codes).toEqual({ 'page/about': served.codes['page/about'] });
+    // The logo it names is handed over too, for the server to serve before any check.
+    const logo = [...logos.keys()].find((file) => file.startsWith('assets/logos/react-'));
+    expect(logo).toBeDefined();
+    expect(about.codes['page/about']).toContain(`/${logo}`);
+    const checked = await service.check(['page/about']);
+    expect(checked.provisional).toBeUndefined();
+    expect(checked.codes).toEqual(about.codes);
+  });
+
+  it('checks at the start when a content file changed since the last session, or for a module it did not serve', async () => {
+    const { dirs, next } = await lastSession(['pages', 'page/about']);
+    const unasked = next();
+    expect((await unasked.start([])).provisional).toBe(true);
+    expect((await unasked.modules(['page/home'])).provisional).toBeUndefined();
+    const page = join(dirs.contentDir, 'pages/about.yaml');
+    writeFileSync(
+      page,
+      readFileSync(page, 'utf8').replace('title: About the fixture company and team', 'title: About us, edited while stopped'),
+    );
+    const changed = next();
+    const start = await changed.start(['page/about']);
+    expect(start.provisional).toBeUndefined();
+    expect(start.codes['page/about']).toContain('About us, edited while stopped');
+  });
+
   it('fails what waits with ContentCheckStopped when its thread stops, and starts a new thread for the next request', async () => {
     const { service } = serviceFor('_base');
     const waiting = service.check(['pages']);
