@@ -265,6 +265,8 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
       const folderKey = createHash('sha256').update(options.contentDir!).digest('hex').slice(0, 16);
       const savedReads = join(cacheFolder('content-reads'), `${folderKey}.json`);
       service = new CheckService(options, logos.files, savedReads);
+      /** Whether the terminal has shown what a check of this session found. */
+      let reported = false;
       // Checked at once, beside Vite's own start; the terminal shows what the check found when it ends.
       // When nothing changed since the last session, its modules answer at once, and the check
       // runs once the page is served (confirmWhenServed).
@@ -275,7 +277,7 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
             : answer.provisional
               ? // If no browser asks for a page soon, the check runs all the same.
                 confirmWhenServed(CONFIRM_UNASKED_MS)
-              : report(answer),
+              : ((reported = true), report(answer)),
         (error: unknown) => logger.error(`\n${error instanceof Error ? error.message : String(error)}\n`),
       );
       const checked = service;
@@ -333,7 +335,8 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
             server.ws.send({ type: 'full-reload', path: '*' });
           }
           // The first check of the session: its warnings, as a start without saved modules shows them.
-          if (!file) report(answer);
+          if (!reported) report(answer);
+          reported = true;
         }
       };
       /**
