@@ -86,8 +86,9 @@ export function serveChecks(port: MessagePort, options: ContentOptions): void {
     pictures: [],
   });
 
-  const check = async () => {
-    if (saved) checkedInputs = inputsNow(options, saved.codeKey);
+  /** Checks the content; `inputs`, when given, are the check's inputs as just read from the disk. */
+  const check = async (inputs = saved && inputsNow(options, saved.codeKey)) => {
+    checkedInputs = inputs;
     provisional = undefined;
     result = await checkContent(options);
     unsaved = true;
@@ -99,7 +100,8 @@ export function serveChecks(port: MessagePort, options: ContentOptions): void {
       asked.add(name);
       unsaved = true;
     }
-    if (mode === 'start' && modulesFile && saved) provisional = lastModules(modulesFile, inputsNow(options, saved.codeKey));
+    const inputs = mode === 'start' && saved ? inputsNow(options, saved.codeKey) : undefined;
+    if (inputs && modulesFile) provisional = lastModules(modulesFile, inputs);
     const fromLastSession = provisional && mode !== 'check' && names.every((name) => name in provisional!.codes);
     if (fromLastSession) {
       const { codes } = provisional!;
@@ -114,7 +116,7 @@ export function serveChecks(port: MessagePort, options: ContentOptions): void {
         pictures: unsent(provisional!.pictures),
       };
     }
-    if (mode !== 'modules' || !result) await check();
+    if (mode !== 'modules' || !result) await check(inputs);
     const { problems, errors, warnings } = result!;
     const codes = errors > 0 ? {} : Object.fromEntries(names.map((name) => [name, moduleCode(name, result!) ?? null]));
     return { id, problems, errors, warnings, codes, logos: unsent(logos.files), pictures: unsent(plannedRecipes()) };

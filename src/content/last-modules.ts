@@ -9,14 +9,13 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import type { ContentOptions } from './check.ts';
 import { listFiles, writeWhole } from './files.ts';
+import { dayOf, foldersOf } from './check/run.ts';
 import type { Recipe } from './pictures.ts';
 
 /** The check's inputs as the disk has them now, as one hash. */
 export function inputsNow(options: ContentOptions, codeKey: string): string {
-  const hash = createHash('sha256').update(`${codeKey}\n${options.today ?? new Date().toISOString().slice(0, 10)}\n${options.unfinished}\n`);
-  const root = options.root;
-  const folders = [options.contentDir ?? `${root}/content`, options.schemaDir ?? `${root}/schemas`, options.publicDir ?? `${root}/public`];
-  for (const folder of folders) {
+  const hash = createHash('sha256').update(`${codeKey}\n${dayOf(options)}\n${options.unfinished}\n`);
+  for (const folder of Object.values(foldersOf(options))) {
     for (const file of listFiles(folder)) {
       const stat = statSync(file, { throwIfNoEntry: false });
       hash.update(`${file}\t${stat?.mtimeMs}\t${stat?.size}\n`);

@@ -8,6 +8,17 @@ import { fixture } from './content-fixtures.ts';
 
 type Located = { message?: string; loc?: { file?: string; line: number; column: number }; frame?: string };
 
+/** Vite's configuration for a fixture, with the real content plugin and nothing else. */
+function configFor(dirs: ReturnType<typeof fixture>) {
+  return {
+    configFile: false as const,
+    root: dirs.root,
+    logLevel: 'silent' as const,
+    publicDir: dirs.publicDir,
+    plugins: [contentPlugin({ contentDir: dirs.contentDir, schemaDir: dirs.schemaDir, publicDir: dirs.publicDir })],
+  };
+}
+
 /** Builds a tiny app that routes through the content modules, with the real content plugin. */
 async function buildFixture(name: string) {
   const dirs = fixture(name);
@@ -17,11 +28,7 @@ async function buildFixture(name: string) {
       `console.log(site.site.brand.name, pages.map((p) => p.route));\nPromise.all(pages.map((p) => p.load()));\n`,
   );
   return build({
-    configFile: false,
-    root: dirs.root,
-    logLevel: 'silent',
-    publicDir: dirs.publicDir,
-    plugins: [contentPlugin({ contentDir: dirs.contentDir, schemaDir: dirs.schemaDir, publicDir: dirs.publicDir })],
+    ...configFor(dirs),
     build: { write: false, rollupOptions: { input: join(dirs.root, 'entry.js') }, minify: false, copyPublicDir: false },
   }) as Promise<Rollup.RollupOutput>;
 }
@@ -119,13 +126,8 @@ describe('a data module', () => {
 describe('content plugin in the dev server', () => {
   /** A dev server without HTTP, as Vite's middleware mode makes one, over a fixture. */
   async function devServer(name: string) {
-    const dirs = fixture(name);
     return createServer({
-      configFile: false,
-      root: dirs.root,
-      logLevel: 'silent',
-      publicDir: dirs.publicDir,
-      plugins: [contentPlugin({ contentDir: dirs.contentDir, schemaDir: dirs.schemaDir, publicDir: dirs.publicDir })],
+      ...configFor(fixture(name)),
       server: { middlewareMode: true, ws: false, watch: null },
       optimizeDeps: { noDiscovery: true, include: [] },
     });

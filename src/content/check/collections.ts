@@ -23,7 +23,7 @@ import { closest } from '../suggest.ts';
 import type { Validators } from '../validate.ts';
 import { readSource } from './read.ts';
 import { validated } from './shape.ts';
-import { fileMissing, isRecord, listFiles, type CheckRun, type SourceFile } from './run.ts';
+import { dayOf, fileMissing, isRecord, listFiles, type CheckRun, type SourceFile } from './run.ts';
 
 type Path = (string | number)[];
 type Data = Record<string, unknown>;
@@ -80,7 +80,7 @@ const PLACEHOLDER = /\{entry\.([A-Za-z0-9_.]+)\}/g;
 export function readCollections(run: CheckRun, validators: Validators): Collections {
   const byName = new Map<string, Collection>();
   const made = new Map<string, MadePage>();
-  const today = run.options.today ?? new Date().toISOString().slice(0, 10);
+  const today = dayOf(run.options);
   for (const [name, { validate, fields }] of validators.collections) {
     const dir = join(run.contentDir, name);
     const files = entryFiles(run, dir);

@@ -95,9 +95,21 @@ export interface CheckRun {
   report(source: SourceFile, finding: Finding, severity?: Severity): void;
 }
 
+/** The folders a check reads, the project layout's where the options name none. */
+export function foldersOf(options: ContentOptions): { readonly contentDir: string; readonly schemaDir: string; readonly publicDir: string } {
+  return {
+    contentDir: options.contentDir ?? join(options.root, 'content'),
+    schemaDir: options.schemaDir ?? join(options.root, 'schemas'),
+    publicDir: options.publicDir ?? join(options.root, 'public'),
+  };
+}
+
+/** The day a check publishes for (YYYY-MM-DD): `options.today`, or today. */
+export const dayOf = (options: ContentOptions): string => options.today ?? new Date().toISOString().slice(0, 10);
+
 export function startRun(options: ContentOptions): CheckRun {
   const root = options.root;
-  const contentDir = options.contentDir ?? join(root, 'content');
+  const { contentDir, schemaDir, publicDir } = foldersOf(options);
   const extraPages = new Map((options.extraPages ?? []).map((p) => [join(root, p.file), p.text]));
   const problems: Problem[] = [];
   const pagesDir = join(contentDir, 'pages');
@@ -109,8 +121,8 @@ export function startRun(options: ContentOptions): CheckRun {
     options,
     root,
     contentDir,
-    schemaDir: options.schemaDir ?? join(root, 'schemas'),
-    publicDir: options.publicDir ?? join(root, 'public'),
+    schemaDir,
+    publicDir,
     sitePath: join(contentDir, 'site.yaml'),
     sharedDir: join(contentDir, 'shared'),
     pagePaths,
