@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Ajv, ErrorObject, KeywordCxt, ValidateFunction } from 'ajv';
 import { closest } from './suggest.ts';
 import { quoted, repairFor } from './fixes.ts';
@@ -86,7 +87,9 @@ const validatorCache = cacheFolder('content-validators');
 /** How many sets of compiled validators are kept (the tests compile a few fixture sets of their own). */
 const KEEP_COMPILED = 40;
 const requireHere = createRequire(import.meta.url);
-const sourceOfKeywords = [new URL('./validate.ts', import.meta.url), new URL('./renames.ts', import.meta.url)];
+// Paths, not URLs: a test that draws the editor's forms runs under happy-dom, whose URL is not Node's.
+const here = dirname(fileURLToPath(import.meta.url));
+const sourceOfKeywords = [join(here, 'validate.ts'), join(here, 'renames.ts')];
 
 /**
  * ajv itself, loaded only when schemas must be compiled: a check that finds them compiled already

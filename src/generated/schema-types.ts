@@ -127,7 +127,7 @@ export interface Image {
   /**
    * A copy of the picture 800 pixels wide for phones, with its AVIF twin. Leave it out: the build makes it for any picture wider than that.
    */
-  readonly narrow?: {
+  readonly narrow: {
   /**
    * Path of the narrow copy.
    */

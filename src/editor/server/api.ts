@@ -5,6 +5,7 @@
  * and never over someone else's change.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
 import { join, relative } from 'node:path';
 import { checkContent, type ContentResult } from '../../content/check.ts';
 import type { Problem } from '../../content/catalog.ts';
@@ -100,10 +101,27 @@ const kindOf = (project: EditorProject, file: string): FileKind =>
 /** The texts of files as they were opened, by version, so a draft is always made from what the marketer saw. */
 const opened = new Map<string, string>();
 /** Keeps the last few hundred versions: enough for a day of editing, bounded for a server left running. */
-function remember(version: string, text: string): void {
+function remember(version: string, text: string, file?: string): void {
   opened.delete(version);
   opened.set(version, text);
   if (opened.size > 500) opened.delete(opened.keys().next().value!);
+  if (file) {
+    const texts = (earlier.get(file) ?? []).filter((t) => t.text !== text);
+    earlier.set(file, [...texts.slice(-19), { text, data: YamlSource.parse(text, file).toJS() }]);
+  }
+}
+
+/**
+ * The texts each file had in this session, newest last. Rewriting a text to hold the data of an
+ * older one does not always give that older text back: a folded paragraph is re-wrapped at the
+ * width of its lines as they are now. When the data asked for is exactly the data of a text the
+ * file had (an undo back to before a save), that text is written, byte for byte.
+ */
+const earlier = new Map<string, { readonly text: string; readonly data: unknown }[]>();
+
+function textFor(file: string, base: string, data: unknown): string {
+  for (const known of (earlier.get(file) ?? []).toReversed()) if (isDeepStrictEqual(known.data, data)) return known.text;
+  return rewriteYaml(base, data, file);
 }
 
 export function openFile(project: EditorProject, file: string): OpenedFile {
@@ -111,7 +129,7 @@ export function openFile(project: EditorProject, file: string): OpenedFile {
   if (!existsSync(abs))
     throw new EditorError('EditorFileMissing', `${file} does not exist. Pick a file from the list, or create a page.`);
   const { text, version } = openForEdit(abs);
-  remember(version, text);
+  remember(version, text, file);
   return { file, kind: kindOf(project, file), version, text, data: YamlSource.parse(text, file).toJS() };
 }
 
@@ -138,7 +156,7 @@ function draftText(project: EditorProject, file: string, version: string, data: 
       `${file} has changed on disk since you opened it, and the editor no longer has the version you started from. Your edit is kept in this browser; reload the file to see the change.`,
     );
   }
-  return { text: rewriteYaml(base, data, file), conflict: current !== version };
+  return { text: textFor(file, base, data), conflict: current !== version };
 }
 
 async function check(project: EditorProject, file: string, text: string): Promise<ContentResult> {
@@ -198,7 +216,7 @@ export async function saveFile(project: EditorProject, file: string, version: st
   const errors = result.problems.filter((p) => p.severity === 'error');
   if (errors.length > 0) throw new ContentInvalid(errors);
   const saved = saveEdited(contentFile(project, file), text, version);
-  remember(saved.version, text);
+  remember(saved.version, text, file);
   return { file, kind: kindOf(project, file), version: saved.version, text, data: YamlSource.parse(text, file).toJS() };
 }
 

@@ -14,7 +14,8 @@ import { SectionList } from './SectionList.tsx';
 import { PreviewFrame } from './PreviewFrame.tsx';
 import { PublishDialog } from './PublishDialog.tsx';
 import { NewPageForm } from './NewPageForm.tsx';
-import { same, withoutEmpty } from './same.ts';
+import { same } from './same.ts';
+import { settle } from './form-model.ts';
 import { useEditedFile, type Data, type Status } from './useEditedFile.ts';
 import { previewWithTexts } from './text-patch.ts';
 
@@ -279,7 +280,7 @@ export function EditorApp() {
                   context={context}
                   idPrefix="page"
                   onChange={(next) => {
-                    const merged = withoutEmpty({ ...(next as Data), sections: data.sections });
+                    const merged = settle({ ...(next as Data), sections: data.sections }, data, catalog.schemas.page) as Data;
                     if (!same(merged, data)) change(merged);
                   }}
                 />
@@ -293,7 +294,7 @@ export function EditorApp() {
                     context={context}
                     idPrefix={`s${selected}`}
                     onChange={(next) => {
-                      const cleaned = withoutEmpty(next) as Record<string, unknown>;
+                      const cleaned = settle(next, section, sectionSchema.schema) as Record<string, unknown>;
                       if (same(cleaned, section)) return;
                       change({ ...data, sections: sections.toSpliced(selected as number, 1, cleaned) });
                     }}
@@ -316,7 +317,7 @@ export function EditorApp() {
             context={context}
             idPrefix="page"
             onChange={(next) => {
-              const cleaned = withoutEmpty(next) as Data;
+              const cleaned = settle(next, data, wholeSchema) as Data;
               if (!same(cleaned, data)) change(cleaned);
             }}
           />

@@ -218,7 +218,24 @@ function TextareaWidget(props: WidgetProps) {
   );
 }
 
-const widgets = { rich: RichWidget, link: LinkWidget, icon: IconWidget, logo: LogoWidget, media: MediaWidget, TextareaWidget };
+/**
+ * A tick box shows what the site does when the file leaves the value out (the schema's default):
+ * `remote` of a job posting is ticked until it is unticked. The form adds no default to the data.
+ */
+function CheckboxWidget(props: WidgetProps) {
+  const Box = defaults.widgets.CheckboxWidget!;
+  return <Box {...props} value={props.value ?? props.schema.default ?? false} />;
+}
+
+const widgets = {
+  CheckboxWidget,
+  rich: RichWidget,
+  link: LinkWidget,
+  icon: IconWidget,
+  logo: LogoWidget,
+  media: MediaWidget,
+  TextareaWidget,
+};
 /** A list's buttons: an icon and a name screen readers say (the library's own use an icon font we do not load). */
 function listButton(Icon: LucideIcon, name: string, text?: string) {
   return function ListButton(props: IconButtonProps) {

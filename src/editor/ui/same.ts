@@ -8,8 +8,3 @@ export function same(a: unknown, b: unknown): boolean {
   if (ka.length !== kb.length) return false;
   return ka.every((k) => same((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
-
-/** A copy without the `undefined` values a form leaves where a field was emptied. */
-export function withoutEmpty<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value ?? null)) as T;
-}
