@@ -52,11 +52,21 @@ const server = await createServer({
     formValidatorsPlugin(),
     apiSchemasForBrowserPlugin(),
     react(),
-    editorPlugin({ root: project, ...(token ? { token } : {}) }),
+    editorPlugin({ root: project, codeRoot: root, ...(token ? { token } : {}) }),
   ],
   publicDir: resolve(project, 'public'),
   // The editor saves files that Vite watches; a reload would throw away what the marketer sees.
-  server: { host, port, strictPort: false, hmr: false },
+  // No CORS: no page of another origin, another local port included, may read what the editor
+  // serves. Vite's own file serving is held to the editor's code, the packages and the pictures
+  // (the editor's middleware refuses the rest first: served.ts).
+  server: {
+    host,
+    port,
+    strictPort: false,
+    hmr: false,
+    cors: false,
+    fs: { strict: true, allow: [resolve(root, 'src'), resolve(root, 'node_modules'), resolve(project, 'public')] },
+  },
   // Its own dependency cache: sharing node_modules/.vite with `npm run dev`, whose configuration
   // differs, made each server re-bundle the other's dependencies and reload its pages.
   cacheDir: resolve(root, 'node_modules/.vite-editor'),

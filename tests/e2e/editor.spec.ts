@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
@@ -236,6 +236,50 @@ test('the API refuses writes from another origin, paths outside content/, and SV
   const missing = await post('/api/draft', { file: 'content/pages/home.yaml' });
   expect(missing.status).toBe(400);
   expect(((await missing.json()) as { message: string }).message).toContain('`version`');
+});
+
+test('another local page cannot read the editor: no project files, no unpublished work, no CORS', async ({ page }) => {
+  mkdirSync(join(project, 'data'), { recursive: true });
+  writeFileSync(join(project, 'data', 'submissions.db'), 'names and e-mail addresses');
+  // The site's own server runs on another port of this computer: its page stands for any local page.
+  await page.goto('/');
+  const seen = await page.evaluate(async (editor) => {
+    const get = async (path: string) => {
+      try {
+        const response = await fetch(editor + path);
+        return `${response.status} ${(await response.text()).slice(0, 60)}`;
+      } catch {
+        return 'unreadable';
+      }
+    };
+    return { changes: await get('/api/changes'), catalog: await get('/api/catalog'), db: await get('/data/submissions.db') };
+  }, base);
+  expect(seen).toEqual({ changes: 'unreadable', catalog: 'unreadable', db: 'unreadable' });
+
+  const status = async (path: string, headers: Record<string, string> = {}, method = 'GET') => {
+    const response = await fetch(`${base}${path}`, { method, headers, ...(method === 'POST' ? { body: '{}' } : {}) });
+    const text = await response.text();
+    expect(text).not.toContain(project);
+    expect(text).not.toContain(root);
+    return response.status;
+  };
+  for (const path of [
+    '/data/submissions.db',
+    '/.git/config',
+    '/.env',
+    '/package.json',
+    '/src/server/app.ts',
+    '/content/pages/home.yaml',
+    '/@fs/etc/passwd',
+  ]) {
+    expect(await status(path), path).toBe(404);
+  }
+  expect(await status('/api/changes', { origin: 'http://localhost:5173', 'sec-fetch-site': 'same-site' })).toBe(403);
+  expect(await status('/api/open', { origin: 'null', 'content-type': 'application/json' }, 'POST')).toBe(403);
+  expect(await status('/api/catalog', { cookie: 'editor_token=%E0%A4%A' })).toBe(200);
+  // What the editor needs is still served: its code and the site's pictures.
+  expect(await status('/src/editor/ui/main.tsx')).toBe(200);
+  expect(await status('/media/art/react-hero.webp')).toBe(200);
 });
 
 test('publishing shows the changed files and their diff, refuses while the check fails, then commits and pushes', async ({

@@ -2,21 +2,27 @@
  * The editor's server: a Vite plugin that serves the editor's pages and puts its API (api.ts) on
  * HTTP under /api/. Only `npm run edit` uses it; the site's dev server, build and `npm start` never do.
  *
- * Safety: the editor writes files, so only its own pages may ask it to. Every write must come with
- * the editor's own Origin (a page on another site cannot post to it), and a server that listens on
- * anything but the loopback address requires `EDITOR_TOKEN`, given once as `/?token=…` and kept in a
- * cookie that only this origin sends.
+ * Safety: the editor writes files and holds unpublished work, so only its own page may use its API
+ * (served.ts: another origin, another local port included, is refused, reads too), it serves
+ * nothing but its code, the packages and the public files, and a server that listens on anything
+ * but the loopback address requires `EDITOR_TOKEN`, given once as `/?token=…` and kept in a cookie
+ * that only this origin sends. A refusal never names a path of this computer.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
+import { join } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { EditorError } from '../errors.ts';
 import { catalog, checkDraft, ContentInvalid, createPage, openFile, saveFile, type EditorProject } from './api.ts';
 import { storePicture } from './media.ts';
 import { changes, GitFailed, publish } from './publish.ts';
+import { foreignOrigin, isServed } from './served.ts';
 
 export interface EditorServerOptions {
+  /** The project whose content is edited. */
   readonly root: string;
+  /** The checkout whose code the editor runs and serves (the project itself unless told otherwise). */
+  readonly codeRoot?: string;
   /** Required when the server listens on anything but 127.0.0.1 / ::1 / localhost. */
   readonly token?: string;
 }
@@ -84,11 +90,17 @@ const sameToken = (given: string | undefined, token: string) =>
 
 function cookieToken(req: IncomingMessage): string | undefined {
   const match = (req.headers.cookie ?? '').match(new RegExp(`(?:^|;\\s*)${COOKIE}=([^;]+)`));
-  return match ? decodeURIComponent(match[1]!) : undefined;
+  try {
+    return match ? decodeURIComponent(match[1]!) : undefined;
+  } catch {
+    // A cookie that is not well-formed is no token.
+    return undefined;
+  }
 }
 
 export function editorPlugin(options: EditorServerOptions): Plugin {
   const project: EditorProject = { root: options.root };
+  const served = { root: options.codeRoot ?? options.root, publicDir: join(options.root, 'public') };
   const routes: Record<string, { method: 'GET' | 'POST'; handle: Handler }> = {
     '/api/catalog': { method: 'GET', handle: () => catalog(project) },
     '/api/open': { method: 'POST', handle: async (body) => openFile(project, text(body, 'file')) },
@@ -151,6 +163,16 @@ export function editorPlugin(options: EditorServerOptions): Plugin {
               'This editor listens beyond this computer, so it asks for its token: open the address printed when it started (it ends in ?token=…).',
           });
         }
+        if (url.pathname.startsWith('/api/')) {
+          const foreign = foreignOrigin(req);
+          if (foreign)
+            return send(res, 403, {
+              error: 'EditorForbidden',
+              message: `Refused: ${foreign}. Only the editor's own page may use it.`,
+            });
+        } else if (!isServed(url.pathname, served)) {
+          return send(res, 404, { error: 'EditorNotFound', message: 'The editor has nothing at this address.' });
+        }
         // The editor's two pages; everything else (its code, the site's sections) is Vite's.
         if (url.pathname === '/' || url.pathname === '/index.html') req.url = '/src/editor/ui/index.html';
         else if (url.pathname === '/preview') req.url = '/src/editor/ui/preview/index.html';
@@ -158,18 +180,6 @@ export function editorPlugin(options: EditorServerOptions): Plugin {
         if (!route) return next();
         if (req.method !== route.method)
           return send(res, 405, { error: 'EditorBadRequest', message: `${url.pathname} answers ${route.method} only.` });
-        if (req.method === 'POST') {
-          // A page of another site could post here from the marketer's own browser; only the
-          // editor's own pages may change files.
-          const origin = req.headers.origin;
-          const host = req.headers.host;
-          if (!origin || !host || new URL(origin).host !== host) {
-            return send(res, 403, {
-              error: 'EditorForbidden',
-              message: `Writes are accepted from the editor's own page only (Origin ${origin ?? 'missing'}, expected http://${host ?? 'this server'}).`,
-            });
-          }
-        }
         (req.method === 'POST' ? readBody(req) : Promise.resolve({}))
           .then((body) => route.handle(body))
           .then(
@@ -182,9 +192,11 @@ export function editorPlugin(options: EditorServerOptions): Plugin {
               if (error instanceof GitFailed)
                 return send(res, 500, { error: error.name, message: `${error.message}. Nothing was published.` });
               server.config.logger.error(`editor: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+              // The details (paths, a stack) are for the terminal; the page gets what it needs to know.
               send(res, 500, {
                 error: 'EditorFailed',
-                message: `The editor failed: ${error instanceof Error ? error.message : String(error)}. Nothing was written.`,
+                message:
+                  'The editor could not do this because of a fault of its own. Nothing was written; try again, and if it happens again, tell a developer.',
               });
             },
           );
