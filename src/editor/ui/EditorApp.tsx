@@ -41,8 +41,10 @@ export function EditorApp() {
   const [status, setStatus] = useState<Status>();
   const [focusPath, setFocusPath] = useState<readonly (string | number)[]>();
   const [publishing, setPublishing] = useState(false);
-  const { opened, data, dirty, result, checked, saving, save, change, undo, undoLast } = useEditedFile(file, setStatus, () =>
-    api.catalog().then(setCatalog, () => undefined),
+  const { opened, data, dirty, result, checked, saving, save, change, undoing, redoing, undoLast, redoLast } = useEditedFile(
+    file,
+    setStatus,
+    () => api.catalog().then(setCatalog, () => undefined),
   );
   // A newly opened file starts at its page settings.
   useEffect(() => setSelected('page'), [file]);
@@ -50,6 +52,22 @@ export function EditorApp() {
   useEffect(() => {
     api.catalog().then(setCatalog, (error: Error) => setStatus({ kind: 'error', text: error.message }));
   }, []);
+  // Ctrl+Z and Ctrl+Shift+Z (or Ctrl+Y) outside a text box, where they undo the typing itself.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      const key = event.key.toLowerCase();
+      if (key === 'z' && !event.shiftKey) undoLast();
+      else if ((key === 'z' && event.shiftKey) || key === 'y') redoLast();
+      else return;
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [undoLast, redoLast]);
+
   useEffect(() => {
     const onHash = () => setFile(fileFromHash());
     window.addEventListener('hashchange', onHash);
@@ -151,11 +169,12 @@ export function EditorApp() {
           </p>
         )}
         <div className="editor-actions">
-          {undo && (
-            <button type="button" onClick={undoLast}>
-              Undo {undo}
-            </button>
-          )}
+          <button type="button" onClick={undoLast} disabled={!undoing} aria-keyshortcuts="Control+Z" title="Ctrl+Z">
+            {undoing ? `Undo ${undoing}` : 'Undo'}
+          </button>
+          <button type="button" onClick={redoLast} disabled={!redoing} aria-keyshortcuts="Control+Shift+Z" title="Ctrl+Shift+Z">
+            {redoing ? `Redo ${redoing}` : 'Redo'}
+          </button>
           <button
             type="button"
             className="primary"

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, type ApiError, type DraftResult, type OpenedFile } from './api.ts';
 import { drafts } from './drafts.ts';
 import { same } from './same.ts';
+import { emptyHistory, record, redo, undo, type History } from './history.ts';
 import type { PreviewData } from '../server/api.ts';
 
 export type Data = Record<string, unknown> & { sections?: Record<string, unknown>[] };
@@ -20,8 +21,14 @@ export interface Status {
 
 export function useEditedFile(file: string | undefined, setStatus: (status: Status | undefined) => void, onSaved: () => void) {
   const [opened, setOpened] = useState<OpenedFile>();
-  const [data, setData] = useState<Data>();
-  const [undo, setUndo] = useState<{ data: Data; what: string }[]>([]);
+  const [data, setShownData] = useState<Data>();
+  const [history, setHistory] = useState<History<Data>>(emptyHistory);
+  // The data on screen, for a change to record what it replaces.
+  const shown = useRef<Data>(undefined);
+  const setData = useCallback((next: Data | undefined) => {
+    shown.current = next;
+    setShownData(next);
+  }, []);
   const [result, setResult] = useState<DraftResult>();
   // The data of the last draft the server checked and prepared, and what it drew: typed texts are
   // drawn over it at once, before the next check answers.
@@ -35,7 +42,7 @@ export function useEditedFile(file: string | undefined, setStatus: (status: Stat
       setData(o.data as Data);
       setStatus({ kind: 'info', text: 'Your unsaved changes were discarded.' });
     },
-    [setStatus],
+    [setStatus, setData],
   );
 
   // Opening a file: its unsaved draft from an earlier visit comes back with it.
@@ -46,7 +53,7 @@ export function useEditedFile(file: string | undefined, setStatus: (status: Stat
     setData(undefined);
     setResult(undefined);
     setChecked(undefined);
-    setUndo([]);
+    setHistory(emptyHistory());
     setStatus(undefined);
     api.open(file).then(
       (o) => {
@@ -89,8 +96,8 @@ export function useEditedFile(file: string | undefined, setStatus: (status: Stat
     return () => {
       cancelled = true;
     };
-    // Only a new file reopens (`discard` and `setStatus` never change).
-  }, [file, discard, setStatus]);
+    // Only a new file reopens (`discard`, `setStatus` and `setData` never change).
+  }, [file, discard, setStatus, setData]);
 
   const dirty = opened !== undefined && data !== undefined && !same(data, opened.data);
 
@@ -126,12 +133,15 @@ export function useEditedFile(file: string | undefined, setStatus: (status: Stat
     return () => window.removeEventListener('beforeunload', onLeave);
   }, [dirty]);
 
-  const change = useCallback((next: Data, what?: string) => {
-    setData((current) => {
-      if (what && current) setUndo((stack) => [...stack.slice(-49), { data: current, what }]);
-      return next;
-    });
-  }, []);
+  /** Every change of the file's data goes through here, and can be undone. */
+  const change = useCallback(
+    (next: Data, what?: string) => {
+      const current = shown.current;
+      if (current) setHistory((h) => record(h, current, next, what));
+      setData(next);
+    },
+    [setData],
+  );
 
   const save = async () => {
     if (!opened || !data) return;
@@ -151,13 +161,27 @@ export function useEditedFile(file: string | undefined, setStatus: (status: Stat
     }
   };
 
-  const undoLast = () => {
-    const last = undo[undo.length - 1];
-    if (!last) return;
-    setUndo(undo.slice(0, -1));
-    setData(last.data);
-    setStatus({ kind: 'info', text: `Undone: ${last.what}.` });
+  const step = (direction: typeof undo) => {
+    if (!data) return;
+    const done = direction(history, data);
+    if (!done) return;
+    setHistory(done.history);
+    setData(done.data);
+    setStatus({ kind: 'info', text: `${direction === undo ? 'Undone' : 'Done again'}: ${done.what}.` });
   };
 
-  return { opened, data, dirty, result, checked, saving, save, change, undo: undo[undo.length - 1]?.what, undoLast };
+  return {
+    opened,
+    data,
+    dirty,
+    result,
+    checked,
+    saving,
+    save,
+    change,
+    undoing: history.undo[history.undo.length - 1]?.what,
+    redoing: history.redo[history.redo.length - 1]?.what,
+    undoLast: () => step(undo),
+    redoLast: () => step(redo),
+  };
 }
