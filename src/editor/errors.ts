@@ -7,6 +7,7 @@ export type EditorErrorCode =
   | 'EditorConflict'
   | 'EditorFileMissing'
   | 'EditorBadRequest'
+  | 'EditorTooLarge'
   | 'EditorForbidden'
   | 'EditorPushFailed';
 

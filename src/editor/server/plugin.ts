@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { EditorError } from '../errors.ts';
 import { catalog, checkDraft, ContentInvalid, createPage, openFile, saveFile, type EditorProject } from './api.ts';
-import { storePicture } from './media.ts';
+import { MAX_PICTURE_BYTES, storePicture } from './media.ts';
 import { changes, GitFailed, publish } from './publish.ts';
 import { foreignOrigin, isServed } from './served.ts';
 
@@ -27,11 +27,11 @@ export interface EditorServerOptions {
   readonly token?: string;
 }
 
-// A picture travels as base64 (4 bytes for 3), and is limited on its own (media.ts).
+// Drafts of the largest page are well under this; a picture comes as its own bytes (media.ts).
 const MAX_BODY = 8 * 1024 * 1024;
 const COOKIE = 'editor_token';
 
-type Handler = (body: Record<string, unknown>) => Promise<unknown>;
+type Handler = (body: Record<string, unknown>, raw: Buffer, query: URLSearchParams) => Promise<unknown>;
 
 function send(res: ServerResponse, status: number, body: unknown) {
   res.statusCode = status;
@@ -40,33 +40,48 @@ function send(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
-function readBody(req: IncomingMessage): Promise<Record<string, unknown>> {
+/**
+ * The request's bytes, up to `limit`. A larger request is read to its end all the same (up to a
+ * bound) and then refused: cutting it off while the browser still sends made the browser report
+ * that the server did not answer, instead of showing why.
+ */
+function readRaw(req: IncomingMessage, limit: number, what: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     let size = 0;
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY) {
-        reject(new EditorError('EditorBadRequest', `The request is larger than ${MAX_BODY / 1024 / 1024} MB.`));
-        req.destroy();
-      } else chunks.push(chunk);
+      if (size <= limit) chunks.push(chunk);
+      else if (size > limit * 8) req.destroy();
     });
-    req.on('end', () => {
-      if (chunks.length === 0) return resolve({});
-      try {
-        const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
-        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
-        resolve(parsed as Record<string, unknown>);
-      } catch {
-        reject(new EditorError('EditorBadRequest', 'The request body must be a JSON object.'));
-      }
-    });
+    req.on('end', () =>
+      size > limit
+        ? reject(
+            new EditorError(
+              'EditorTooLarge',
+              `${what} is ${(size / 1024 / 1024).toFixed(1)} MB; the editor takes up to ${limit / 1024 / 1024} MB. Make it smaller and try again.`,
+            ),
+          )
+        : resolve(Buffer.concat(chunks)),
+    );
     req.on('error', reject);
   });
 }
 
+function parseJson(raw: Buffer): Record<string, unknown> {
+  if (raw.length === 0) return {};
+  try {
+    const parsed = JSON.parse(raw.toString('utf8')) as unknown;
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
+    return parsed as Record<string, unknown>;
+  } catch {
+    throw new EditorError('EditorBadRequest', 'The request body must be a JSON object.');
+  }
+}
+
 const statusOf: Record<string, number> = {
   EditorBadRequest: 400,
+  EditorTooLarge: 413,
   EditorPathOutside: 400,
   EditorYamlUnreadable: 422,
   EditorNotAText: 422,
@@ -101,7 +116,7 @@ function cookieToken(req: IncomingMessage): string | undefined {
 export function editorPlugin(options: EditorServerOptions): Plugin {
   const project: EditorProject = { root: options.root };
   const served = { root: options.codeRoot ?? options.root, publicDir: join(options.root, 'public') };
-  const routes: Record<string, { method: 'GET' | 'POST'; handle: Handler }> = {
+  const routes: Record<string, { method: 'GET' | 'POST'; handle: Handler; raw?: number }> = {
     '/api/catalog': { method: 'GET', handle: () => catalog(project) },
     '/api/open': { method: 'POST', handle: async (body) => openFile(project, text(body, 'file')) },
     '/api/draft': {
@@ -119,14 +134,17 @@ export function editorPlugin(options: EditorServerOptions): Plugin {
     },
     '/api/changes': { method: 'GET', handle: () => changes(project.root) },
     '/api/publish': { method: 'POST', handle: (body) => publish(project.root, body.message) },
+    // The picture is the request's body, as the browser read it from the file; what it is for
+    // comes in the address (its alt text and page name its file).
     '/api/media': {
       method: 'POST',
-      handle: async (body) =>
+      raw: MAX_PICTURE_BYTES,
+      handle: async (_body, raw, query) =>
         storePicture(project.root, {
-          name: text(body, 'name'),
-          page: text(body, 'page'),
-          field: text(body, 'field'),
-          bytes: text(body, 'bytes'),
+          name: query.get('name') || 'picture',
+          bytes: raw,
+          ...(query.get('alt') ? { alt: query.get('alt')! } : {}),
+          ...(query.get('page') ? { page: query.get('page')! } : {}),
         }),
     },
   };
@@ -180,8 +198,11 @@ export function editorPlugin(options: EditorServerOptions): Plugin {
         if (!route) return next();
         if (req.method !== route.method)
           return send(res, 405, { error: 'EditorBadRequest', message: `${url.pathname} answers ${route.method} only.` });
-        (req.method === 'POST' ? readBody(req) : Promise.resolve({}))
-          .then((body) => route.handle(body))
+        (req.method === 'POST'
+          ? readRaw(req, route.raw ?? MAX_BODY, route.raw ? 'The picture' : 'The request')
+          : Promise.resolve(Buffer.alloc(0))
+        )
+          .then((raw) => route.handle(route.raw ? {} : parseJson(raw), raw, url.searchParams))
           .then(
             (result) => send(res, 200, result),
             (error: unknown) => {

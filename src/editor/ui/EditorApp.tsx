@@ -9,7 +9,7 @@ import type { RJSFSchema } from '@rjsf/utils';
 import { api, type EditorCatalog, type Problem } from './api.ts';
 import { drafts } from './drafts.ts';
 import { errorsAt, SchemaForm, SuggestionLists, type FormContext } from './SchemaForm.tsx';
-import { parsePath } from '../../content/paths.ts';
+import { parsePath, valueAt } from '../../content/paths.ts';
 import { SectionList } from './SectionList.tsx';
 import { PreviewFrame } from './PreviewFrame.tsx';
 import { PublishDialog } from './PublishDialog.tsx';
@@ -76,21 +76,29 @@ export function EditorApp() {
 
   const upload = useCallback(
     async (picture: File, field: string) => {
-      const bytes = new Uint8Array(await picture.arrayBuffer());
-      let binary = '';
-      for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      // The alt text beside the picture's field names the file; the page names it otherwise.
+      const [prefix, ...inForm] = field.split('_');
+      const path = [
+        ...(prefix?.startsWith('s') ? ['sections', Number(prefix.slice(1))] : []),
+        ...inForm.map((k) => (/^\d+$/.test(k) ? Number(k) : k)),
+      ];
+      const alt = valueAt(data, [...path.slice(0, -1), 'alt']);
       const page = (file ?? 'content').replace(/^content\/(pages\/)?|\.ya?ml$/g, '').replace(/\//g, '-');
+      setStatus({ kind: 'info', text: `Uploading ${picture.name}…` });
       try {
-        const { path } = await api.upload({ name: picture.name, page, field, bytes: btoa(binary) });
-        setCatalog((c) => (c ? { ...c, media: [...new Set([...c.media, path])].sort() } : c));
-        setStatus({ kind: 'success', text: `Stored ${path}. Describe the picture in its alt text before saving.` });
-        return path;
+        const stored = await api.upload(picture, { page, ...(typeof alt === 'string' && alt ? { alt } : {}) });
+        setCatalog((c) => (c ? { ...c, media: [...new Set([...c.media, stored.path])].sort() } : c));
+        setStatus({
+          kind: 'success',
+          text: `Stored ${picture.name}${stored.resized ? `, scaled to ${stored.width} pixels wide` : ''}. Describe the picture in its alt text before saving.`,
+        });
+        return stored.path;
       } catch (error) {
         setStatus({ kind: 'error', text: (error as Error).message });
         throw error;
       }
     },
-    [file],
+    [file, data],
   );
 
   // Recomputed only when the data or the checked preview changes, so the frame draws only then.

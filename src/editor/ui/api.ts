@@ -23,7 +23,11 @@ async function call<T>(path: string, body?: unknown): Promise<T> {
   try {
     response = await fetch(
       path,
-      body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+      body === undefined
+        ? {}
+        : body instanceof Blob
+          ? { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body }
+          : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
     );
   } catch {
     throw new ApiError(
@@ -51,7 +55,10 @@ export const api = {
   createPage: (page: { route: string; template: string; label: string; draft: boolean }) => call<OpenedFile>('/api/pages', page),
   changes: () => call<Changes>('/api/changes'),
   publish: (message: string) => call<Published>('/api/publish', { message }),
-  /** Stores a picture under public/media/uploads/; `bytes` is its content in base64. */
-  upload: (picture: { name: string; page: string; field: string; bytes: string }) =>
-    call<{ path: string }>('/api/media', picture),
+  /** Stores a picture under public/media/uploads/, named from its alt text or the page. */
+  upload: (picture: File, about: { alt?: string; page: string }) =>
+    call<{ path: string; width: number; resized: boolean }>(
+      `/api/media?${new URLSearchParams({ name: picture.name, page: about.page, ...(about.alt ? { alt: about.alt } : {}) })}`,
+      picture,
+    ),
 };
