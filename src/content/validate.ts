@@ -121,6 +121,8 @@ function contentAjv(lib: ReturnType<typeof loadAjv>): Ajv {
   });
   addFormats(ajv);
   ajv.addKeyword({ keyword: 'filledByBuild', schemaType: 'boolean' });
+  // What a marketer calls a section type or a collection's entry in the editor ("Cards", "Job opening").
+  ajv.addKeyword({ keyword: 'editorName', schemaType: 'string' });
   // What VS Code's YAML extension says instead of "does not match the pattern"; the build explains
   // the same mistake in its own words, so here it is only an annotation.
   ajv.addKeyword({ keyword: 'patternErrorMessage', schemaType: 'string' });

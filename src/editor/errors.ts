@@ -5,6 +5,7 @@ export type EditorErrorCode =
   | 'EditorValueChanged'
   | 'EditorPathOutside'
   | 'EditorConflict'
+  | 'EditorLinked'
   | 'EditorFileMissing'
   | 'EditorBadRequest'
   | 'EditorTooLarge'

@@ -1,6 +1,7 @@
 {
   "$schema": "http://json-schema.org/draft-07/schema#",
   "title": "{{Title}}",
+  "editorName": "{{Label}}",
   "description": "{{Label}}: a heading, an optional introduction and a list of items, each with a title and a text.",
   "examples": [
     {

@@ -17,7 +17,18 @@ import { editablePath, openForEdit, saveEdited, versionOf } from '../files.ts';
 import { YamlSource } from '../yaml-source.ts';
 import { rewriteYaml } from '../yaml-edit.ts';
 import { formSchemas, type FormSchemas } from './form-schemas.ts';
-import { newPage, templates } from '../../../scripts/new-page.ts';
+import { templates } from '../../../scripts/new-page.ts';
+import {
+  createFromTemplate,
+  deletePage,
+  planDelete,
+  relink,
+  routeOf,
+  type DeletePlan,
+  type LinkTo,
+  type NewPageRequest,
+  type Relinked,
+} from './pages.ts';
 
 /** Where the project is. */
 export interface EditorProject {
@@ -49,6 +60,8 @@ export interface EditorCatalog {
   readonly media: readonly string[];
   /** The page templates a new page can start from (the same as `npm run new:page`). */
   readonly templates: readonly string[];
+  /** The collections a new entry can be made in: a job opening, a success story. */
+  readonly collections: readonly { readonly collection: string; readonly name: string }[];
 }
 
 /** A file opened in the editor. */
@@ -78,9 +91,13 @@ export interface DraftResult {
   readonly problems: readonly Problem[];
   /** Errors in other files, which would stop a save too. */
   readonly errorsElsewhere: number;
+  /** The first of those, to list with a button that opens each. */
+  readonly elsewhere: readonly Problem[];
   readonly preview?: PreviewData;
   /** The file on disk is no longer the version the edit started from. */
   readonly conflict: boolean;
+  /** A page whose route changed: the links in other files that the save moves to the new route. */
+  readonly relinks?: readonly LinkTo[];
 }
 
 /** The collection an entry file belongs to (`content/roles/x.yaml` → `roles`), when its folder has a schema. */
@@ -145,7 +162,12 @@ function contentFile(project: EditorProject, file: unknown): string {
 }
 
 /** The text the file would have with `data` in it, made from the version the marketer opened. */
-function draftText(project: EditorProject, file: string, version: string, data: unknown): { text: string; conflict: boolean } {
+function draftText(
+  project: EditorProject,
+  file: string,
+  version: string,
+  data: unknown,
+): { text: string; conflict: boolean; base: string } {
   const abs = contentFile(project, file);
   const onDisk = existsSync(abs) ? readFileSync(abs, 'utf8') : '';
   const current = versionOf(onDisk);
@@ -156,11 +178,29 @@ function draftText(project: EditorProject, file: string, version: string, data: 
       `${file} has changed on disk since you opened it, and the editor no longer has the version you started from. Your edit is kept in this browser; reload the file to see the change.`,
     );
   }
-  return { text: textFor(file, base, data), conflict: current !== version };
+  return { text: textFor(file, base, data), conflict: current !== version, base };
 }
 
-async function check(project: EditorProject, file: string, text: string): Promise<ContentResult> {
-  return checkContent({ root: project.root, unfinished: 'warn', drafts: new Map([[join(project.root, file), text]]) });
+/**
+ * The other files a save of `file` changes too: when a page's route changes, every link to it
+ * follows. Made from the files as they are on disk now.
+ */
+function followers(project: EditorProject, file: string, base: string, text: string): Relinked[] {
+  if (kindOf(project, file) !== 'page') return [];
+  const before = routeOf(YamlSource.parse(base, file).toJS());
+  const after = routeOf(YamlSource.parse(text, file).toJS());
+  if (!before || !after || before === after || !/^\/[a-z0-9/-]*$/.test(after)) return [];
+  return relink(project.root, before, after, file);
+}
+
+async function check(
+  project: EditorProject,
+  file: string,
+  text: string,
+  others: readonly Relinked[] = [],
+): Promise<ContentResult> {
+  const drafts = new Map([[join(project.root, file), text], ...others.map((o) => [join(project.root, o.file), o.text] as const)]);
+  return checkContent({ root: project.root, unfinished: 'warn', drafts });
 }
 
 /** A logo as an inline picture: the preview has no build to emit logo files. */
@@ -192,12 +232,21 @@ function preview(project: EditorProject, result: ContentResult, file: string): P
 }
 
 export async function checkDraft(project: EditorProject, file: string, version: string, data: unknown): Promise<DraftResult> {
-  const { text, conflict } = draftText(project, file, version, data);
-  const result = await check(project, file, text);
+  const { text, conflict, base } = draftText(project, file, version, data);
+  const others = followers(project, file, base, text);
+  const result = await check(project, file, text, others);
   const mine = result.problems.filter((p) => p.file === file);
-  const errorsElsewhere = result.problems.filter((p) => p.file !== file && p.severity === 'error').length;
+  const errorsElsewhere = result.problems.filter((p) => p.file !== file && p.severity === 'error');
   const shown = preview(project, result, file);
-  return { text, problems: mine, errorsElsewhere, conflict, ...(shown ? { preview: shown } : {}) };
+  return {
+    text,
+    problems: mine,
+    errorsElsewhere: errorsElsewhere.length,
+    elsewhere: errorsElsewhere.slice(0, 20),
+    conflict,
+    ...(others.length > 0 ? { relinks: others.flatMap((o) => o.links) } : {}),
+    ...(shown ? { preview: shown } : {}),
+  };
 }
 
 /** Raised when a save is refused because the content would not pass the build's check. */
@@ -211,10 +260,16 @@ export class ContentInvalid extends Error {
 }
 
 export async function saveFile(project: EditorProject, file: string, version: string, data: unknown): Promise<OpenedFile> {
-  const { text } = draftText(project, file, version, data);
-  const result = await check(project, file, text);
+  const { text, base } = draftText(project, file, version, data);
+  const others = followers(project, file, base, text);
+  const result = await check(project, file, text, others);
   const errors = result.problems.filter((p) => p.severity === 'error');
   if (errors.length > 0) throw new ContentInvalid(errors);
+  // The links first: a page renamed before them would leave them pointing nowhere if one failed.
+  for (const other of others) {
+    const written = saveEdited(contentFile(project, other.file), other.text, other.version);
+    remember(written.version, other.text, other.file);
+  }
   const saved = saveEdited(contentFile(project, file), text, version);
   remember(saved.version, text, file);
   return { file, kind: kindOf(project, file), version: saved.version, text, data: YamlSource.parse(text, file).toJS() };
@@ -296,32 +351,50 @@ export async function catalog(project: EditorProject): Promise<EditorCatalog> {
     logos: [...new Set(await logoNames())].sort(),
     media: mediaFiles(root),
     templates,
+    collections: Object.entries(schemas.collections).map(([collection, schema]) => ({
+      collection,
+      name: typeof schema.editorName === 'string' ? schema.editorName : collection,
+    })),
   };
 }
 
 /**
- * A new page from a template, exactly as `npm run new:page` makes it (the route is checked for
- * clashes and nothing is overwritten); as a draft, it stays out of the build until it is ready.
+ * A new page from a template, or a new entry of a collection (a job opening, a success story),
+ * exactly as `npm run new:page` makes it (the route is checked for clashes and nothing is
+ * overwritten); a page can start as a draft, which stays out of the build until it is ready.
  */
-export function createPage(
-  project: EditorProject,
-  request: { route: unknown; template: unknown; label: unknown; draft: unknown },
-): OpenedFile {
-  const route = typeof request.route === 'string' ? request.route.trim() : '';
-  const template = typeof request.template === 'string' ? request.template : 'page';
-  const label = typeof request.label === 'string' && request.label.trim() ? request.label.trim() : undefined;
-  const made = newPage({ route, template, contentDir: join(project.root, 'content'), ...(label ? { label } : {}) });
-  if (!made.ok) {
-    const [code, ...rest] = made.error.split(': ');
-    throw new EditorError('EditorBadRequest', `${rest.join(': ')} (${code})`);
-  }
-  const file = relative(project.root, made.file).split('\\').join('/');
-  if (request.draft === true) {
-    const source = openForEdit(made.file);
+export function createPage(project: EditorProject, request: NewPageRequest): OpenedFile {
+  const file = createFromTemplate(project.root, request);
+  const abs = join(project.root, file);
+  if (request.draft === true && !request.collection) {
+    const source = openForEdit(abs);
     const data = YamlSource.parse(source.text, file).toJS() as Record<string, unknown>;
     const entries = Object.entries(data);
     entries.splice(entries.findIndex(([k]) => k === 'route') + 1, 0, ['draft', true]);
-    saveEdited(made.file, rewriteYaml(source.text, Object.fromEntries(entries), file), source.version);
+    saveEdited(abs, rewriteYaml(source.text, Object.fromEntries(entries), file), source.version);
   }
   return openFile(project, file);
+}
+
+/** The route a page or entry file makes, from the check (an entry's comes from its collection). */
+async function routeOfFile(project: EditorProject, file: string): Promise<string | undefined> {
+  const abs = join(project.root, file);
+  if (kindOf(project, file) === 'page')
+    return existsSync(abs) ? routeOf(YamlSource.parse(readFileSync(abs, 'utf8'), file).toJS()) : undefined;
+  const result = await checkContent({ root: project.root, unfinished: 'warn' });
+  return result.pages.find((p) => p.file === file)?.page.route;
+}
+
+/** What deleting a page would leave behind: the links to it, listed for the marketer. */
+export async function planDeletion(project: EditorProject, file: string): Promise<DeletePlan> {
+  contentFile(project, file);
+  return planDelete(project.root, file, await routeOfFile(project, file));
+}
+
+/** Deletes a page or entry that nothing links to any more. */
+export async function deleteFile(project: EditorProject, file: string, version: string): Promise<DeletePlan> {
+  contentFile(project, file);
+  const plan = deletePage(project.root, file, await routeOfFile(project, file), version);
+  earlier.delete(file);
+  return plan;
 }

@@ -27,7 +27,7 @@ export interface FormSchemas {
   readonly page: Schema;
   /** Each section type: its form schema and the example content a new section starts from. */
   readonly sections: Readonly<
-    Record<string, { readonly schema: Schema; readonly description: string; readonly example: unknown }>
+    Record<string, { readonly schema: Schema; readonly name: string; readonly description: string; readonly example: unknown }>
   >;
   readonly site: Schema;
   /** Shared content (content/shared/<name>.yaml), by name. */
@@ -104,13 +104,17 @@ export function formSchemas(schemaDir: string): FormSchemas {
     return result;
   };
 
-  const sections: Record<string, { schema: Schema; description: string; example: unknown }> = {};
+  const sections: Record<string, { schema: Schema; name: string; description: string; example: unknown }> = {};
   for (const file of listFiles(join(schemaDir, 'sections'), '.schema.json')) {
     const raw = readJson(file);
     const type = basename(file, '.schema.json');
     sections[type] = {
-      schema: bundle(file, words(type)),
-      description: String(raw.description ?? ''),
+      schema: bundle(file, typeof raw.editorName === 'string' ? raw.editorName : words(type)),
+      name: typeof raw.editorName === 'string' ? raw.editorName : words(type),
+      // The first sentence: what the chooser shows under the name (the rest is for developers).
+      description: String(raw.description ?? '')
+        .split(/(?<=\.)\s/)[0]!
+        .replace(/`/g, ''),
       example: structuredClone((raw.examples as unknown[] | undefined)?.[0] ?? { type }),
     };
   }

@@ -13,7 +13,17 @@ import { timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { EditorError } from '../errors.ts';
-import { catalog, checkDraft, ContentInvalid, createPage, openFile, saveFile, type EditorProject } from './api.ts';
+import {
+  catalog,
+  checkDraft,
+  ContentInvalid,
+  createPage,
+  deleteFile,
+  openFile,
+  planDeletion,
+  saveFile,
+  type EditorProject,
+} from './api.ts';
 import { MAX_PICTURE_BYTES, storePicture } from './media.ts';
 import { changes, GitFailed, publish } from './publish.ts';
 import { foreignOrigin, isServed } from './served.ts';
@@ -88,6 +98,7 @@ const statusOf: Record<string, number> = {
   EditorValueChanged: 422,
   EditorFileMissing: 404,
   EditorConflict: 409,
+  EditorLinked: 409,
   EditorForbidden: 403,
   EditorPushFailed: 502,
 };
@@ -130,8 +141,16 @@ export function editorPlugin(options: EditorServerOptions): Plugin {
     '/api/pages': {
       method: 'POST',
       handle: async (body) =>
-        createPage(project, { route: body.route, template: body.template, label: body.label, draft: body.draft }),
+        createPage(project, {
+          route: body.route,
+          template: body.template,
+          label: body.label,
+          draft: body.draft,
+          collection: body.collection,
+        }),
     },
+    '/api/delete-plan': { method: 'POST', handle: (body) => planDeletion(project, text(body, 'file')) },
+    '/api/delete': { method: 'POST', handle: (body) => deleteFile(project, text(body, 'file'), text(body, 'version')) },
     '/api/changes': { method: 'GET', handle: () => changes(project.root) },
     '/api/publish': { method: 'POST', handle: (body) => publish(project.root, body.message) },
     // The picture is the request's body, as the browser read it from the file; what it is for
