@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { listFiles } from '../../content/files.ts';
+import { words } from '../ui/words.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -37,15 +38,6 @@ export interface FormSchemas {
 }
 
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Schema;
-
-/** "ctaLink" → "Cta link", "team-size" → "Team size". */
-export function words(key: string): string {
-  const spaced = key
-    .replace(/[-_]/g, ' ')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase();
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
-}
 
 export function formSchemas(schemaDir: string): FormSchemas {
   const common = readJson(join(schemaDir, 'common.schema.json'));
@@ -81,6 +73,8 @@ export function formSchemas(schemaDir: string): FormSchemas {
       delete node[key];
     }
     if (widget) node['x-widget'] = widget;
+    // Help texts are read by marketers in the form: a code mark is shown as quotes.
+    if (typeof node.description === 'string') node.description = node.description.replace(/`([^`]*)`/g, '“$1”');
     if (node.properties && typeof node.properties === 'object') {
       const properties: Schema = {};
       for (const [key, value] of Object.entries(node.properties as Record<string, Schema>)) {

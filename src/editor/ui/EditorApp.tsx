@@ -10,6 +10,9 @@ import { api, type EditorCatalog, type Problem } from './api.ts';
 import { drafts } from './drafts.ts';
 import { errorsAt, SchemaForm, SuggestionLists, type FormContext } from './SchemaForm.tsx';
 import { parsePath, valueAt } from '../../content/paths.ts';
+import { MergePanel } from './MergePanel.tsx';
+import { DeleteDialog } from './DeleteDialog.tsx';
+import { placeOf, plainWords } from './words.ts';
 import { SectionList } from './SectionList.tsx';
 import { PreviewFrame } from './PreviewFrame.tsx';
 import { PublishDialog } from './PublishDialog.tsx';
@@ -22,6 +25,10 @@ import { previewWithTexts } from './text-patch.ts';
 type Selection = number | 'page';
 
 const fileFromHash = () => new URLSearchParams(window.location.hash.slice(1)).get('file') ?? undefined;
+/** The field to open in the file, when a link to a problem elsewhere named one. */
+const fieldFromHash = () => new URLSearchParams(window.location.hash.slice(1)).get('at') ?? undefined;
+
+const count = (n: number, thing: string) => `${n === 0 ? 'no' : n} ${thing}${n === 1 ? '' : 's'}`;
 
 /** What a section is called in the list: its heading or title, without the bold marks. */
 function labelOf(section: Record<string, unknown>): string {
@@ -41,11 +48,9 @@ export function EditorApp() {
   const [status, setStatus] = useState<Status>();
   const [focusPath, setFocusPath] = useState<readonly (string | number)[]>();
   const [publishing, setPublishing] = useState(false);
-  const { opened, data, dirty, result, checked, saving, save, change, undoing, redoing, undoLast, redoLast } = useEditedFile(
-    file,
-    setStatus,
-    () => api.catalog().then(setCatalog, () => undefined),
-  );
+  const [deleting, setDeleting] = useState(false);
+  const { opened, data, dirty, result, checked, saving, save, change, undoing, redoing, undoLast, redoLast, conflicts, resolve } =
+    useEditedFile(file, setStatus, () => api.catalog().then(setCatalog, () => undefined));
   // A newly opened file starts at its page settings.
   useEffect(() => setSelected('page'), [file]);
 
@@ -132,6 +137,27 @@ export function EditorApp() {
     }
   };
 
+  // A link to a problem in another file opens that file at the problem's field.
+  const openedFile = opened?.file;
+  useEffect(() => {
+    const at = fieldFromHash();
+    if (!openedFile || !at) return;
+    const path = parsePath(at);
+    if (opened?.kind === 'page' && path[0] === 'sections' && typeof path[1] === 'number') {
+      setSelected(path[1]);
+      setFocusPath(path.slice(2));
+    } else {
+      setSelected('page');
+      setFocusPath(path);
+    }
+    window.history.replaceState(null, '', `#file=${encodeURIComponent(openedFile)}`);
+    // Only when a file has just been opened.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [openedFile]);
+
+  const titleOfFile = (name: string) =>
+    catalog?.files.find((f) => f.file === name)?.title ?? name.replace(/^content\/|\.ya?ml$/g, '');
+
   if (!catalog || !context) {
     return (
       <main className="editor-loading">
@@ -168,11 +194,22 @@ export function EditorApp() {
           setStatus({ kind: 'success', text });
         }}
       />
+      <DeleteDialog
+        target={deleting && opened ? { file: opened.file, version: opened.version, title: titleOfFile(opened.file) } : undefined}
+        onClose={() => setDeleting(false)}
+        onDeleted={(text) => {
+          setDeleting(false);
+          if (opened) drafts.forget(opened.file);
+          api.catalog().then(setCatalog, () => undefined);
+          window.location.hash = '';
+          setStatus({ kind: 'success', text });
+        }}
+      />
       <header className="editor-bar">
         <h1>Content editor</h1>
         {opened && (
           <p className="editor-file">
-            <code>{opened.file}</code>{' '}
+            <span className="file-name">{titleOfFile(opened.file)}</span>{' '}
             {dirty ? <span className="unsaved">unsaved changes</span> : <span className="clean">saved</span>}
           </p>
         )}
@@ -186,11 +223,16 @@ export function EditorApp() {
           <button
             type="button"
             className="primary"
-            disabled={!dirty || saving || Boolean(result?.conflict)}
+            disabled={!dirty || saving || Boolean(result?.conflict) || conflicts.length > 0}
             onClick={() => void save()}
           >
             {saving ? 'Saving…' : 'Save'}
           </button>
+          {(opened?.kind === 'page' || opened?.kind === 'entry') && (
+            <button type="button" onClick={() => setDeleting(true)}>
+              Delete…
+            </button>
+          )}
           <button type="button" onClick={() => setPublishing(true)}>
             Publish…
           </button>
@@ -200,6 +242,7 @@ export function EditorApp() {
         <h2>Pages</h2>
         <NewPageForm
           templates={catalog.templates}
+          collections={catalog.collections}
           onCreated={(created) => {
             api.catalog().then(setCatalog, () => undefined);
             window.location.hash = `file=${encodeURIComponent(created.file)}`;
@@ -238,27 +281,57 @@ export function EditorApp() {
         {problems.length > 0 && (
           <section className="problems" aria-label="Problems the build would report">
             <h2>
-              {problems.filter((p) => p.severity === 'error').length} error(s),{' '}
-              {problems.filter((p) => p.severity === 'warning').length} warning(s)
+              {count(problems.filter((p) => p.severity === 'error').length, 'error')},{' '}
+              {count(problems.filter((p) => p.severity === 'warning').length, 'warning')}
             </h2>
             <ul>
               {problems.map((p, i) => (
                 <li key={i} className={`problem problem-${p.severity}`}>
                   <button type="button" onClick={() => goTo(parsePath(p.path))}>
-                    <span className="problem-where">line {p.line}</span> {p.message}
+                    <span className="problem-where">{placeOf(parsePath(p.path))}</span> {plainWords(p.message)}
                   </button>
-                  {p.hint && <p className="problem-hint">{p.hint}</p>}
+                  {p.hint && <p className="problem-hint">{plainWords(p.hint)}</p>}
                 </li>
               ))}
             </ul>
           </section>
         )}
         {(result?.errorsElsewhere ?? 0) > 0 && (
-          <p className="status status-error" role="alert">
-            Another content file has {result!.errorsElsewhere} error(s); nothing can be saved until it is fixed. Run `npm run
-            content:check` to see them.
-          </p>
+          <section className="status status-error" role="alert" aria-label="Problems in other files">
+            <p>
+              {result!.errorsElsewhere === 1
+                ? 'Another file has a problem'
+                : `Other files have ${result!.errorsElsewhere} problems`}{' '}
+              that would stop the site from being published, so nothing can be saved until{' '}
+              {result!.errorsElsewhere === 1 ? 'it is' : 'they are'} fixed:
+            </p>
+            <ul>
+              {result!.elsewhere.map((p, i) => (
+                <li key={i}>
+                  <a href={`#file=${encodeURIComponent(p.file)}&at=${encodeURIComponent(p.path)}`}>
+                    {titleOfFile(p.file)}: {placeOf(parsePath(p.path))}
+                  </a>{' '}
+                  {plainWords(p.message)}
+                </li>
+              ))}
+            </ul>
+          </section>
         )}
+        {(result?.relinks?.length ?? 0) > 0 && (
+          <section className="status status-info" aria-label="Links that follow the new address">
+            <p>
+              The page has a new address. Saving also moves {count(result!.relinks!.length, 'link')} to it, so none leads nowhere:
+            </p>
+            <ul>
+              {result!.relinks!.map((link, i) => (
+                <li key={i}>
+                  {link.where}: {placeOf(link.path)}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        <MergePanel conflicts={conflicts} onChoose={resolve} />
         {opened && data && sections && (
           <div className="page-editor">
             <SectionList
@@ -268,7 +341,11 @@ export function EditorApp() {
                 errors: sectionProblems(i).length,
               }))}
               selected={selected}
-              types={Object.keys(catalog.schemas.sections)}
+              types={Object.entries(catalog.schemas.sections).map(([type, { name, description }]) => ({
+                type,
+                name,
+                description,
+              }))}
               pageErrors={pageProblems.length}
               onSelect={setSelected}
               onMove={(from, to) => {
@@ -286,14 +363,17 @@ export function EditorApp() {
               onDelete={(i) => {
                 change(
                   { ...data, sections: sections.toSpliced(i, 1) },
-                  `deleting section ${i + 1} (${String(sections[i]!.type)})`,
+                  `deleting section ${i + 1} (${catalog.schemas.sections[String(sections[i]!.type)]?.name ?? String(sections[i]!.type)})`,
                 );
                 setSelected('page');
                 setStatus({ kind: 'info', text: `Section ${i + 1} deleted. Use Undo to bring it back.` });
               }}
               onAdd={(type, at) => {
                 const example = structuredClone(catalog.schemas.sections[type]!.example) as Record<string, unknown>;
-                change({ ...data, sections: sections.toSpliced(at, 0, example) }, `adding a ${type} section`);
+                change(
+                  { ...data, sections: sections.toSpliced(at, 0, example) },
+                  `adding a ${catalog.schemas.sections[type]!.name.toLowerCase()} section`,
+                );
                 setSelected(at);
               }}
             />

@@ -10,6 +10,7 @@ import { ArrowDown, ArrowUp, Copy, Plus, Trash2, type LucideIcon } from 'lucide-
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { EditorCatalog, Problem } from './api.ts';
 import { parsePath } from '../../content/paths.ts';
+import { plainWords } from './words.ts';
 
 /** What the pickers offer, handed to every widget. */
 export interface FormContext {
@@ -61,10 +62,13 @@ export function errorsAt(problems: readonly Problem[], prefix: readonly (string 
   for (const problem of problems) {
     const path = parsePath(problem.path);
     if (prefix.some((key, i) => path[i] !== key)) continue;
+    // A value that is missing is reported at its group; the marketer looks for it at its field.
+    const missing = problem.code === 'MissingProperty' ? problem.message.match(/^`([\w$]+)` is required/)?.[1] : undefined;
     let node = root;
-    for (const key of path.slice(prefix.length)) node = (node[String(key)] ??= {}) as Record<string, unknown>;
+    for (const key of [...path.slice(prefix.length), ...(missing ? [missing] : [])])
+      node = (node[String(key)] ??= {}) as Record<string, unknown>;
     const list = ((node.__errors as string[] | undefined) ??= []);
-    list.push(problem.hint ? `${problem.message} ${problem.hint}` : problem.message);
+    list.push(plainWords(problem.hint ? `${problem.message} ${problem.hint}` : problem.message));
   }
   return root as ErrorSchema;
 }

@@ -14,7 +14,8 @@ export interface SectionSummary {
 export interface SectionListProps {
   readonly sections: readonly SectionSummary[];
   readonly selected: number | 'page';
-  readonly types: readonly string[];
+  /** The section types a marketer can add: code, name and what it is. */
+  readonly types: readonly { readonly type: string; readonly name: string; readonly description: string }[];
   readonly onSelect: (index: number | 'page') => void;
   readonly onMove: (from: number, to: number) => void;
   readonly onDuplicate: (index: number) => void;
@@ -26,7 +27,9 @@ export interface SectionListProps {
 export function SectionList(props: SectionListProps) {
   const { sections, selected } = props;
   const [dragged, setDragged] = useState<number>();
-  const [type, setType] = useState(props.types[0] ?? '');
+  const [type, setType] = useState(props.types[0]?.type ?? '');
+  const nameOf = (code: string) => props.types.find((t) => t.type === code)?.name ?? code;
+  const chosen = props.types.find((t) => t.type === type);
   const move = (from: number, to: number) => {
     if (to < 0 || to >= sections.length || from === to) return;
     props.onMove(from, to);
@@ -41,7 +44,7 @@ export function SectionList(props: SectionListProps) {
         aria-current={selected === 'page' || undefined}
         onClick={() => props.onSelect('page')}
       >
-        Page settings: route, title, description
+        Page settings: address, title, description
         {props.pageErrors > 0 && <span className="badge">{props.pageErrors}</span>}
       </button>
       <ol className="section-items">
@@ -83,7 +86,7 @@ export function SectionList(props: SectionListProps) {
               }}
             >
               <span className="section-number">{index + 1}</span>
-              <span className="section-type">{section.type}</span>
+              <span className="section-type">{nameOf(section.type)}</span>
               <span className="section-label">{section.label}</span>
               {section.errors > 0 && (
                 <span className="badge" aria-label={`${section.errors} problem${section.errors === 1 ? '' : 's'}`}>
@@ -120,13 +123,18 @@ export function SectionList(props: SectionListProps) {
       </ol>
       <div className="section-add">
         <label htmlFor="add-type">New section</label>
-        <select id="add-type" value={type} onChange={(event) => setType(event.target.value)}>
-          {props.types.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
+        <select id="add-type" value={type} onChange={(event) => setType(event.target.value)} aria-describedby="add-type-about">
+          {[...props.types]
+            .sort((a, b) => a.name.localeCompare(b.name))
+            .map((t) => (
+              <option key={t.type} value={t.type}>
+                {t.name}
+              </option>
+            ))}
         </select>
+        <p id="add-type-about" className="section-about">
+          {chosen?.description}
+        </p>
         <button type="button" onClick={() => props.onAdd(type, selected === 'page' ? sections.length : selected + 1)}>
           Add {selected === 'page' ? 'at the end' : `after section ${selected + 1}`}
         </button>

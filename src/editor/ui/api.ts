@@ -2,8 +2,9 @@
 import type { Problem } from '../../content/catalog.ts';
 import type { DraftResult, EditorCatalog, OpenedFile } from '../server/api.ts';
 import type { Changes, Published } from '../server/publish.ts';
+import type { DeletePlan } from '../server/pages.ts';
 
-export type { Changes, DraftResult, EditorCatalog, OpenedFile, Problem, Published };
+export type { Changes, DeletePlan, DraftResult, EditorCatalog, OpenedFile, Problem, Published };
 
 /** A refusal of the editor server, with its permanent name and its message. */
 export class ApiError extends Error {
@@ -52,7 +53,11 @@ export const api = {
   open: (file: string) => call<OpenedFile>('/api/open', { file }),
   draft: (file: string, version: string, data: unknown) => call<DraftResult>('/api/draft', { file, version, data }),
   save: (file: string, version: string, data: unknown) => call<OpenedFile>('/api/save', { file, version, data }),
-  createPage: (page: { route: string; template: string; label: string; draft: boolean }) => call<OpenedFile>('/api/pages', page),
+  createPage: (
+    page: { route: string; template: string; label: string; draft: boolean } | { collection: string; label: string },
+  ) => call<OpenedFile>('/api/pages', page),
+  deletePlan: (file: string) => call<DeletePlan>('/api/delete-plan', { file }),
+  deleteFile: (file: string, version: string) => call<DeletePlan>('/api/delete', { file, version }),
   changes: () => call<Changes>('/api/changes'),
   publish: (message: string) => call<Published>('/api/publish', { message }),
   /** Stores a picture under public/media/uploads/, named from its alt text or the page. */

@@ -6,6 +6,8 @@
 export interface StoredDraft {
   readonly version: string;
   readonly data: unknown;
+  /** The file's data as it was opened: what the draft is merged from when the file changed meanwhile. */
+  readonly base?: unknown;
   readonly at: number;
 }
 
@@ -20,9 +22,9 @@ export const drafts = {
       return undefined;
     }
   },
-  write(file: string, version: string, data: unknown): void {
+  write(file: string, version: string, data: unknown, base: unknown): void {
     try {
-      localStorage.setItem(key(file), JSON.stringify({ version, data, at: Date.now() } satisfies StoredDraft));
+      localStorage.setItem(key(file), JSON.stringify({ version, data, base, at: Date.now() } satisfies StoredDraft));
     } catch {
       // Storage full or disabled: the edit still reaches the server as a draft; only the reload safety net is lost.
     }

@@ -8,6 +8,7 @@
  * Undo button says what it will undo. Pure: the tests drive it without a browser.
  */
 import { same } from './same.ts';
+import { words } from './words.ts';
 
 type Key = string | number;
 
@@ -28,15 +29,6 @@ export const emptyHistory = <T>(): History<T> => ({ undo: [], redo: [] });
 
 /** How far back the history goes: a long session, bounded. */
 const LIMIT = 200;
-
-/** "ctaLink" → "Cta link". */
-function words(key: string): string {
-  const spaced = key
-    .replace(/[-_]/g, ' ')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase();
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
-}
 
 /** The first place where `a` and `b` differ, and how. */
 function difference(a: unknown, b: unknown, path: Key[] = []): { path: Key[]; from: unknown; to: unknown } | undefined {

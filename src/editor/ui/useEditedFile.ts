@@ -9,6 +9,7 @@ import { api, type ApiError, type DraftResult, type OpenedFile } from './api.ts'
 import { drafts } from './drafts.ts';
 import { same } from './same.ts';
 import { emptyHistory, record, redo, undo, type History } from './history.ts';
+import { choose, merge3, type MergeResult } from '../merge.ts';
 import type { PreviewData } from '../server/api.ts';
 
 export type Data = Record<string, unknown> & { sections?: Record<string, unknown>[] };
@@ -36,6 +37,35 @@ export function useEditedFile(file: string | undefined, setStatus: (status: Stat
   const [saving, setSaving] = useState(false);
   const sequence = useRef(0);
 
+  // Overlaps of the marketer's edits with someone else's, waiting for the marketer's choice.
+  const [merging, setMerging] = useState<MergeResult>();
+
+  /**
+   * The marketer's `mine` (made from `base`) merged with the file as it is now (`now`): edits to
+   * different values are both kept; each value both changed is listed for the marketer to choose.
+   */
+  const mergeInto = useCallback(
+    (now: OpenedFile, base: unknown, mine: unknown, what: string) => {
+      const result = merge3(base, now.data, mine);
+      setOpened(now);
+      setData(result.merged as Data);
+      if (result.conflicts.length === 0) {
+        setMerging(undefined);
+        setStatus({
+          kind: 'info',
+          text: `Someone else changed this file meanwhile. Their changes and ${what} are both kept; check the preview, then save.`,
+        });
+      } else {
+        setMerging(result);
+        setStatus({
+          kind: 'error',
+          text: `Someone else changed this file meanwhile, partly in the same places as ${what}. Choose below which to keep for each; everything else of both is kept.`,
+        });
+      }
+    },
+    [setData, setStatus],
+  );
+
   const discard = useCallback(
     (o: OpenedFile) => {
       drafts.forget(o.file);
@@ -47,13 +77,20 @@ export function useEditedFile(file: string | undefined, setStatus: (status: Stat
 
   // Opening a file: its unsaved draft from an earlier visit comes back with it.
   useEffect(() => {
-    if (!file) return;
+    if (!file) {
+      // No file open (the one open was deleted): nothing of it stays on screen.
+      setOpened(undefined);
+      setData(undefined);
+      setResult(undefined);
+      return;
+    }
     let cancelled = false;
     setOpened(undefined);
     setData(undefined);
     setResult(undefined);
     setChecked(undefined);
     setHistory(emptyHistory());
+    setMerging(undefined);
     setStatus(undefined);
     api.open(file).then(
       (o) => {
@@ -70,21 +107,15 @@ export function useEditedFile(file: string | undefined, setStatus: (status: Stat
               action: { label: 'Discard them', run: () => discard(o) },
             });
           } else {
-            setData(o.data as Data);
-            setStatus({
-              kind: 'error',
-              text: `${file} was changed outside the editor after your unsaved changes of ${when}. They are kept; the form shows the file as it is now.`,
-              action: {
-                label: 'Put my changes over the new version',
-                run: () => {
-                  setData(stored.data as Data);
-                  setStatus({
-                    kind: 'info',
-                    text: 'Your changes are on the new version; check them in the preview before saving.',
-                  });
-                },
-              },
-            });
+            // The file changed since the draft was made: both people's edits are merged.
+            const base = stored.base ?? (stored.version === o.version ? o.data : undefined);
+            if (base === undefined) {
+              setData(stored.data as Data);
+              setStatus({
+                kind: 'error',
+                text: `This file was changed by someone else after your unsaved changes of ${when}, and the editor no longer knows what it looked like before. Your changes are shown; compare them with the published page before saving.`,
+              });
+            } else mergeInto(o, base, stored.data, `your unsaved changes of ${when}`);
           }
         } else {
           if (stored) drafts.forget(file);
@@ -96,15 +127,15 @@ export function useEditedFile(file: string | undefined, setStatus: (status: Stat
     return () => {
       cancelled = true;
     };
-    // Only a new file reopens (`discard`, `setStatus` and `setData` never change).
-  }, [file, discard, setStatus, setData]);
+    // Only a new file reopens (`discard`, `mergeInto`, `setStatus` and `setData` never change).
+  }, [file, discard, mergeInto, setStatus, setData]);
 
   const dirty = opened !== undefined && data !== undefined && !same(data, opened.data);
 
   // Every change: kept in the browser, then checked and prepared by the server for the preview.
   useEffect(() => {
     if (!opened || data === undefined) return;
-    if (dirty) drafts.write(opened.file, opened.version, data);
+    if (dirty) drafts.write(opened.file, opened.version, data, opened.data);
     else drafts.forget(opened.file);
     const mine = ++sequence.current;
     api.draft(opened.file, opened.version, data).then(
@@ -113,15 +144,16 @@ export function useEditedFile(file: string | undefined, setStatus: (status: Stat
         setResult(r);
         if (r.preview) setChecked({ data, preview: r.preview });
         if (r.conflict) {
-          setStatus({
-            kind: 'error',
-            text: `${opened.file} was changed on disk after you opened it. Saving is refused so that change is not lost; your edits are kept here.`,
-          });
+          // Changed on disk while being edited: merged with the new version at once.
+          api.open(opened.file).then(
+            (now) => mine === sequence.current && mergeInto(now, opened.data, data, 'your edits'),
+            (error: Error) => setStatus({ kind: 'error', text: error.message }),
+          );
         }
       },
       (error: Error) => mine === sequence.current && setStatus({ kind: 'error', text: error.message }),
     );
-  }, [opened, data, dirty, setStatus]);
+  }, [opened, data, dirty, setStatus, mergeInto]);
 
   // A navigation away with unsaved work asks first (the draft is kept in any case).
   useEffect(() => {
@@ -155,6 +187,10 @@ export function useEditedFile(file: string | undefined, setStatus: (status: Stat
       onSaved();
     } catch (error) {
       const e = error as ApiError;
+      if (e.code === 'EditorConflict') {
+        const now = await api.open(opened.file).catch(() => undefined);
+        if (now) return mergeInto(now, opened.data, data, 'your edits');
+      }
       setStatus({ kind: 'error', text: e.message });
     } finally {
       setSaving(false);
@@ -170,8 +206,19 @@ export function useEditedFile(file: string | undefined, setStatus: (status: Stat
     setStatus({ kind: 'info', text: `${direction === undo ? 'Undone' : 'Done again'}: ${done.what}.` });
   };
 
+  /** The marketer's choice for one overlap; it can be undone like any change. */
+  const resolve = (path: readonly (string | number)[], choice: 'theirs' | 'mine') => {
+    if (!merging) return;
+    const next = choose(merging, path, choice);
+    setMerging(next.conflicts.length > 0 ? next : undefined);
+    change(next.merged as Data, `keeping ${choice === 'theirs' ? 'their' : 'your'} version of a value`);
+    if (next.conflicts.length === 0) setStatus({ kind: 'info', text: 'Every overlap is settled; check the preview, then save.' });
+  };
+
   return {
     opened,
+    conflicts: merging?.conflicts ?? [],
+    resolve,
     data,
     dirty,
     result,
