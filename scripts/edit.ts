@@ -65,7 +65,10 @@ const server = await createServer({
     strictPort: false,
     hmr: false,
     cors: false,
-    fs: { strict: true, allow: [resolve(root, 'src'), resolve(root, 'node_modules'), resolve(project, 'public')] },
+    fs: {
+      strict: true,
+      allow: [resolve(root, 'src'), resolve(root, 'schemas'), resolve(root, 'node_modules'), resolve(project, 'public')],
+    },
   },
   // Its own dependency cache: sharing node_modules/.vite with `npm run dev`, whose configuration
   // differs, made each server re-bundle the other's dependencies and reload its pages.

@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
@@ -67,7 +67,7 @@ test('a heading edited in the form shows in the preview at once, and saving chan
   const file = 'content/pages/contact.yaml';
   const before = read(file);
   await open(page, file);
-  await page.getByRole('button', { name: /page-hero/ }).click();
+  await page.getByRole('button', { name: /Page opening banner/ }).click();
   const heading = page.locator('#s0_heading');
   await expect(heading).toHaveValue('Contact Us');
   await expect(preview(page).locator('h1')).toHaveText('Contact Us', { timeout: 30_000 });
@@ -82,7 +82,7 @@ test('a heading edited in the form shows in the preview at once, and saving chan
   expect(read(file)).toBe(before);
 
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: `Saved ${file}` })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
   expect(changedLines(before, read(file))).toEqual({ before: ['    heading: Contact Us'], after: ['    heading: Talk to Us'] });
 });
 
@@ -107,7 +107,7 @@ test('a role opens as a form of its own fields, its page shows in the preview, a
     },
   );
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: `Saved ${file}` })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
   expect(changedLines(before, read(file))).toEqual({
     before: ['  - REST API design'],
     after: ['  - REST and GraphQL API design'],
@@ -119,10 +119,10 @@ test('two sections swap places by keyboard, and the file moves their lines with 
   const before = read(file);
   await open(page, file);
   const second = page.locator('[data-section-item="1"] .section-pick');
-  await expect(second).toContainText('contact');
+  await expect(second).toContainText('Enquiry form');
   await second.focus();
   await page.keyboard.press('Alt+ArrowDown');
-  await expect(page.locator('[data-section-item="2"] .section-pick')).toContainText('contact');
+  await expect(page.locator('[data-section-item="2"] .section-pick')).toContainText('Enquiry form');
   await expect(page.locator('[data-section-item="2"] .section-pick')).toBeFocused();
   await expect(preview(page).locator('main > div').nth(1)).toContainText('Located Globally');
 
@@ -178,16 +178,144 @@ test('unsaved work survives a reload, and can be discarded', async ({ page }) =>
   await expect(page.locator('#page_title')).toHaveValue('Contact Sutra Labs for Your Next Project');
 });
 
-test('a change made on disk meanwhile is never saved over', async ({ page }) => {
-  const file = 'content/pages/contact.yaml';
+test('a change made on disk meanwhile is merged: both edits are kept, and an overlap is shown for the marketer to choose', async ({
+  page,
+}) => {
+  const file = 'content/pages/react.yaml';
+  const original = read(file);
   await open(page, file);
-  await page.locator('#page_title').fill('Contact Sutra Labs: tell us what you are building');
-  const theirs = read(file).replace('Greater Noida', 'Noida');
+  await page.locator('[data-section-item="0"] .section-pick').click();
+  await page.locator('#s0_heading').fill('React apps built **the way we practise**');
+  // A developer changes the breadcrumb on disk meanwhile.
+  const theirs = original.replace('breadcrumb: ReactJS', 'breadcrumb: React');
+  expect(theirs).not.toBe(original);
   writeFileSync(join(project, file), theirs);
-  await page.locator('#page_title').fill('Contact Sutra Labs: tell us what you are building now');
-  await expect(page.getByRole('alert').filter({ hasText: 'changed on disk' })).toBeVisible();
+  await page.locator('#s0_heading').fill('React apps built **the way we practise it**');
+  await expect(page.getByRole('status').filter({ hasText: 'both kept' })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  expect(read(file)).toContain('breadcrumb: React\n');
+  expect(read(file)).toContain('heading: "React apps built **the way we practise it**"');
+
+  // Now both change the same value: it is listed with both versions, and the marketer chooses.
+  await page.locator('#s0_heading').fill('Mine: React done right');
+  writeFileSync(
+    join(project, file),
+    read(file).replace('heading: "React apps built **the way we practise it**"', 'heading: "Theirs: React for teams"'),
+  );
+  await page.locator('#s0_heading').fill('Mine: React done right, every time');
+  const panel = page.getByRole('region', { name: /changed both by you and by someone else/ });
+  await expect(panel).toContainText('Heading of section 1', { timeout: 30_000 });
+  await expect(panel).toContainText('Theirs: React for teams');
   await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
-  expect(read(file)).toBe(theirs);
+  await panel.getByRole('button', { name: 'Keep their version of Heading of section 1' }).click();
+  await expect(page.locator('#s0_heading')).toHaveValue('Theirs: React for teams');
+  await expect(panel).toBeHidden();
+  await page.getByRole('button', { name: 'Undo keeping their version of a value' }).click();
+  await expect(page.locator('#s0_heading')).toHaveValue('Mine: React done right, every time');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  expect(read(file)).toContain('heading: "Mine: React done right, every time"');
+  expect(read(file)).toContain('breadcrumb: React\n');
+  writeFileSync(join(project, file), original);
+});
+
+test('page settings save on every kind of page: a title, a breadcrumb cleared, the draft flag', async ({ page }) => {
+  for (const file of ['content/pages/about.yaml', 'content/pages/web-development.yaml', 'content/pages/home.yaml']) {
+    const before = read(file);
+    await open(page, file);
+    const title = page.locator('#page_title');
+    const old = await title.inputValue();
+    await title.fill(`${old.slice(0, 50)} now`);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+    const changed = changedLines(before, read(file));
+    expect(changed.after, file).toEqual([expect.stringMatching(/^title: .* now$/)]);
+    writeFileSync(join(project, file), before);
+  }
+  // A breadcrumb cleared loses its line; nothing else changes.
+  const file = 'content/pages/web-development.yaml';
+  const before = read(file);
+  await open(page, file);
+  await page.locator('#page_breadcrumb').fill('');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  expect(before.split('\n').filter((line) => !read(file).split('\n').includes(line))).toEqual([
+    expect.stringMatching(/^breadcrumb: /),
+  ]);
+  writeFileSync(join(project, file), before);
+});
+
+test('a new job opening made in the editor has its page at once, and a draft page goes live by unticking Draft', async ({
+  page,
+}) => {
+  await open(page, 'content/pages/careers.yaml');
+  await page.getByText('New page or job opening…').click();
+  await page.getByLabel('What to make').selectOption('entry:roles');
+  await page.getByLabel('Title').first().fill('Data Engineer');
+  await page.getByRole('button', { name: 'Create the job opening' }).click();
+  await expect(page.locator('.editor-file .file-name')).toHaveText('Data Engineer');
+  await expect(page.getByRole('link', { name: /\/careers\/data-engineer/ })).toBeVisible();
+  await expect(preview(page).locator('h1')).toContainText('Data Engineer', { timeout: 30_000 });
+  expect(read('content/roles/data-engineer.yaml')).not.toMatch(/#.*TODO/);
+  rmSync(join(project, 'content/roles/data-engineer.yaml'));
+
+  // A draft page: unticking Draft saves as one removed line.
+  await page.getByText('New page or job opening…').click();
+  await page.getByLabel('What to make').selectOption('page');
+  await page.getByLabel('Address').fill('/partners');
+  await page.getByRole('button', { name: 'Create the page' }).click();
+  await expect(page.locator('#page_draft')).toBeChecked();
+  const before = read('content/pages/partners.yaml');
+  await page.locator('#page_draft').uncheck();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  const after = read('content/pages/partners.yaml');
+  expect(before.split('\n').filter((line) => !after.split('\n').includes(line))).toEqual(['draft: true']);
+  expect(after.split('\n').filter((line) => !before.split('\n').includes(line))).toEqual([]);
+  rmSync(join(project, 'content/pages/partners.yaml'));
+});
+
+test('a page renamed in the editor takes its links along, and a page is deleted only once nothing links to it', async ({
+  page,
+}) => {
+  const file = 'content/pages/blazor.yaml';
+  const linking = execFileSync('grep', ['-rl', '/blazor', join(project, 'content')], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .filter((f) => !f.endsWith('blazor.yaml'));
+  expect(linking.length).toBeGreaterThan(0);
+  await open(page, file);
+  // Deleting it is refused while links lead to it, with where they are.
+  await page.getByRole('button', { name: 'Delete…' }).click();
+  const dialog = page.getByRole('dialog', { name: /Delete/ });
+  await expect(dialog.getByRole('alert')).toContainText('still lead');
+  await expect(dialog.getByRole('link').first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await page.locator('#page_route').fill('/blazor-development');
+  const moving = page.getByRole('region', { name: 'Links that follow the new address' });
+  await expect(moving).toContainText('Saving also moves', { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  for (const other of linking) {
+    const text = readFileSync(other, 'utf8');
+    expect(text, other).not.toMatch(/\/blazor(?![-\w])/);
+    expect(text, other).toContain('/blazor-development');
+  }
+  execFileSync('git', ['checkout', '--', 'content'], { cwd: project });
+
+  // A page nothing links to is deleted, after a confirmation.
+  await page.getByText('New page or job opening…').click();
+  await page.getByLabel('What to make').selectOption('page');
+  await page.getByLabel('Address').fill('/old-offer');
+  await page.getByRole('button', { name: 'Create the page' }).click();
+  await expect(page.locator('#page_draft')).toBeChecked();
+  await page.getByRole('button', { name: 'Delete…' }).click();
+  await expect(dialog).toContainText('Nothing links to it');
+  await dialog.getByRole('button', { name: 'Delete it' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Deleted' })).toBeVisible();
+  expect(existsSync(join(project, 'content/pages/old-offer.yaml'))).toBe(false);
 });
 
 test('a 20 MB phone photo is scaled to 2,400 pixels, stored as WebP under a name from the page, and a polyglot is refused', async ({
@@ -305,6 +433,39 @@ test('another local page cannot read the editor: no project files, no unpublishe
   expect(await status('/media/art/react-hero.webp')).toBe(200);
 });
 
+test('before publishing, the editor says what goes live, what stays a draft and what the build leaves out, and why', async ({
+  page,
+}) => {
+  // A draft page with a navigation link to it, and a job opening dated next year.
+  await open(page, 'content/pages/contact.yaml');
+  await page.getByText('New page or job opening…').click();
+  await page.getByLabel('What to make').selectOption('page');
+  await page.getByLabel('Address').fill('/partners');
+  await page.getByRole('button', { name: 'Create the page' }).click();
+  await expect(page.locator('#page_draft')).toBeChecked();
+  writeFileSync(
+    join(project, 'content/site.yaml'),
+    read('content/site.yaml').replace(
+      '    - name: How to start\n',
+      '    - name: Partners\n      link: /partners\n      icon: handshake\n    - name: How to start\n',
+    ),
+  );
+  writeFileSync(
+    join(project, 'content/roles/backend-developer.yaml'),
+    read('content/roles/backend-developer.yaml').replace(/publishedAt: .*/, 'publishedAt: 2099-01-15'),
+  );
+  await page.getByRole('button', { name: 'Publish…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Publish your changes' });
+  const report = dialog.locator('.publish-report');
+  await expect(report).toContainText('Stays a draft:', { timeout: 30_000 });
+  await expect(report.locator('li').filter({ hasText: '/partners' }).first()).toContainText('untick Draft');
+  await expect(report.locator('li').filter({ hasText: 'The link to /partners in the site settings' })).toContainText('Left out:');
+  await expect(report.locator('li').filter({ hasText: '/careers/backend-developer' })).toContainText('2099-01-15');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  execFileSync('git', ['checkout', '--', 'content'], { cwd: project });
+  execFileSync('git', ['clean', '-fdq', '--', 'content'], { cwd: project });
+});
+
 test('publishing shows the changed files and their diff, refuses while the check fails, then commits and pushes', async ({
   page,
 }) => {
@@ -329,7 +490,7 @@ test('publishing shows the changed files and their diff, refuses while the check
   await expect(dialog.getByLabel('Changes line by line')).toContainText('+    heading: Write to Us');
   await dialog.getByLabel('What changed, and why (one line)').fill('Contact page: a warmer heading');
   await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
-  await expect(dialog.getByRole('alert')).toContainText('content/pages/broken.yaml');
+  await expect(dialog.getByRole('alert')).toContainText('pages/broken');
   expect(remoteLog()).toEqual(['Site as it was']);
 
   rmSync(broken);
@@ -343,16 +504,16 @@ test('publishing shows the changed files and their diff, refuses while the check
 
 test('a new page starts from a template as a draft, its route checked against every other page', async ({ page }) => {
   await open(page, 'content/pages/contact.yaml');
-  await page.getByText('New page…').click();
+  await page.getByText('New page or job opening…').click();
   await page.getByLabel('Address').fill('/contact');
   await page.getByRole('button', { name: 'Create the page' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'already has the route' })).toBeVisible();
 
   await page.getByLabel('Address').fill('/kubernetes');
-  await page.getByLabel('Template').selectOption('technology');
+  await page.getByLabel('What to make').selectOption('technology');
   await page.getByLabel('Name used in its texts (optional)').fill('Kubernetes');
   await page.getByRole('button', { name: 'Create the page' }).click();
-  await expect(page.locator('.editor-file code')).toHaveText('content/pages/kubernetes.yaml');
+  await expect(page.locator('.editor-file .file-name')).toHaveText(/Kubernetes/);
   await expect(page.getByRole('link', { name: /\/kubernetes draft/ })).toBeVisible();
   const text = read('content/pages/kubernetes.yaml');
   expect(text).toMatch(/^route: \/kubernetes\ndraft: true\n/m);

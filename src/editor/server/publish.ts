@@ -6,7 +6,11 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { checkContent } from '../../content/check.ts';
+import { YamlSource } from '../yaml-source.ts';
+import { linksTo } from './pages.ts';
 import { EditorError } from '../errors.ts';
 import { ContentInvalid } from './api.ts';
 
@@ -41,13 +45,70 @@ export interface Changes {
   /** `git diff` of the changed text files (new files are listed, not shown). */
   readonly diff: string;
   readonly remote?: string;
+  /** What the published site will show of the changes, and what the build will leave out, and why. */
+  readonly report: readonly PublishNote[];
+}
+
+/** One thing publishing does, in words: a page that goes live, stays a draft, or is left out. */
+export interface PublishNote {
+  readonly kind: 'live' | 'draft' | 'left-out' | 'removed';
+  readonly what: string;
+  readonly why?: string;
+}
+
+/**
+ * What the changed files will do on the site once published, read from the build's own check:
+ * a page or entry goes live at its address, stays out as a draft, waits for its date or is past
+ * it; a link to a draft page is left out of the navigation until that page is live.
+ */
+async function reportOn(root: string, files: Changes['files']): Promise<PublishNote[]> {
+  const result = await checkContent({ root, unfinished: 'warn' });
+  const today = new Date().toISOString().slice(0, 10);
+  const notes: PublishNote[] = [];
+  for (const { file, state } of files) {
+    if (!file.startsWith('content/')) continue;
+    if (state === 'deleted') {
+      notes.push({ kind: 'removed', what: file.replace(/^content\/|\.ya?ml$/g, ''), why: 'It is taken off the site.' });
+      continue;
+    }
+    const made = result.pages.find((p) => p.file === file);
+    if (!made) continue;
+    const title = `${made.page.title} (${made.page.route})`;
+    const entry = made.page as { draft?: boolean };
+    const data = (YamlSource.parse(readFileSync(join(root, file), 'utf8'), file).toJS() ?? {}) as Record<string, unknown>;
+    if (!entry.draft) notes.push({ kind: 'live', what: title });
+    else if (data.draft === true)
+      notes.push({ kind: 'draft', what: title, why: 'It is a draft: untick Draft in its settings to publish it.' });
+    else if (typeof data.publishedAt === 'string' && data.publishedAt > today)
+      notes.push({
+        kind: 'left-out',
+        what: title,
+        why: `Its publication date is ${data.publishedAt}: it appears with the first build on or after that day.`,
+      });
+    else if (typeof data.validThrough === 'string' && data.validThrough < today)
+      notes.push({ kind: 'left-out', what: title, why: `It ran until ${data.validThrough}, so the site leaves it out.` });
+    else notes.push({ kind: 'draft', what: title, why: 'It is left out of the published site.' });
+  }
+  // The navigation and footer leave out an entry that goes to a draft page (the build's DraftLeftOut).
+  const changed = new Set(files.map((f) => f.file));
+  for (const draft of result.pages.filter((p) => (p.page as { draft?: boolean }).draft)) {
+    if (!changed.has(draft.file) && !changed.has('content/site.yaml')) continue;
+    for (const _link of linksTo(root, draft.page.route, draft.file).filter((l) => l.file === 'content/site.yaml')) {
+      notes.push({
+        kind: 'left-out',
+        what: `The link to ${draft.page.route} in the site settings`,
+        why: `${draft.page.title} is still a draft, so the published site leaves the link out until that page goes live.`,
+      });
+    }
+  }
+  return notes;
 }
 
 export async function changes(root: string): Promise<Changes> {
   try {
     await git(root, ['rev-parse', '--is-inside-work-tree']);
   } catch {
-    return { git: false, files: [], diff: '' };
+    return { git: false, files: [], diff: '', report: [] };
   }
   const status = await git(root, ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...AREAS]);
   const files = status
@@ -61,7 +122,7 @@ export async function changes(root: string): Promise<Changes> {
     });
   const diff = await git(root, ['diff', 'HEAD', '--no-color', '--', ...AREAS]).catch(() => '');
   const remote = (await git(root, ['remote'])).split('\n').find(Boolean);
-  return { git: true, files, diff, ...(remote ? { remote } : {}) };
+  return { git: true, files, diff, report: await reportOn(root, files), ...(remote ? { remote } : {}) };
 }
 
 export interface Published {

@@ -2,7 +2,7 @@
  * What the editor's server answers at all. It runs on Vite's development server, which by itself
  * answers any file of the project (a submissions database under data/, .git, .env) and lets other
  * local pages read it. The editor needs only its own code and the site's code it draws with, the
- * packages those import, the pictures and files under public/, and its API: everything else is
+ * packages and schemas those import, the pictures and files under public/, and its API: everything else is
  * refused before Vite sees it. And only the editor's own page may call the API: a page of another
  * origin (another local port included) is refused even for reads, since the unpublished diff and
  * the drafts are the company's work in progress.
@@ -45,6 +45,8 @@ export function isServed(pathname: string, options: ServedOptions): boolean {
     // Packages, and Vite's own prepared copies of them; not the caches of the build or the check.
     return !/^\/node_modules\/\.(?!vite-editor\/)/.test(path);
   }
+  // The schemas the site's forms validate with (the enquiry and application forms import them).
+  if (/^\/schemas\/[\w/-]+\.schema\.json$/.test(path)) return true;
   const code = path.match(/^\/src\/([^/]+)\//);
   if (code) return codeFolders.includes(code[1]!) && !/\.test\.[jt]sx?$/.test(path);
   // A file of the site's public folder (a picture, a video, a font).

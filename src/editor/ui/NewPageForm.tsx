@@ -4,7 +4,7 @@
  * page, nothing is overwritten, and a page can start as a draft, which the build leaves out until
  * it is ready. An entry's address comes from its title.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { api, type OpenedFile } from './api.ts';
 
 /** What each page template is for, in a marketer's words. */
@@ -31,8 +31,9 @@ export function NewPageForm({
   const [draft, setDraft] = useState(true);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const details = useRef<HTMLDetailsElement>(null);
   return (
-    <details className="new-page">
+    <details className="new-page" ref={details}>
       <summary>New page or job opening…</summary>
       <form
         onSubmit={(event) => {
@@ -41,7 +42,15 @@ export function NewPageForm({
           setError(undefined);
           api
             .createPage(collection ? { collection, label } : { route, template, label, draft })
-            .then(onCreated, (e: Error) => setError(e.message))
+            .then(
+              (created) => {
+                // Done: the form folds away, ready for the next one.
+                if (details.current) details.current.open = false;
+                setLabel('');
+                onCreated(created);
+              },
+              (e: Error) => setError(e.message),
+            )
             .finally(() => setBusy(false));
         }}
       >

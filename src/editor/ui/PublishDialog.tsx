@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { api, type Changes } from './api.ts';
+import { plainWords } from './words.ts';
 
 export interface PublishDialogProps {
   readonly open: boolean;
@@ -12,6 +13,8 @@ export interface PublishDialogProps {
   readonly onClose: () => void;
   readonly onPublished: (text: string) => void;
 }
+
+const noteLabel = { live: 'Goes live:', draft: 'Stays a draft:', 'left-out': 'Left out:', removed: 'Removed:' } as const;
 
 export function PublishDialog({ open, unsaved, onClose, onPublished }: PublishDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -44,9 +47,9 @@ export function PublishDialog({ open, unsaved, onClose, onPublished }: PublishDi
         `Published ${done.files} file${done.files === 1 ? '' : 's'} as commit ${done.commit}${done.pushed ? `, sent to ${done.pushed}` : ' (this project has no remote: the commit is on this computer)'}.`,
       );
     } catch (e) {
-      const failure = e as Error & { problems?: readonly { file: string; line: number; message: string }[] };
+      const failure = e as Error & { problems?: readonly { file: string; message: string }[] };
       setError(failure.message);
-      setProblems((failure.problems ?? []).map((p) => `${p.file}:${p.line}: ${p.message}`));
+      setProblems((failure.problems ?? []).map((p) => `${p.file.replace(/^content\/|\.ya?ml$/g, '')}: ${plainWords(p.message)}`));
     } finally {
       setBusy(false);
     }
@@ -74,6 +77,19 @@ export function PublishDialog({ open, unsaved, onClose, onPublished }: PublishDi
         )}
         {changes?.git && changes.files.length > 0 && (
           <>
+            {changes.report.length > 0 && (
+              <>
+                <h3>What the site will show</h3>
+                <ul className="publish-report">
+                  {changes.report.map((note, i) => (
+                    <li key={i} className={`publish-note publish-${note.kind}`}>
+                      <strong>{noteLabel[note.kind]}</strong> {note.what}
+                      {note.why && <span className="publish-why"> {note.why}</span>}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
             <h3>Changed files</h3>
             <ul className="publish-files">
               {changes.files.map((f) => (

@@ -183,7 +183,7 @@ export function useEditedFile(file: string | undefined, setStatus: (status: Stat
       drafts.forget(opened.file);
       setOpened(saved);
       setData(saved.data as Data);
-      setStatus({ kind: 'success', text: `Saved ${saved.file}.` });
+      setStatus({ kind: 'success', text: 'Saved. Publish when you want it on the site.' });
       onSaved();
     } catch (error) {
       const e = error as ApiError;
