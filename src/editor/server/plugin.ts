@@ -24,6 +24,7 @@ import {
   saveFile,
   type EditorProject,
 } from './api.ts';
+import { deletePicture, listPictures } from './library.ts';
 import { MAX_PICTURE_BYTES, storePicture } from './media.ts';
 import { changes, GitFailed, publish } from './publish.ts';
 import { foreignOrigin, isServed } from './served.ts';
@@ -166,6 +167,8 @@ export function editorPlugin(options: EditorServerOptions): Plugin {
           ...(query.get('page') ? { page: query.get('page')! } : {}),
         }),
     },
+    '/api/pictures': { method: 'GET', handle: () => listPictures(project.root) },
+    '/api/pictures/delete': { method: 'POST', handle: async (body) => deletePicture(project.root, text(body, 'path')) },
   };
 
   return {

@@ -13,9 +13,13 @@ import { YamlSource } from '../yaml-source.ts';
 import { linksTo } from './pages.ts';
 import { EditorError } from '../errors.ts';
 import { ContentInvalid } from './api.ts';
+import { unusedUploads } from './library.ts';
 
 const run = promisify(execFile);
 const AREAS = ['content', 'public/media'];
+
+/** The areas, less the uploads nothing uses: a picture tried and replaced is never published. */
+const published = (root: string) => [...AREAS, ...unusedUploads(root).map((file) => `:(exclude,literal)${file}`)];
 
 async function git(root: string, args: readonly string[]): Promise<string> {
   try {
@@ -110,7 +114,8 @@ export async function changes(root: string): Promise<Changes> {
   } catch {
     return { git: false, files: [], diff: '', report: [] };
   }
-  const status = await git(root, ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...AREAS]);
+  const paths = published(root);
+  const status = await git(root, ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...paths]);
   const files = status
     .split('\0')
     .filter(Boolean)
@@ -120,7 +125,7 @@ export async function changes(root: string): Promise<Changes> {
       const state = code.includes('?') || code.includes('A') ? 'new' : code.includes('D') ? 'deleted' : 'changed';
       return { file, state } as const;
     });
-  const diff = await git(root, ['diff', 'HEAD', '--no-color', '--', ...AREAS]).catch(() => '');
+  const diff = await git(root, ['diff', 'HEAD', '--no-color', '--', ...paths]).catch(() => '');
   const remote = (await git(root, ['remote'])).split('\n').find(Boolean);
   return { git: true, files, diff, report: await reportOn(root, files), ...(remote ? { remote } : {}) };
 }
@@ -159,11 +164,12 @@ export async function publish(root: string, message: unknown): Promise<Published
   const errors = result.problems.filter((p) => p.severity === 'error');
   if (errors.length > 0) throw new ContentInvalid(errors);
 
-  await git(root, ['add', '-A', '--', ...AREAS]);
+  const paths = published(root);
+  await git(root, ['add', '-A', '--', ...paths]);
   const identity = await git(root, ['config', 'user.email']).catch(() => '');
   // A machine with no git identity still gets a commit that says where it came from.
   const who = identity.trim() ? [] : ['-c', 'user.name=Content editor', '-c', 'user.email=content-editor@localhost'];
-  await git(root, [...who, 'commit', '--quiet', '-m', message.trim(), '--', ...AREAS]);
+  await git(root, [...who, 'commit', '--quiet', '-m', message.trim(), '--', ...paths]);
   const commit = (await git(root, ['rev-parse', '--short', 'HEAD'])).trim();
   if (!before.remote) return { commit, files: before.files.length };
   try {

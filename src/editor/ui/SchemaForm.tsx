@@ -4,6 +4,7 @@
  * files under public/media/ and an upload, and texts with **bold** show it as typed. The content
  * check's messages (from the server, the same as the build's) show at their fields.
  */
+import { useState } from 'react';
 import Form, { getDefaultRegistry } from '@rjsf/core';
 import type { BaseInputTemplateProps, ErrorSchema, IconButtonProps, RJSFSchema, UiSchema, WidgetProps } from '@rjsf/utils';
 import { ArrowDown, ArrowUp, Copy, Plus, Trash2, type LucideIcon } from 'lucide-react';
@@ -11,6 +12,7 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { EditorCatalog, Problem } from './api.ts';
 import { parsePath } from '../../content/paths.ts';
 import { plainWords } from './words.ts';
+import { MediaLibrary } from './MediaLibrary.tsx';
 
 /** What the pickers offer, handed to every widget. */
 export interface FormContext {
@@ -43,7 +45,7 @@ export function uiSchemaFor(schema: Schema): UiSchema {
   if (schema.type === 'object') Object.assign(ui, walkProperties(schema));
   if (schema.type === 'array' && schema.items && typeof schema.items === 'object' && !Array.isArray(schema.items)) {
     ui.items = uiSchemaFor(schema.items as Schema);
-    ui['ui:options'] = { orderable: true, addable: true, removable: true };
+    ui['ui:options'] = { orderable: true, addable: true, removable: true, copyable: true };
   }
   return ui;
 }
@@ -162,6 +164,7 @@ function LogoWidget(props: WidgetProps) {
 function MediaWidget(props: WidgetProps) {
   const context = contextOf(props);
   const value = typeof props.value === 'string' ? props.value : '';
+  const [choosing, setChoosing] = useState(false);
   const take = (file: File | undefined) => {
     if (!file) return;
     context.upload(file, props.id).then(
@@ -188,6 +191,15 @@ function MediaWidget(props: WidgetProps) {
           onChange={(event) => take(event.target.files?.[0])}
         />
       </label>
+      <button type="button" className="media-choose" onClick={() => setChoosing(true)}>
+        Choose from the library…
+      </button>
+      <MediaLibrary
+        open={choosing}
+        current={value || undefined}
+        onClose={() => setChoosing(false)}
+        onPick={(path) => props.onChange(path)}
+      />
     </div>
   );
 }

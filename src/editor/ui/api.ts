@@ -3,6 +3,7 @@ import type { Problem } from '../../content/catalog.ts';
 import type { DraftResult, EditorCatalog, OpenedFile } from '../server/api.ts';
 import type { Changes, Published } from '../server/publish.ts';
 import type { DeletePlan } from '../server/pages.ts';
+import type { DeletedPicture, LibraryPicture } from '../server/library.ts';
 
 export type { Changes, DeletePlan, DraftResult, EditorCatalog, OpenedFile, Problem, Published };
 
@@ -66,4 +67,8 @@ export const api = {
       `/api/media?${new URLSearchParams({ name: picture.name, page: about.page, ...(about.alt ? { alt: about.alt } : {}) })}`,
       picture,
     ),
+  /** Every picture under public/media/, uploads first, each with the places that show it. */
+  pictures: () => call<LibraryPicture[]>('/api/pictures'),
+  /** Deletes a picture nothing uses, with its AVIF twin; one still used is refused. */
+  deletePicture: (path: string) => call<DeletedPicture>('/api/pictures/delete', { path }),
 };
