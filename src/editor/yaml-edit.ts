@@ -33,13 +33,13 @@ const isPlain = (v: unknown): v is string | number | boolean => ['string', 'numb
 
 /** The text of `text` edited until it holds `next`. Throws EditorValueChanged rather than write anything else. */
 export function rewriteYaml(text: string, next: unknown, file = 'the file'): string {
-  let current = text;
-  // Each step removes one difference; a bound keeps a bug from looping for ever.
+  let current = { text, data: read(text, file) };
+  // Each step removes one difference; a bound keeps a bug from looping for ever. A step's text is
+  // read back once, and that reading is the next step's data (reading a large page is the cost).
   for (let step = 0; step < 5000; step++) {
-    const data = read(current, file);
-    const op = firstDifference(data, next, []);
-    if (!op) return current;
-    current = applyOp(current, op, file);
+    const op = firstDifference(current.data, next, []);
+    if (!op) return current.text;
+    current = applyStep(current.text, current.data, op, file);
   }
   throw changed(file, 'the edit needed too many steps');
 }
@@ -106,7 +106,11 @@ export function firstDifference(from: unknown, to: unknown, path: Path): YamlOp 
 
 /** `text` with `op` carried out; the result is read back and must hold what the op meant. */
 export function applyOp(text: string, op: YamlOp, file = 'the file'): string {
-  const before = read(text, file);
+  return applyStep(text, read(text, file), op, file).text;
+}
+
+/** `text`, which holds `before`, with `op` carried out, and the data it then holds. */
+function applyStep(text: string, before: unknown, op: YamlOp, file: string): { text: string; data: unknown } {
   const expected = expectedAfter(before, op);
   let after: string;
   try {
@@ -123,7 +127,7 @@ export function applyOp(text: string, op: YamlOp, file = 'the file'): string {
     throw changed(file, `\`${op.path.join('.') || 'the file'}\` would not be valid YAML`);
   }
   if (!isDeepStrictEqual(reread, expected)) throw changed(file, `\`${op.path.join('.') || 'the file'}\` read back differently`);
-  return after;
+  return { text: after, data: reread };
 }
 
 /** What the data should be once `op` is done. */
