@@ -67,7 +67,13 @@ const server = await createServer({
     cors: false,
     fs: {
       strict: true,
-      allow: [resolve(root, 'src'), resolve(root, 'schemas'), resolve(root, 'node_modules'), resolve(project, 'public')],
+      allow: [
+        resolve(root, 'src'),
+        resolve(root, 'schemas'),
+        resolve(root, 'docs/images/sections'),
+        resolve(root, 'node_modules'),
+        resolve(project, 'public'),
+      ],
     },
   },
   // Its own dependency cache: sharing node_modules/.vite with `npm run dev`, whose configuration

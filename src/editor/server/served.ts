@@ -45,6 +45,8 @@ export function isServed(pathname: string, options: ServedOptions): boolean {
     // Packages, and Vite's own prepared copies of them; not the caches of the build or the check.
     return !/^\/node_modules\/\.(?!vite-editor\/)/.test(path);
   }
+  // The picture of each section type (docs:screenshots draws them), shown when adding a section.
+  if (/^\/docs\/images\/sections\/[a-z0-9-]+\.webp$/.test(path)) return true;
   // The schemas the site's forms validate with (the enquiry and application forms import them).
   if (/^\/schemas\/[\w/-]+\.schema\.json$/.test(path)) return true;
   const code = path.match(/^\/src\/([^/]+)\//);

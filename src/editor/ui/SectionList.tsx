@@ -135,6 +135,17 @@ export function SectionList(props: SectionListProps) {
         <p id="add-type-about" className="section-about">
           {chosen?.description}
         </p>
+        {chosen && (
+          // The section as the site draws it (docs/images/sections/, made by docs:screenshots).
+          <img
+            key={chosen.type}
+            className="section-picture"
+            src={`/docs/images/sections/${chosen.type}.webp`}
+            alt=""
+            loading="lazy"
+            onError={(event) => (event.currentTarget.hidden = true)}
+          />
+        )}
         <button type="button" onClick={() => props.onAdd(type, selected === 'page' ? sections.length : selected + 1)}>
           Add {selected === 'page' ? 'at the end' : `after section ${selected + 1}`}
         </button>

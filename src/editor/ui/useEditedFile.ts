@@ -10,7 +10,11 @@ import { drafts } from './drafts.ts';
 import { same } from './same.ts';
 import { emptyHistory, record, redo, undo, type History } from './history.ts';
 import { choose, merge3, type MergeResult } from '../merge.ts';
+import { patchTexts } from './text-patch.ts';
 import type { PreviewData } from '../server/api.ts';
+
+/** How long typing must pause before the server checks it (a person types about five keys a second). */
+const TYPING_PAUSE_MS = 250;
 
 export type Data = Record<string, unknown> & { sections?: Record<string, unknown>[] };
 
@@ -133,26 +137,39 @@ export function useEditedFile(file: string | undefined, setStatus: (status: Stat
   const dirty = opened !== undefined && data !== undefined && !same(data, opened.data);
 
   // Every change: kept in the browser, then checked and prepared by the server for the preview.
+  // While the marketer types, the preview draws the typed text itself (text-patch.ts), so the
+  // check waits for a pause in the typing: each answer redraws the whole form, and on a long page
+  // answers landing between keys made typing stutter. Any other change is checked at once.
+  const lastSeen = useRef<unknown>(undefined);
   useEffect(() => {
     if (!opened || data === undefined) return;
     if (dirty) drafts.write(opened.file, opened.version, data, opened.data);
     else drafts.forget(opened.file);
+    const typing = lastSeen.current !== undefined && patchTexts(lastSeen.current, data, lastSeen.current) !== undefined;
+    lastSeen.current = data;
     const mine = ++sequence.current;
-    api.draft(opened.file, opened.version, data).then(
-      (r) => {
-        if (mine !== sequence.current) return;
-        setResult(r);
-        if (r.preview) setChecked({ data, preview: r.preview });
-        if (r.conflict) {
-          // Changed on disk while being edited: merged with the new version at once.
-          api.open(opened.file).then(
-            (now) => mine === sequence.current && mergeInto(now, opened.data, data, 'your edits'),
-            (error: Error) => setStatus({ kind: 'error', text: error.message }),
-          );
-        }
-      },
-      (error: Error) => mine === sequence.current && setStatus({ kind: 'error', text: error.message }),
-    );
+    const check = () =>
+      api.draft(opened.file, opened.version, data).then(
+        (r) => {
+          if (mine !== sequence.current) return;
+          setResult(r);
+          if (r.preview) setChecked({ data, preview: r.preview });
+          if (r.conflict) {
+            // Changed on disk while being edited: merged with the new version at once.
+            api.open(opened.file).then(
+              (now) => mine === sequence.current && mergeInto(now, opened.data, data, 'your edits'),
+              (error: Error) => setStatus({ kind: 'error', text: error.message }),
+            );
+          }
+        },
+        (error: Error) => mine === sequence.current && setStatus({ kind: 'error', text: error.message }),
+      );
+    if (!typing) {
+      void check();
+      return;
+    }
+    const pause = setTimeout(() => void check(), TYPING_PAUSE_MS);
+    return () => clearTimeout(pause);
   }, [opened, data, dirty, setStatus, mergeInto]);
 
   // A navigation away with unsaved work asks first (the draft is kept in any case).
