@@ -154,7 +154,7 @@ try {
     await field.focus();
     await page.keyboard.press('Control+End');
     const times = [];
-    const word = ' quickly typed words'.slice(0, keys);
+    const word = ' quickly typed words for the editor bench, one key at a time'.slice(0, keys);
     let typed = await field.inputValue();
     for (const char of word) {
       typed += char;

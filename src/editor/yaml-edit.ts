@@ -85,6 +85,10 @@ export function firstDifference(from: unknown, to: unknown, path: Path): YamlOp 
         if (same(to.toSpliced(i, 1), from)) return { op: 'insertItem', path, index: i, value: to[i] };
     }
     if (to.length === from.length) {
+      // One item changed in place (the usual edit): no move can explain it, since a move changes
+      // at least two places; going straight to it spares comparing the list once per pair of items.
+      const changedAt = from.flatMap((item, i) => (isDeepStrictEqual(item, to[i]) ? [] : [i]));
+      if (changedAt.length === 1) return firstDifference(from[changedAt[0]!], to[changedAt[0]!], [...path, changedAt[0]!]);
       for (let a = 0; a < from.length; a++) {
         for (let b = 0; b < from.length; b++) {
           if (a !== b && same(from.toSpliced(a, 1).toSpliced(b, 0, from[a]), to)) return { op: 'moveItem', path, from: a, to: b };

@@ -113,7 +113,25 @@ export function EditorApp() {
   );
 
   const context = useMemo<FormContext | undefined>(() => (catalog ? { catalog, upload } : undefined), [catalog, upload]);
-  const problems = result?.problems ?? [];
+  const problems = useMemo(() => result?.problems ?? [], [result]);
+  // The forms' error trees change only with the check's answer, not at each keystroke.
+  const errorTrees = useMemo(
+    () => ({
+      page: errorsAt(
+        problems.filter((p) => !p.path.startsWith('sections[')),
+        [],
+      ),
+      section:
+        typeof selected === 'number'
+          ? errorsAt(
+              problems.filter((p) => p.path.startsWith(`sections[${selected}]`)),
+              ['sections', selected],
+            )
+          : {},
+      whole: errorsAt(problems, []),
+    }),
+    [problems, selected],
+  );
 
   // A click in the preview, or on a problem, opens the field and puts the cursor in it.
   useEffect(() => {
@@ -383,7 +401,7 @@ export function EditorApp() {
                   key={`${opened.file}-page`}
                   schema={catalog.schemas.page as RJSFSchema}
                   data={Object.fromEntries(Object.entries(data).filter(([k]) => k !== 'sections'))}
-                  errors={errorsAt(pageProblems, [])}
+                  errors={errorTrees.page}
                   context={context}
                   idPrefix="page"
                   onChange={(next) => {
@@ -397,7 +415,7 @@ export function EditorApp() {
                     key={`${opened.file}-${selected}-${sectionType}`}
                     schema={sectionSchema.schema as RJSFSchema}
                     data={section}
-                    errors={errorsAt(sectionProblems(selected), ['sections', selected])}
+                    errors={errorTrees.section}
                     context={context}
                     idPrefix={`s${selected}`}
                     onChange={(next) => {
@@ -420,7 +438,7 @@ export function EditorApp() {
             key={opened.file}
             schema={wholeSchema as RJSFSchema}
             data={data}
-            errors={errorsAt(problems, [])}
+            errors={errorTrees.whole}
             context={context}
             idPrefix="page"
             onChange={(next) => {

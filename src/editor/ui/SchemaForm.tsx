@@ -4,7 +4,7 @@
  * files under public/media/ and an upload, and texts with **bold** show it as typed. The content
  * check's messages (from the server, the same as the build's) show at their fields.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import Form, { getDefaultRegistry } from '@rjsf/core';
 import type { BaseInputTemplateProps, ErrorSchema, IconButtonProps, RJSFSchema, UiSchema, WidgetProps } from '@rjsf/utils';
 import { ArrowDown, ArrowUp, Copy, Plus, Trash2, type LucideIcon } from 'lucide-react';
@@ -294,10 +294,12 @@ export interface SchemaFormProps {
 }
 
 export function SchemaForm({ schema, data, errors, context, idPrefix, onChange }: SchemaFormProps) {
+  // Made once per schema: a new layout object at each keystroke made the form library rebuild its own.
+  const uiSchema = useMemo(() => uiSchemaFor(schema), [schema]);
   return (
     <Form
       schema={schema}
-      uiSchema={uiSchemaFor(schema)}
+      uiSchema={uiSchema}
       formData={data}
       validator={validator}
       widgets={widgets}
