@@ -252,7 +252,7 @@ test('a new job opening made in the editor has its page at once, and a draft pag
   await open(page, 'content/pages/careers.yaml');
   await page.getByText('New page or job opening…').click();
   await page.getByLabel('What to make').selectOption('entry:roles');
-  await page.getByLabel('Title').first().fill('Data Engineer');
+  await page.getByLabel('Title of the new job opening').fill('Data Engineer');
   await page.getByRole('button', { name: 'Create the job opening' }).click();
   await expect(page.locator('.editor-file .file-name')).toHaveText('Data Engineer');
   await expect(page.getByRole('link', { name: /\/careers\/data-engineer/ })).toBeVisible();
@@ -263,7 +263,7 @@ test('a new job opening made in the editor has its page at once, and a draft pag
   // A draft page: unticking Draft saves as one removed line.
   await page.getByText('New page or job opening…').click();
   await page.getByLabel('What to make').selectOption('page');
-  await page.getByLabel('Address').fill('/partners');
+  await page.getByLabel('Address of the new page').fill('/partners');
   await page.getByRole('button', { name: 'Create the page' }).click();
   await expect(page.locator('#page_draft')).toBeChecked();
   const before = read('content/pages/partners.yaml');
@@ -308,7 +308,7 @@ test('a page renamed in the editor takes its links along, and a page is deleted 
   // A page nothing links to is deleted, after a confirmation.
   await page.getByText('New page or job opening…').click();
   await page.getByLabel('What to make').selectOption('page');
-  await page.getByLabel('Address').fill('/old-offer');
+  await page.getByLabel('Address of the new page').fill('/old-offer');
   await page.getByRole('button', { name: 'Create the page' }).click();
   await expect(page.locator('#page_draft')).toBeChecked();
   await page.getByRole('button', { name: 'Delete…' }).click();
@@ -440,7 +440,7 @@ test('before publishing, the editor says what goes live, what stays a draft and 
   await open(page, 'content/pages/contact.yaml');
   await page.getByText('New page or job opening…').click();
   await page.getByLabel('What to make').selectOption('page');
-  await page.getByLabel('Address').fill('/partners');
+  await page.getByLabel('Address of the new page').fill('/partners');
   await page.getByRole('button', { name: 'Create the page' }).click();
   await expect(page.locator('#page_draft')).toBeChecked();
   writeFileSync(
@@ -505,11 +505,11 @@ test('publishing shows the changed files and their diff, refuses while the check
 test('a new page starts from a template as a draft, its route checked against every other page', async ({ page }) => {
   await open(page, 'content/pages/contact.yaml');
   await page.getByText('New page or job opening…').click();
-  await page.getByLabel('Address').fill('/contact');
+  await page.getByLabel('Address of the new page').fill('/contact');
   await page.getByRole('button', { name: 'Create the page' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'already has the route' })).toBeVisible();
 
-  await page.getByLabel('Address').fill('/kubernetes');
+  await page.getByLabel('Address of the new page').fill('/kubernetes');
   await page.getByLabel('What to make').selectOption('technology');
   await page.getByLabel('Name used in its texts (optional)').fill('Kubernetes');
   await page.getByRole('button', { name: 'Create the page' }).click();

@@ -1,8 +1,8 @@
 /**
  * The schemas as the editor's forms read them: each one whole, with every `$ref` written out, so a
  * form library needs no resolver for our files; the schemas in `schemas/` stay the only source.
- * On the way each property gets what the form shows: its label (the schema's `title`, else its
- * name in words), and `x-widget` for the fields with a picker of their own (a link, an icon, a logo,
+ * On the way each property gets what the form shows: its label (the schema's `editorName`, else its
+ * `title`, else its name in words), and `x-widget` for the fields with a picker of their own (a link, an icon, a logo,
  * a picture, a text with **bold**). Values the build fills in (`filledByBuild`) are left out.
  */
 import { readFileSync } from 'node:fs';
@@ -79,8 +79,11 @@ export function formSchemas(schemaDir: string): FormSchemas {
       const properties: Schema = {};
       for (const [key, value] of Object.entries(node.properties as Record<string, Schema>)) {
         if ((value as { filledByBuild?: boolean }).filledByBuild) continue;
-        const prop = inline(value, local, words(key)) as Schema;
-        prop.title ??= words(key);
+        // The name a marketer reads: the schema's editorName, else the key in words.
+        const named = (value as { editorName?: unknown }).editorName;
+        const label = typeof named === 'string' ? named : words(key);
+        const prop = inline(value, local, label) as Schema;
+        prop.title = typeof named === 'string' ? named : (prop.title ?? label);
         properties[key] = prop;
       }
       node.properties = properties;

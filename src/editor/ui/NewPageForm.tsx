@@ -73,7 +73,7 @@ export function NewPageForm({
         </select>
         {!collection && (
           <>
-            <label htmlFor="new-route">Address</label>
+            <label htmlFor="new-route">Address of the new page</label>
             <input
               id="new-route"
               value={route}
@@ -86,7 +86,11 @@ export function NewPageForm({
             </p>
           </>
         )}
-        <label htmlFor="new-label">{collection ? 'Title' : 'Name used in its texts (optional)'}</label>
+        <label htmlFor="new-label">
+          {collection
+            ? `Title of the new ${collections.find((c) => c.collection === collection)?.name.toLowerCase() ?? 'entry'}`
+            : 'Name used in its texts (optional)'}
+        </label>
         <input
           id="new-label"
           value={label}
