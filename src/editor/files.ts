@@ -67,7 +67,7 @@ export function saveEdited(file: string, text: string, openedVersion: string): {
   if (current !== openedVersion) {
     throw new EditorError(
       'EditorConflict',
-      `${file} was changed on disk after you opened it (in a text editor, or by a git pull), so your edit was not saved over it. Your edit is kept here: reload the file to see the other change, then make yours again.`,
+      'This file was changed by someone else after you opened it (in a text editor, or by a git pull), so your edit was not saved over it. Your edit is kept here and merged with their change.',
     );
   }
   writeWhole(file, text);

@@ -26,7 +26,7 @@ export class YamlSource {
     if (!doc || error) {
       throw new EditorError(
         'EditorYamlUnreadable',
-        `${file} is not valid YAML (${error?.message.split('\n')[0] ?? 'it is empty'}), so the editor cannot change it without risking what it holds. Run \`npm run content:check\` for the line and the fix, repair it, then open it again.`,
+        `${file === 'the file' ? 'The file' : file.replace(/^content\/|\.ya?ml$/g, '')} has a mistake in its text that the editor cannot read around (${error ? 'it is not valid YAML' : 'it is empty'}), so it cannot be changed here without risking what it holds. A developer sees the line and the fix in the content check; once it is repaired, open it again.`,
       );
     }
     return new YamlSource(tokens, doc);

@@ -144,7 +144,10 @@ function textFor(file: string, base: string, data: unknown): string {
 export function openFile(project: EditorProject, file: string): OpenedFile {
   const abs = contentFile(project, file);
   if (!existsSync(abs))
-    throw new EditorError('EditorFileMissing', `${file} does not exist. Pick a file from the list, or create a page.`);
+    throw new EditorError(
+      'EditorFileMissing',
+      'That page or file does not exist (any more). Pick one from the list, or make a new page.',
+    );
   const { text, version } = openForEdit(abs);
   remember(version, text, file);
   return { file, kind: kindOf(project, file), version, text, data: YamlSource.parse(text, file).toJS() };
@@ -175,7 +178,7 @@ function draftText(
   if (base === undefined) {
     throw new EditorError(
       'EditorConflict',
-      `${file} has changed on disk since you opened it, and the editor no longer has the version you started from. Your edit is kept in this browser; reload the file to see the change.`,
+      'This file was changed by someone else since you opened it, and the editor no longer has the version you started from. Your edit is kept in this browser; open the file again to see their change.',
     );
   }
   return { text: textFor(file, base, data), conflict: current !== version, base };
