@@ -55,8 +55,10 @@ test('the navbar is transparent and 90px at the top, solid and 85px with a borde
 
   await page.mouse.wheel(0, 400);
   await expect.poll(async () => (await look()).height).toBe(85);
+  // The colours fade in after the height settles (a transition): wait for the end of it, which on a
+  // busy machine comes later than the height (seen once as the last frame, rgba(255, 255, 255, 1)).
+  await expect.poll(async () => (await look()).background).toBe('rgb(255, 255, 255)');
   const scrolled = await look();
-  expect(scrolled.background).toBe('rgb(255, 255, 255)');
   expect(scrolled.border).toBe('1px rgb(227, 230, 239)');
   expect(scrolled.buttonBackground).toBe('rgb(11, 21, 48)');
 
