@@ -45,6 +45,11 @@ export const httpErrors = {
     statusCode: 413,
     message: 'The request body is larger than 32 KB, so it was refused. Shorten the longest fields and send the form again.',
   },
+  RangeNotSatisfiable: {
+    statusCode: 416,
+    message:
+      'The requested byte range lies outside the file, so nothing was sent. Ask for a range within its size, or for the whole file.',
+  },
   UnsupportedMediaType: {
     statusCode: 415,
     message: 'The request body must be JSON, so it was refused. Send it with the header Content-Type: application/json.',
@@ -132,6 +137,8 @@ export function toHttpError(error: unknown): HttpError {
       break;
   }
   if (typeof statusCode === 'number' && statusCode === 404) return new HttpError('NotFound', { cause: error });
+  // A Range past the end of a file (RFC 9110 §15.5.17): the client's request, well-formed but not satisfiable.
+  if (statusCode === 416) return new HttpError('RangeNotSatisfiable', { cause: error });
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
     return new HttpError('BadRequest', { cause: error });
   }

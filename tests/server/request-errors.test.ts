@@ -50,6 +50,33 @@ describe('request bodies that are not JSON', () => {
 
     expect(response.statusCode).toBe(201);
   });
+
+  it.each(['utf-16', 'UTF-16LE', 'iso-8859-1', '"windows-1252"'])(
+    'answers 415 naming the charset to JSON declared as %s',
+    async (charset) => {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: contactUrl,
+        headers: { 'content-type': `application/json; charset=${charset}` },
+        payload: JSON.stringify(validContact),
+      });
+
+      expect(response.statusCode).toBe(415);
+      expect(response.json().error).toBe('UnsupportedMediaType');
+      expect(response.json().message).toContain(charset.replace(/"/g, '').toLowerCase());
+    },
+  );
+
+  it.each(['utf-8', 'UTF-8', 'utf8', '"utf-8"'])('accepts JSON declared as %s', async (charset) => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: contactUrl,
+      headers: { 'content-type': `application/json; charset=${charset}` },
+      payload: JSON.stringify({ ...validContact, email: `c${charset.length}${charset.charCodeAt(1)}@example.com` }),
+    });
+
+    expect(response.statusCode).toBe(201);
+  });
 });
 
 describe('malformed and oversized bodies', () => {

@@ -38,6 +38,25 @@ describe('cache headers', () => {
   });
 });
 
+describe('byte ranges', () => {
+  it('sends the part of a file a Range asks for', async () => {
+    const response = await ctx.app.inject({ url: hashedAsset, headers: { range: 'bytes=0-9', 'accept-encoding': 'identity' } });
+
+    expect(response.statusCode).toBe(206);
+    expect(response.body).toBe(assetSource.slice(0, 10));
+  });
+
+  it.each(['bytes=999999999-', 'bytes=999999999-1000000000'])(
+    'answers 416 RangeNotSatisfiable to a range past the end of the file (%s)',
+    async (range) => {
+      const response = await ctx.app.inject({ url: hashedAsset, headers: { range, 'accept-encoding': 'identity' } });
+
+      expect(response.statusCode).toBe(416);
+      expect(response.json().error).toBe('RangeNotSatisfiable');
+    },
+  );
+});
+
 describe('known routes', () => {
   it('serves the prerendered page of a route that has one', async () => {
     const response = await ctx.app.inject({ url: '/react' });

@@ -14,7 +14,18 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  */
 export function acceptOnlyJson(api: FastifyInstance): void {
   api.removeAllContentTypeParsers();
-  api.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+  api.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    // A body that says it is in another encoding would be read as UTF-8 and stored as something else.
+    const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1]?.toLowerCase();
+    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+      done(
+        new HttpError('UnsupportedMediaType', {
+          message: `The request body is declared as ${charset}, so it was refused: JSON is read as UTF-8 only. Send it encoded as UTF-8, as browsers do.`,
+        }),
+        undefined,
+      );
+      return;
+    }
     let text: string;
     try {
       text = utf8.decode(body as Buffer);
