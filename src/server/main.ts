@@ -6,6 +6,7 @@
 import { Server, type AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.ts';
 import { readServerConfig } from './config.ts';
 import { SetupError } from './errors.ts';
@@ -30,9 +31,17 @@ async function main(): Promise<void> {
   const config = readServerConfig(process.env);
   let storage: Storage | undefined;
   let redis: Redis | undefined;
+  // The server's log once it exists; every line an operator's tools read is JSON (the same shape as pino's).
+  let log: FastifyBaseLogger | undefined;
+  const warn = (msg: string, details: Record<string, unknown>) => {
+    if (log) log.warn(details, msg);
+    else process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), pid: process.pid, ...details, msg })}\n`);
+  };
   try {
     storage = await openStorage(config.storage, {
-      onIdleError: (error) => console.error(`PostgreSQL dropped an idle connection (${error.message}); it will reconnect.`),
+      // A dropped idle connection is routine (a restart of PostgreSQL, a proxy's timeout): a warning, not an error.
+      onIdleError: (error) =>
+        warn('PostgreSQL dropped an idle connection; it will reconnect.', { event: 'db.idle_error', reason: error.message }),
       notify: notificationChannels(config.notify),
     });
     redis = config.redisUrl === undefined ? undefined : createRateLimitRedis(config.redisUrl);
@@ -47,6 +56,7 @@ async function main(): Promise<void> {
       readiness,
       logger: loggerOptions(config.logLevel),
     });
+    log = app.log;
     // onClose hooks run once the server has stopped listening and every in-flight request has been answered.
     const openedStorage = storage;
     const openedRedis = redis;

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tempDir, validContact, writeClientBuild } from './helpers.ts';
+import pg from 'pg';
+import { envDatabases, tempDir, testDatabaseUrl, validContact, writeClientBuild } from './helpers.ts';
 
 const client = tempDir('client');
 const data = tempDir('data');
@@ -80,4 +81,47 @@ describe('npm start', () => {
     expect(log).not.toMatch(/healthz/);
     expect(log).not.toContain(validContact.email);
   }, 20_000);
+
+  it('logs a PostgreSQL connection dropped while idle as a JSON warning, and reconnects', async () => {
+    const postgres = envDatabases.find((c) => c.name === 'PostgreSQL')!;
+    const opened = await postgres.open();
+    // Its own application name, so that only this server's connections are ended (other tests share the database).
+    const url = new URL(opened.env.DATABASE_URL!);
+    url.searchParams.set('application_name', `main-idle-${process.pid}`);
+    const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('src/server/main.ts')], {
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', CLIENT_DIR: client.dir, DATABASE_URL: url.href, REDIS_URL: '' },
+    });
+    server = child;
+    const output = collectOutput(child);
+    const [, port] = await output.waitFor(/Serving the site on http:\/\/localhost:(\d+)/);
+    const submit = () =>
+      fetch(`http://127.0.0.1:${port}/api/v1/contact/create-contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(validContact),
+      });
+    expect((await submit()).status).toBe(201);
+
+    const admin = new pg.Client({ connectionString: testDatabaseUrl });
+    await admin.connect();
+    try {
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [
+        `main-idle-${process.pid}`,
+      ]);
+    } finally {
+      await admin.end();
+    }
+    await output.waitFor(/db\.idle_error/);
+    expect((await submit()).status).toBe(201);
+
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    const line = output
+      .text()
+      .split('\n')
+      .find((l) => l.includes('db.idle_error'))!;
+    expect(JSON.parse(line)).toMatchObject({ level: 40, event: 'db.idle_error', msg: expect.stringContaining('reconnect') });
+    await opened.cleanup();
+  }, 30_000);
 });
