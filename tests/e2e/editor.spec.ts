@@ -61,6 +61,18 @@ async function open(page: Page, file: string) {
   await expect(page.getByRole('navigation', { name: 'Sections of the page' })).toBeVisible({ timeout: 30_000 });
 }
 
+/**
+ * Opens `file` in a page that may show another file already: the section list is then visible at
+ * once, so this waits until the form shows this file's own address, and the last file's status
+ * ("Saved.") has gone with it.
+ */
+async function openFresh(page: Page, file: string) {
+  await open(page, file);
+  const route = read(file).match(/^route: (.*)$/m)?.[1];
+  if (route) await expect(page.locator('#page_route')).toHaveValue(route, { timeout: 30_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toHaveCount(0);
+}
+
 const preview = (page: Page) => page.frameLocator('iframe[title="Preview of the page"]');
 
 test('a heading edited in the form shows in the preview at once, and saving changes exactly that line', async ({ page }) => {
@@ -223,7 +235,7 @@ test('a change made on disk meanwhile is merged: both edits are kept, and an ove
 test('page settings save on every kind of page: a title, a breadcrumb cleared, the draft flag', async ({ page }) => {
   for (const file of ['content/pages/about.yaml', 'content/pages/web-development.yaml', 'content/pages/home.yaml']) {
     const before = read(file);
-    await open(page, file);
+    await openFresh(page, file);
     const title = page.locator('#page_title');
     const old = await title.inputValue();
     await title.fill(`${old.slice(0, 50)} now`);
@@ -236,7 +248,7 @@ test('page settings save on every kind of page: a title, a breadcrumb cleared, t
   // A breadcrumb cleared loses its line; nothing else changes.
   const file = 'content/pages/web-development.yaml';
   const before = read(file);
-  await open(page, file);
+  await openFresh(page, file);
   await page.locator('#page_breadcrumb').fill('');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
