@@ -3,7 +3,8 @@
  * with a link to open it at that field; the page goes only once none is left, and only after the
  * marketer confirms.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useModal } from './useModal.ts';
 import { api, type DeletePlan } from './api.ts';
 import { placeOf } from './words.ts';
 import { formatPath } from '../../content/paths.ts';
@@ -16,21 +17,16 @@ export interface DeleteDialogProps {
 }
 
 export function DeleteDialog({ target, onClose, onDeleted }: DeleteDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const [plan, setPlan] = useState<DeletePlan>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (target && !element.open) {
-      element.showModal();
-      setPlan(undefined);
-      setError(undefined);
-      api.deletePlan(target.file).then(setPlan, (e: Error) => setError(e.message));
-    } else if (!target && element.open) element.close();
-  }, [target]);
+  // Each time it opens: what it showed last time goes, and it loads afresh.
+  const dialog = useModal(Boolean(target), () => {
+    setPlan(undefined);
+    setError(undefined);
+    if (target) api.deletePlan(target.file).then(setPlan, (e: Error) => setError(e.message));
+  });
 
   const remove = async () => {
     if (!target) return;

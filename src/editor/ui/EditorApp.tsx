@@ -145,14 +145,11 @@ export function EditorApp() {
     setFocusPath(undefined);
   }, [focusPath, selected]);
 
+  /** Opens the form that holds `path` (a section's, or the page settings') and puts the cursor in its field. */
   const goTo = (path: readonly (string | number)[]) => {
-    if (opened?.kind === 'page' && path[0] === 'sections' && typeof path[1] === 'number') {
-      setSelected(path[1]);
-      setFocusPath(path.slice(2));
-    } else {
-      setSelected('page');
-      setFocusPath(path);
-    }
+    const inSection = opened?.kind === 'page' && path[0] === 'sections' && typeof path[1] === 'number';
+    setSelected(inSection ? (path[1] as number) : 'page');
+    setFocusPath(inSection ? path.slice(2) : path);
   };
 
   // A link to a problem in another file opens that file at the problem's field.
@@ -160,14 +157,7 @@ export function EditorApp() {
   useEffect(() => {
     const at = fieldFromHash();
     if (!openedFile || !at) return;
-    const path = parsePath(at);
-    if (opened?.kind === 'page' && path[0] === 'sections' && typeof path[1] === 'number') {
-      setSelected(path[1]);
-      setFocusPath(path.slice(2));
-    } else {
-      setSelected('page');
-      setFocusPath(path);
-    }
+    goTo(parsePath(at));
     window.history.replaceState(null, '', `#file=${encodeURIComponent(openedFile)}`);
     // Only when a file has just been opened.
     // eslint-disable-next-line react-hooks/exhaustive-deps

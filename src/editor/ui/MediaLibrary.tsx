@@ -4,6 +4,7 @@
  * field, any picture can be put in that field.
  */
 import { useEffect, useId, useRef, useState } from 'react';
+import { useModal } from './useModal.ts';
 import { api } from './api.ts';
 import type { LibraryPicture } from '../server/library.ts';
 
@@ -25,7 +26,6 @@ function sizeOf(picture: LibraryPicture): string {
 }
 
 export function MediaLibrary({ open, onClose, onPick, current }: MediaLibraryProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const keep = useRef<HTMLButtonElement>(null);
   const deleteButtons = useRef(new Map<string, HTMLButtonElement>());
@@ -38,18 +38,14 @@ export function MediaLibrary({ open, onClose, onPick, current }: MediaLibraryPro
   // The picture whose Delete button takes the keyboard back once the marketer keeps it.
   const [kept, setKept] = useState<string>();
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      element.showModal();
-      setPictures(undefined);
-      setError(undefined);
-      setNotice(undefined);
-      setConfirming(undefined);
-      api.pictures().then(setPictures, (e: Error) => setError(e.message));
-    } else if (!open && element.open) element.close();
-  }, [open]);
+  // Each time it opens: what it showed last time goes, and it loads afresh.
+  const dialog = useModal(open, () => {
+    setPictures(undefined);
+    setError(undefined);
+    setNotice(undefined);
+    setConfirming(undefined);
+    api.pictures().then(setPictures, (e: Error) => setError(e.message));
+  });
 
   // The Delete button gives way to the question; the keyboard goes with it, to the safe answer.
   useEffect(() => {

@@ -2,7 +2,8 @@
  * Publish: the changed files and their diff, a one-line description, and a commit of exactly those
  * files, pushed to the project's remote when it has one. Refused while the content check fails.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useModal } from './useModal.ts';
 import { api, type Changes } from './api.ts';
 import { plainWords } from './words.ts';
 
@@ -17,24 +18,19 @@ export interface PublishDialogProps {
 const noteLabel = { live: 'Goes live:', draft: 'Stays a draft:', 'left-out': 'Left out:', removed: 'Removed:' } as const;
 
 export function PublishDialog({ open, unsaved, onClose, onPublished }: PublishDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const [changes, setChanges] = useState<Changes>();
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string>();
   const [problems, setProblems] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      element.showModal();
-      setChanges(undefined);
-      setError(undefined);
-      setProblems([]);
-      api.changes().then(setChanges, (e: Error) => setError(e.message));
-    } else if (!open && element.open) element.close();
-  }, [open]);
+  // Each time it opens: what it showed last time goes, and it loads afresh.
+  const dialog = useModal(open, () => {
+    setChanges(undefined);
+    setError(undefined);
+    setProblems([]);
+    api.changes().then(setChanges, (e: Error) => setError(e.message));
+  });
 
   const submit = async () => {
     setBusy(true);
