@@ -40,6 +40,24 @@ describe('a page renamed in the editor takes its links with it', () => {
   });
 });
 
+describe('every page of the site, renamed', () => {
+  it('checks clean with its links moved along: no page leaves a link behind', async () => {
+    const pages = contentFiles(root).filter((f) => f.startsWith('content/pages/'));
+    const left: string[] = [];
+    for (const file of pages) {
+      const opened = openFile({ root }, file);
+      const route = (opened.data as { route: string }).route;
+      const renamed = route === '/' ? '/welcome' : `${route}-renamed`;
+      const draft = await checkDraft({ root }, file, opened.version, { ...(opened.data as object), route: renamed });
+      const errors = draft.problems.filter((p) => p.severity === 'error');
+      if (errors.length > 0 || draft.errorsElsewhere > 0)
+        left.push(`${file} → ${renamed}: ${[...errors, ...draft.elsewhere].map((p) => `${p.file} ${p.code}`).join(', ')}`);
+      expect(draft.relinks?.length ?? 0, file).toBe(linksTo(root, route, file).length);
+    }
+    expect(left).toEqual([]);
+  }, 120_000);
+});
+
 describe('a page deleted in the editor', () => {
   it('is refused while links lead to it, with the list of where they are', async () => {
     const plan = await planDeletion({ root }, 'content/pages/vue.yaml');

@@ -23,6 +23,7 @@ import {
   deletePage,
   planDelete,
   relink,
+  relinkAll,
   routeOf,
   type DeletePlan,
   type LinkTo,
@@ -181,7 +182,11 @@ function draftText(
       'This file was changed by someone else since you opened it, and the editor no longer has the version you started from. Your edit is kept in this browser; open the file again to see their change.',
     );
   }
-  return { text: textFor(file, base, data), conflict: current !== version, base };
+  // A page with a new address: its own links to itself follow too (the other files' in followers()).
+  const before = kindOf(project, file) === 'page' ? base.match(/^route:\s*["']?([^"'\s#]+)/m)?.[1] : undefined;
+  const after = routeOf(data);
+  const own = before && after && before !== after ? { ...relinkAll(data as object, before, after), route: after } : data;
+  return { text: textFor(file, base, own), conflict: current !== version, base };
 }
 
 /**

@@ -45,6 +45,15 @@ function relinked(value: string, from: string, to: string): string {
   return value.replace(markdownTo(from), `](${to}`);
 }
 
+/** `data` with every link to `from` going to `to`: a renamed page's links to itself (`/vue#faq`). */
+export function relinkAll<T>(data: T, from: string, to: string): T {
+  if (typeof data === 'string') return relinked(data, from, to) as T;
+  if (Array.isArray(data)) return data.map((item) => relinkAll(item, from, to)) as T;
+  if (data && typeof data === 'object')
+    return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, relinkAll(v, from, to)])) as T;
+  return data;
+}
+
 /** Every content file, relative to the project (content/…). */
 export function contentFiles(root: string): string[] {
   return [...listFiles(join(root, 'content'), '.yaml'), ...listFiles(join(root, 'content'), '.yml')].map((abs) =>
@@ -63,7 +72,8 @@ function titleOf(file: string, data: unknown): string {
 export function linksTo(root: string, route: string, except?: string): LinkTo[] {
   const found: LinkTo[] = [];
   for (const file of contentFiles(root)) {
-    if (file === except || file.startsWith('content/collections/')) continue;
+    // A collection's page template links like any page (to /contact, to /careers).
+    if (file === except) continue;
     const text = readFileSync(join(root, file), 'utf8');
     const doc = parseDocument(text);
     const data = doc.toJS() as unknown;
