@@ -6,13 +6,18 @@
  * an audit log.
  */
 import { realpathSync } from 'node:fs';
+import { createInterface } from 'node:readline/promises';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readStorageConfig } from './config.ts';
 import {
   criterionOf,
+  defaultCountry,
+  identityOf,
+  describePhoneRule,
   openStorage,
-  phoneDigits,
+  personRule,
+  readPhone,
   type Delivery,
   type DeliveryStatus,
   type AuditEntry,
@@ -29,8 +34,10 @@ import {
   toJson,
   toOutboxTable,
   toPersonReport,
+  toMatchSummary,
   toTable,
   type CsvSeparator,
+  type PersonMatch,
 } from './submissions-format.ts';
 
 /** How long submissions are kept when `purge` is given no --older-than. */
@@ -39,9 +46,9 @@ export const defaultRetention = '365d';
 export const usage = `Usage:
   npm run submissions -- list [--type contact|application] [--since YYYY-MM-DD] [--limit N]
   npm run submissions -- export --format csv|json [--separator ';'] [--type contact|application] [--since YYYY-MM-DD]
-                                [--email <address> | --phone <number>]
-  npm run submissions -- find --email <address> | --phone <number>
-  npm run submissions -- erase --email <address> | --phone <number> [--dry-run]
+                                [--email <address>] [--phone <number>]
+  npm run submissions -- find --email <address> | --phone <number> [--email <address>]
+  npm run submissions -- erase --email <address> | --phone <number> [--email <address>] [--dry-run] [--yes]
   npm run submissions -- audit [--limit N]
   npm run submissions -- outbox [--status pending|failed|sent|all] [--limit N]
   npm run submissions -- retry <notification id> | --failed
@@ -52,9 +59,13 @@ export const usage = `Usage:
   export   prints every matching submission, oldest first, as CSV or JSON; redirect it to a file.
            --separator ';' writes the CSV for spreadsheets whose locale uses a decimal comma.
            With --email or --phone, only that person's submissions: the copy of their data they may ask for
-  find     prints everything stored about one person, in full, with the state of its notifications
-  erase    deletes one person's submissions and their notifications (those not sent yet will never be
-           sent), and says how many; --dry-run only counts them. Run find first to see what will go
+           (who matched, masked, is printed to stderr)
+  find     prints who matched (names and e-mail addresses masked) and by which rule, then everything
+           stored about the person, in full, with the state of its notifications
+  erase    prints who matched, as find does, asks before it deletes, then deletes the person's
+           submissions and their notifications (those not sent yet will never be sent) and says how many.
+           It refuses when a phone number matches submissions with different e-mail addresses: add
+           --email to say whose. --dry-run only counts; --yes answers its question (in a script)
   audit    lists what find, export --email/--phone, erase and purge did, latest first (20 unless --limit
            says otherwise). It records counts, never the address or number that was asked for
   outbox   lists notifications: by default those not sent yet (waiting to be retried, or failed)
@@ -67,7 +78,10 @@ export const usage = `Usage:
   --type   only contact enquiries or only job applications (both by default)
   --since  only submissions made on or after this date (UTC), or this ISO 8601 time
   --email  one person, by e-mail address (any upper or lower case)
-  --phone  one person, by phone number: only its digits count, with or without the country code
+  --phone  one person, by phone number, compared in E.164 form: +1 98107 45210 is not +91 98107 45210.
+           A number written without its country code (asked or stored) is read as dialled from
+           ${defaultCountry.name} (+${defaultCountry.callingCode}), the site's default country. With --email too, only the
+           submissions that carry both
 
 The database is the one the server uses: DATABASE_URL when set, otherwise DATA_DIR/submissions.db
 (DATA_DIR is ./data by default).`;
@@ -102,6 +116,8 @@ interface EraseCommand {
   readonly command: 'erase';
   readonly person: PersonQuery;
   readonly dryRun: boolean;
+  /** Erase without asking (scripts); otherwise the command asks through CliIo.confirm. */
+  readonly yes: boolean;
 }
 
 interface AuditCommand {
@@ -148,7 +164,7 @@ const optionsOf: Record<(typeof commands)[number], readonly string[]> = {
   list: ['type', 'since', 'limit'],
   export: ['format', 'separator', 'type', 'since', 'email', 'phone'],
   find: ['email', 'phone'],
-  erase: ['email', 'phone', 'dry-run'],
+  erase: ['email', 'phone', 'dry-run', 'yes'],
   audit: ['limit'],
   outbox: ['status', 'limit'],
   retry: ['failed'],
@@ -175,6 +191,7 @@ export function parseCommand(argv: readonly string[]): Command {
         failed: { type: 'boolean' },
         'older-than': { type: 'string' },
         'dry-run': { type: 'boolean' },
+        yes: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -219,7 +236,7 @@ export function parseCommand(argv: readonly string[]): Command {
     case 'find':
       return { command: known, person: readPerson(known, values) };
     case 'erase':
-      return { command: known, person: readPerson(known, values), dryRun: values['dry-run'] === true };
+      return { command: known, person: readPerson(known, values), dryRun: values['dry-run'] === true, yes: values.yes === true };
     case 'audit':
       return { command: known, limit: readLimit(values.limit, 20) };
     case 'outbox':
@@ -257,24 +274,25 @@ function checkOptions(command: (typeof commands)[number], values: Record<string,
   }
 }
 
-/** The person of find, erase and export: one e-mail address or one phone number. */
+/** The person of find, erase and export: one e-mail address, or one phone number (narrowed by an address). */
 function readPerson(command: string, values: { email?: string | undefined; phone?: string | undefined }): PersonQuery {
-  const { email, phone } = values;
-  if (email !== undefined && phone !== undefined) {
-    throw new UsageError(`Give ${command} --email or --phone, not both: run it once for each.`);
-  }
-  if (email !== undefined) {
-    const address = email.trim();
-    if (!/^[^\s@]+@[^\s@]+$/.test(address))
-      throw new UsageError(`--email is '${email}'; give a whole address, such as asha@example.in.`);
-    return { email: address };
+  const { phone } = values;
+  const email = values.email?.trim();
+  if (email !== undefined && !/^[^\s@]+@[^\s@]+$/.test(email)) {
+    throw new UsageError(`--email is '${values.email}'; give a whole address, such as asha@example.in.`);
   }
   if (phone !== undefined) {
-    if (phoneDigits(phone).length < 7) {
+    if (phone.replace(/\D/g, '').length < 7) {
       throw new UsageError(`--phone is '${phone}'; give the whole number (at least 7 digits), such as '+91 98107 45210'.`);
     }
-    return { phone };
+    if (readPhone(phone) === undefined) {
+      throw new UsageError(
+        `--phone is '${phone}', which no country's numbering plan knows; check its country code, or find the person by --email.`,
+      );
+    }
+    return email === undefined ? { phone } : { phone, email };
   }
+  if (email !== undefined) return { email };
   throw new UsageError(`${command} needs --email <address> or --phone <number>: the person whose data it is.`);
 }
 
@@ -353,6 +371,8 @@ export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** The current time (purge's cut-off, "next 12:03"); the system clock unless a test sets it. */
   readonly now?: () => Date;
+  /** Asks the operator a yes/no question; absent when nobody can answer (not a terminal). */
+  readonly confirm?: (question: string) => Promise<boolean>;
 }
 
 /** A command that ran but could not do what was asked (no such notification, say); exit code 1. */
@@ -400,6 +420,10 @@ export async function runSubmissionsCli(argv: readonly string[], io: CliIo): Pro
           order: 'oldest',
           person: command.person,
         });
+        if (command.person !== undefined) {
+          // The export itself goes to stdout, into the file for the person; who matched goes to the operator.
+          io.stderr(toMatchSummary(askedFor(command.person), matchesOf(command.person, submissions)));
+        }
         io.stdout(command.format === 'csv' ? toCsv(submissions, command.type, command.separator) : toJson(submissions));
         if (command.person !== undefined) await storage.recordAudit('export', criterionOf(command.person), counts(submissions));
         break;
@@ -415,12 +439,12 @@ export async function runSubmissionsCli(argv: readonly string[], io: CliIo): Pro
         io.stdout(
           submissions.length === 0
             ? `Nothing is stored about anyone with this ${criterionWord(command.person)}.\n`
-            : `${plural(submissions.length, 'submission')} found by ${criterionWord(command.person)}:\n\n${toPersonReport(submissions, deliveries, now())}`,
+            : `${toMatchSummary(askedFor(command.person), matchesOf(command.person, submissions))}\n${toPersonReport(submissions, deliveries, now())}`,
         );
         break;
       }
       case 'erase':
-        io.stdout(await erase(storage, command));
+        await erase(storage, command, io);
         break;
       case 'audit': {
         const entries: AuditEntry[] = await storage.listAudit(command.limit);
@@ -527,7 +551,31 @@ async function retry(storage: Storage, id: string | undefined, now: Date): Promi
   return `${name} is due again now, with a fresh set of attempts. ${dueNow}\n`;
 }
 
-const criterionWord = (person: PersonQuery): string => ('email' in person ? 'e-mail address' : 'phone number');
+const criterionWord = (person: PersonQuery): string =>
+  'phone' in person ? `phone number${person.email === undefined ? '' : ' and e-mail address'}` : 'e-mail address';
+
+/** The request as the operator gave it, with the number as it was read: `+1 98107 45210 (+19810745210 in E.164)`. */
+function askedFor(person: PersonQuery): string {
+  if (!('phone' in person)) return person.email;
+  const number = readPhone(person.phone)!;
+  const reading = number.ownCountryCode
+    ? `${number.e164} in E.164`
+    : `no country code: read as dialled from ${defaultCountry.name}, ${number.e164} in E.164`;
+  return `${person.phone} (${reading})${person.email === undefined ? '' : ` with ${person.email}`}`;
+}
+
+/** Each submission with the rule that made it the person's, as the summary prints them. */
+function matchesOf(person: PersonQuery, submissions: readonly Submission[]): PersonMatch[] {
+  return submissions.map((submission) => {
+    const rule = personRule(person, identityOf(submission));
+    return {
+      submission,
+      rule: rule === undefined || rule === 'e-mail' ? 'the e-mail address, in any case' : describePhoneRule(rule),
+      name: submission.type === 'contact' ? submission.username : submission.name,
+      email: identityOf(submission).email,
+    };
+  });
+}
 
 function counts(submissions: readonly Submission[], deliveries: ReadonlyMap<string, readonly Delivery[]> = new Map()) {
   return {
@@ -537,20 +585,54 @@ function counts(submissions: readonly Submission[], deliveries: ReadonlyMap<stri
   };
 }
 
-async function erase(storage: Storage, command: EraseCommand): Promise<string> {
-  const result = await storage.erasePerson(command.person, { dryRun: command.dryRun });
+/**
+ * Shows who matched before anything goes, refuses a phone number that several e-mail addresses share
+ * (a family's or an office's number: somebody else's data must not go with the person's), asks, and erases.
+ */
+async function erase(storage: Storage, command: EraseCommand, io: CliIo): Promise<void> {
+  const { person } = command;
+  const who = `anyone with this ${criterionWord(person)}`;
+  const found = await readSubmissions(storage, undefined, { since: undefined, order: 'oldest', person });
+  if (found.length === 0) {
+    io.stdout(`Nothing is stored about ${who}; nothing to erase.\n`);
+    return;
+  }
+  io.stdout(`${toMatchSummary(askedFor(person), matchesOf(person, found))}\n`);
+  const addresses = new Set(found.map((s) => identityOf(s).email.toLowerCase()));
+  if (addresses.size > 1) {
+    throw new Refusal(
+      `Nothing was erased: these submissions carry ${addresses.size} different e-mail addresses, so they may be more than one person's. ` +
+        `Once you know which are this person's, run erase again with --email <address> as well, once for each of their addresses.`,
+    );
+  }
+  if (!command.dryRun && !command.yes) {
+    if (io.confirm === undefined) {
+      throw new Refusal(
+        'Nothing was erased: erase asks before it deletes. Run it in a terminal to answer, or add --yes in a script.',
+      );
+    }
+    if (!(await io.confirm(`Erase ${plural(found.length, 'submission')} and their notifications for good? [y/N] `))) {
+      io.stdout('Nothing was erased.\n');
+      return;
+    }
+  }
+  const result = await storage.erasePerson(person, { dryRun: command.dryRun });
   const total = result.contacts + result.applications;
-  const who = `anyone with this ${criterionWord(command.person)}`;
-  if (total === 0) return `Nothing is stored about ${who}; nothing to erase.\n`;
+  if (total === 0) {
+    io.stdout(`Nothing is stored about ${who} any more; nothing to erase.\n`);
+    return;
+  }
   const what = `${plural(total, 'submission')} of ${who}: ${plural(result.contacts, 'enquiry', 'enquiries')} and ${plural(
     result.applications,
     'job application',
   )}, with their ${plural(result.notifications, 'notification')} (${result.unsent} not sent yet${
     command.dryRun ? '' : ', which will now never be sent'
   })`;
-  return command.dryRun
-    ? `Would erase ${what}. Nothing was erased (--dry-run).\n`
-    : `Erased ${what}. The audit log records the erasure, without the ${criterionWord(command.person)}.\n`;
+  io.stdout(
+    command.dryRun
+      ? `Would erase ${what}. Nothing was erased (--dry-run).\n`
+      : `Erased ${what}. The audit log records the erasure, without the ${criterionWord(person)}.\n`,
+  );
 }
 
 async function purge(storage: Storage, command: PurgeCommand, now: Date): Promise<string> {
@@ -570,6 +652,15 @@ function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
+async function askInTerminal(question: string): Promise<boolean> {
+  const terminal = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    return /^y(es)?$/i.test((await terminal.question(question)).trim());
+  } finally {
+    terminal.close();
+  }
+}
+
 /** True when this file is the program being run (`tsx src/server/submissions-cli.ts`), not an import. */
 function isEntryPoint(): boolean {
   const script = process.argv[1];
@@ -586,5 +677,6 @@ if (isEntryPoint()) {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     env: process.env,
+    ...(process.stdin.isTTY ? { confirm: askInTerminal } : {}),
   });
 }

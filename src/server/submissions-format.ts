@@ -160,6 +160,57 @@ export function toPersonReport(
   return `${blocks.join('\n\n')}\n`;
 }
 
+/** `Asha Verma` → `A*** V***`: enough to tell two people apart, not enough to read out. */
+export function maskName(name: string): string {
+  return name
+    .replace(controlCharacters, ' ')
+    .trim()
+    .split(/\s+/)
+    .map((word) => `${[...word][0] ?? ''}***`)
+    .join(' ');
+}
+
+/** `asha.verma@example.in` → `a***@example.in`. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  const local = email.slice(0, Math.max(0, at));
+  return `${[...local][0] ?? ''}***${email.slice(at)}`.replace(controlCharacters, '·');
+}
+
+/** One submission a rights request matched, with the rule that matched it. */
+export interface PersonMatch {
+  readonly submission: Submission;
+  readonly rule: string;
+  readonly name: string;
+  readonly email: string;
+}
+
+/**
+ * Who a rights request matched, before anything is shown, sent or erased: how many submissions by which
+ * rule, and the people in them with names and e-mail addresses masked, one line per address. Two
+ * addresses are a sign that two people gave the same number.
+ */
+export function toMatchSummary(asked: string, matches: readonly PersonMatch[]): string {
+  const byRule = new Map<string, number>();
+  for (const { rule } of matches) byRule.set(rule, (byRule.get(rule) ?? 0) + 1);
+  const people = new Map<string, { names: Set<string>; email: string; count: number }>();
+  for (const { name, email } of matches) {
+    const key = email.toLowerCase();
+    const person = people.get(key) ?? { names: new Set<string>(), email, count: 0 };
+    person.names.add(maskName(name));
+    person.count += 1;
+    people.set(key, person);
+  }
+  const count = (n: number) => `${n} ${n === 1 ? 'submission' : 'submissions'}`;
+  return [
+    `Asked for ${asked}: ${count(matches.length)} matched.`,
+    ...[...byRule].map(([rule, n]) => `  ${count(n)} by ${rule}`),
+    `${people.size === 1 ? 'One e-mail address' : `${people.size} different e-mail addresses`} among them (masked):`,
+    ...[...people.values()].map((p) => `  ${maskEmail(p.email)}  ${[...p.names].join(', ')}  (${count(p.count)})`),
+    '',
+  ].join('\n');
+}
+
 /** The audit log for `audit`, latest first. */
 export function toAuditTable(entries: readonly AuditEntry[]): string {
   return table(

@@ -91,7 +91,8 @@ describe.each(places)('one person’s data on $name', (where) => {
     const { code, stdout, stderr } = await run('find', '--email', 'Asha@example.IN');
 
     expect(code, stderr).toBe(0);
-    expect(stdout).toMatch(/^3 submissions found by e-mail address:/);
+    expect(stdout).toMatch(/^Asked for Asha@example.IN: 3 submissions matched\./);
+    expect(stdout).toContain('One e-mail address among them (masked):\n  a***@example.in  A*** V***  (3 submissions)');
     expect(stdout).toContain('Second message');
     expect(stdout).toContain('  with two lines');
     expect(stdout).toContain('Job application');
@@ -99,16 +100,25 @@ describe.each(places)('one person’s data on $name', (where) => {
     expect(stdout).not.toContain('Ravi');
   });
 
-  it('find matches a phone number by its digits, with or without the country code', async () => {
+  it('find matches a phone number in E.164, reading one without a country code as Indian, and says by which rule', async () => {
     const withCode = await run('find', '--phone', '+91-98765-43210');
     const without = await run('find', '--phone', '98765 43210');
+    const american = await run('find', '--phone', '+1 98765 43210');
 
     // Asha's two enquiries (+91 98765 43210), her application (9876543210) and Ravi's ((+91) 98765-43210)
     // share the number in the fixtures; Meera's differs.
     for (const { stdout } of [withCode, without]) {
-      expect(stdout).toMatch(/^4 submissions found by phone number:/);
+      expect(stdout).toMatch(/^Asked for .*: 4 submissions matched\./);
+      expect(stdout).toContain('2 different e-mail addresses among them (masked):');
+      expect(stdout).toContain('  r***@example.in  R*** K***  (1 submission)');
       expect(stdout).not.toContain('Meera');
     }
+    expect(withCode.stdout).toContain('  3 submissions by the same number with the same country code (E.164)');
+    expect(withCode.stdout).toMatch(
+      / {2}1 submission by the same number once a number written without a country code is read as dialled from India \(\+91\)/,
+    );
+    expect(without.stdout).toContain('98765 43210 (no country code: read as dialled from India, +919876543210 in E.164)');
+    expect(american.stdout).toBe('Nothing is stored about anyone with this phone number.\n');
   });
 
   it('export --email gives the person their data as JSON', async () => {
@@ -166,18 +176,50 @@ describe.each(places)('one person’s data on $name', (where) => {
     const { code, stdout, stderr } = await run('erase', '--email', 'asha@example.in', '--dry-run');
 
     expect(code, stderr).toBe(0);
-    expect(stdout).toBe(
+    expect(stdout).toContain('  a***@example.in  A*** V***  (3 submissions)\n');
+    expect(stdout.split('\n\n').at(-1)).toBe(
       'Would erase 3 submissions of anyone with this e-mail address: 2 enquiries and 1 job application, with their 3 notifications (3 not sent yet). Nothing was erased (--dry-run).\n',
     );
-    expect((await run('find', '--email', 'asha@example.in')).stdout).toMatch(/^3 submissions/);
+    expect((await run('find', '--email', 'asha@example.in')).stdout).toMatch(/^Asked for asha@example.in: 3 submissions/);
+  });
+
+  it('erase asks before it deletes, and erases nothing without an answer', async () => {
+    const unanswered = await run('erase', '--email', 'asha@example.in');
+    expect(unanswered.code).toBe(1);
+    expect(unanswered.stderr).toContain('Nothing was erased: erase asks before it deletes');
+
+    let asked = '';
+    const declined = await runSubmissionsCli(['erase', '--email', 'asha@example.in'], {
+      stdout: () => {},
+      stderr: () => {},
+      env: place.env,
+      confirm: (question) => ((asked = question), Promise.resolve(false)),
+    });
+    expect(declined).toBe(0);
+    expect(asked).toBe('Erase 3 submissions and their notifications for good? [y/N] ');
+    expect((await run('find', '--email', 'asha@example.in')).stdout).toMatch(/3 submissions matched/);
+  });
+
+  it('erase by a phone number that several e-mail addresses share refuses, and --email says whose', async () => {
+    const refused = await run('erase', '--phone', '+91 98765 43210', '--yes');
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain('2 different e-mail addresses among them (masked):');
+    expect(refused.stderr).toContain('Nothing was erased: these submissions carry 2 different e-mail addresses');
+    expect((await place.storage.listApplications()).map((a) => a.name).sort()).toEqual(['Asha Verma', 'Ravi Kumar']);
+
+    const narrowed = await run('erase', '--phone', '+91 98765 43210', '--email', 'ravi.kumar@example.in', '--dry-run');
+    expect(narrowed.code, narrowed.stderr).toBe(0);
+    expect(narrowed.stdout).toContain(
+      'Would erase 1 submission of anyone with this phone number and e-mail address: 0 enquiries and 1 job application',
+    );
   });
 
   it('erase deletes the person’s submissions and unsent notifications, leaves the others, and shows in the audit log', async () => {
-    const { code, stdout, stderr } = await run('erase', '--email', 'asha@example.in');
+    const { code, stdout, stderr } = await run('erase', '--email', 'asha@example.in', '--yes');
 
     expect(code, stderr).toBe(0);
     expect(stdout).toMatch(
-      /^Erased 3 submissions of anyone with this e-mail address: 2 enquiries and 1 job application, with their 3 notifications \(3 not sent yet, which will now never be sent\)\./,
+      /\nErased 3 submissions of anyone with this e-mail address: 2 enquiries and 1 job application, with their 3 notifications \(3 not sent yet, which will now never be sent\)\./,
     );
     expect((await run('find', '--email', 'asha@example.in')).stdout).toBe(
       'Nothing is stored about anyone with this e-mail address.\n',
@@ -205,12 +247,83 @@ describe.each(places)('one person’s data on $name', (where) => {
   });
 });
 
+describe.each(places)('a rights request by phone reaches only the person with that number on $name', (where) => {
+  let place: Place;
+  const run = async (...argv: string[]) => {
+    let stdout = '';
+    let stderr = '';
+    const code = await runSubmissionsCli(argv, {
+      stdout: (text) => void (stdout += text),
+      stderr: (text) => void (stderr += text),
+      env: place.env,
+    });
+    return { code, stdout, stderr };
+  };
+
+  beforeAll(async () => {
+    place = await where.open();
+    // The same ten digits behind two country codes, and once without any: three numbers, two people
+    // (the one written without a country code is read as Indian, so it is Priya's).
+    await place.storage.saveContact({
+      ...validContact,
+      username: 'Priya Nair',
+      email: 'priya@example.in',
+      mobile: '+91 98107 45210',
+      spam: false,
+    });
+    await place.storage.saveApplication({
+      ...validApplication,
+      name: 'Priya Nair',
+      email: 'priya@example.in',
+      phone: '98107 45210',
+      spam: false,
+    });
+    await place.storage.saveContact({
+      ...validContact,
+      username: 'John Miller',
+      email: 'john@example.com',
+      mobile: '+1 98107 45210',
+      spam: false,
+    });
+  });
+  afterAll(() => place?.cleanup());
+
+  it.each([
+    ['+1 98107 45210', ['John Miller']],
+    ['+91 98107 45210', ['Priya Nair', 'Priya Nair']],
+    ['98107 45210', ['Priya Nair', 'Priya Nair']],
+    ['0091 98107 45210', ['Priya Nair', 'Priya Nair']],
+    ['+44 98107 45210', []],
+  ])('export --phone %s gives exactly the submissions of that number', async (phone, names) => {
+    const { code, stdout, stderr } = await run('export', '--format', 'json', '--phone', phone);
+    expect(code, stderr).toBe(0);
+    expect((JSON.parse(stdout) as { username?: string; name?: string }[]).map((s) => s.username ?? s.name)).toEqual(names);
+    expect(stderr.startsWith(`Asked for ${phone} (`), stderr).toBe(true);
+    expect(stderr).toContain(`): ${names.length} submission${names.length === 1 ? '' : 's'} matched.`);
+    if (names.length > 0)
+      expect(stderr).toContain(names[0] === 'John Miller' ? 'j***@example.com  J*** M***' : 'p***@example.in  P*** N***');
+  });
+
+  it('erase --phone with another country code leaves the person with the same digits untouched', async () => {
+    const { code, stdout, stderr } = await run('erase', '--phone', '+1 98107 45210', '--yes');
+    expect(code, stderr).toBe(0);
+    expect(stdout).toContain('1 submission by the same number with the same country code (E.164)');
+    expect(stdout).toMatch(/Erased 1 submission of anyone with this phone number: 1 enquiry and 0 job applications/);
+    expect((await place.storage.listContacts()).map((c) => c.username)).toEqual(['Priya Nair']);
+    expect((await place.storage.listApplications()).map((a) => a.name)).toEqual(['Priya Nair']);
+  });
+});
+
 describe('the commands for one person refuse what cannot be meant', () => {
   it.each([
     [['find'], 'find needs --email <address> or --phone <number>'],
     [['find', '--email', 'asha'], "--email is 'asha'; give a whole address"],
     [['find', '--phone', '123'], "--phone is '123'; give the whole number"],
-    [['erase', '--email', 'a@b.in', '--phone', '9876543210'], 'Give erase --email or --phone, not both'],
+    [['erase', '--email', 'asha', '--phone', '9876543210'], "--email is 'asha'"],
+    [
+      ['find', '--phone', '+999 1234 5678'],
+      "no country's numbering plan knows; check its country code, or find the person by --email",
+    ],
     [['audit', '--email', 'a@b.in'], '--email belongs to export and find and erase, not to audit'],
   ])('%j exits with code 2', async (argv, message) => {
     let stderr = '';

@@ -19,7 +19,9 @@ import {
   auditRow,
   erasePerson,
   listAudit,
+  identity,
   personFilter,
+  personRule,
   type AuditEntry,
   type ErasureResult,
   type PersonQuery,
@@ -39,8 +41,9 @@ import type { ApplicationRequest, ContactRequest } from '../../generated/schema-
 
 export type { ClaimedDelivery, ClaimRequest, Delivery, DeliveryQuery } from './outbox.ts';
 export type { AuditAction, DeliveryStatus, NotificationChannel } from './tables.ts';
-export type { AuditEntry, ErasureResult, PersonQuery } from './people.ts';
-export { criterionOf, phoneDigits } from './people.ts';
+export type { AuditEntry, ErasureResult, PersonQuery, PersonRule } from './people.ts';
+export { criterionOf, identityOf, personRule } from './people.ts';
+export { describePhoneRule, defaultCountry, readPhone, type PhoneRule } from './phone.ts';
 export type { GroupCommitStats } from './group-commit.ts';
 
 /** Where submissions are kept: a SQLite file (the default) or a PostgreSQL database. */
@@ -304,18 +307,30 @@ class KyselyStorage implements Storage {
     const direction = query.order === 'oldest' ? 'asc' : 'desc';
     let select = this.db.selectFrom('contact_submissions').selectAll().orderBy('created_at', direction).orderBy('id', direction);
     if (query.since !== undefined) select = select.where('created_at', '>=', query.since);
-    if (query.person !== undefined) select = select.where(personFilter('contact_submissions', query.person));
-    if (query.limit !== undefined) select = select.limit(query.limit);
-    return (await select.execute()).map(toContact);
+    if (query.person === undefined) {
+      if (query.limit !== undefined) select = select.limit(query.limit);
+      return (await select.execute()).map(toContact);
+    }
+    const { person } = query;
+    const rows = (await select.where(personFilter('contact_submissions', person)).execute()).filter(
+      (row) => personRule(person, identity('contact_submissions', row, 'column')) !== undefined,
+    );
+    return rows.slice(0, query.limit ?? rows.length).map(toContact);
   }
 
   async listApplications(query: ListQuery = {}): Promise<Application[]> {
     const direction = query.order === 'oldest' ? 'asc' : 'desc';
     let select = this.db.selectFrom('applications').selectAll().orderBy('created_at', direction).orderBy('id', direction);
     if (query.since !== undefined) select = select.where('created_at', '>=', query.since);
-    if (query.person !== undefined) select = select.where(personFilter('applications', query.person));
-    if (query.limit !== undefined) select = select.limit(query.limit);
-    return (await select.execute()).map(toApplication);
+    if (query.person === undefined) {
+      if (query.limit !== undefined) select = select.limit(query.limit);
+      return (await select.execute()).map(toApplication);
+    }
+    const { person } = query;
+    const rows = (await select.where(personFilter('applications', person)).execute()).filter(
+      (row) => personRule(person, identity('applications', row, 'column')) !== undefined,
+    );
+    return rows.slice(0, query.limit ?? rows.length).map(toApplication);
   }
 
   async claimNotifications(request: ClaimRequest): Promise<ClaimedNotification[]> {

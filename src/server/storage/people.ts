@@ -7,51 +7,76 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type ExpressionBuilder, type Expression, type Kysely, type SqlBool } from 'kysely';
-import { declarations } from '../../forms/declared.ts';
+import { declarations, type DeclaredField } from '../../forms/declared.ts';
+import { phoneRule, readPhone, type PhoneNumber, type PhoneRule } from './phone.ts';
 import type { AuditAction, Database } from './tables.ts';
 
-/** Who to look for: exactly one of an e-mail address (any case) or a phone number (any punctuation). */
-export type PersonQuery = { readonly email: string } | { readonly phone: string };
-
-/** The phone number's digits: `+91 98107-45210` and `(+91) 9810745210` are the same number. */
-export const phoneDigits = (phone: string): string => phone.replace(/\D/g, '');
-
 /**
- * The fewest digits for matching a number with and without its country code: a national number in
- * India has 10, so `98107 45210` finds `+91 98107 45210`, while a shorter string never matches the
- * end of someone else's number.
+ * Who to look for: an e-mail address (any case), or a phone number (compared in E.164, see phone.ts),
+ * optionally narrowed to the submissions that also carry one e-mail address, for when several people
+ * gave the same number.
  */
-const NATIONAL_DIGITS = 10;
+export type PersonQuery = { readonly email: string } | { readonly phone: string; readonly email?: string };
+
+/** Why a submission is the person's: their e-mail address, or one of the phone rules of phone.ts. */
+export type PersonRule = 'e-mail' | PhoneRule;
 
 type Table = 'contact_submissions' | 'applications';
 
-/** The column of a table that the forms' declarations mark as identifying a person by `kind`. */
-function identifyingColumn(table: Table, kind: 'email' | 'phone'): string {
+/** The field of a table's form that the declarations mark as identifying a person by `kind`. */
+function identifyingField(table: Table, kind: 'email' | 'phone'): DeclaredField {
   const form = Object.values(declarations).find((f) => f.table === table)!;
   const field = form.fields.find((f) => f.identifies === kind);
   if (!field)
     throw new Error(`FieldUndeclared: no field of the ${form.submission} form is declared with \`identifies: ${kind}\`.`);
-  return field.column;
+  return field;
+}
+
+/** The asked number, read; the commands check it before they get here, so a failure is a programming error. */
+function askedPhone(person: { readonly phone: string }): PhoneNumber {
+  const number = readPhone(person.phone);
+  if (number === undefined) throw new Error(`PhoneUnreadable: '${person.phone}' is no phone number; check it before querying.`);
+  return number;
 }
 
 /**
- * The condition that picks a person's rows from a submissions table. E-mail addresses are compared
- * without regard to case, as mail systems deliver them. Phone numbers are compared by their digits,
- * and match with or without a country code in front.
+ * The condition that picks the rows that may be a person's. For an e-mail address it is exact (mail
+ * systems deliver without regard to case). For a phone number it only narrows: every way of writing a
+ * number ends with its national digits, so the rows whose digits end with those are the candidates, and
+ * `personRule` then decides in E.164. The two steps keep the phone rules in one library, not in SQL.
  */
 export function personFilter<T extends Table>(table: T, person: PersonQuery) {
   return (eb: ExpressionBuilder<Database, T>): Expression<SqlBool> => {
-    if ('email' in person) {
-      return eb(eb.fn('lower', [sql.ref(`${table}.${identifyingColumn(table, 'email')}`)]), '=', person.email.toLowerCase());
-    }
-    const wanted = phoneDigits(person.phone);
-    // The same punctuation the request schemas allow, removed in SQL that SQLite and PostgreSQL share.
-    const stored = sql<string>`replace(replace(replace(replace(replace(replace(${sql.ref(`${table}.${identifyingColumn(table, 'phone')}`)}, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', '')`;
-    const alternatives: Expression<SqlBool>[] = [sql<SqlBool>`${stored} = ${wanted}`];
-    if (wanted.length >= NATIONAL_DIGITS) alternatives.push(sql<SqlBool>`${stored} like ${`%${wanted}`}`);
-    alternatives.push(sql<SqlBool>`(length(${stored}) >= ${NATIONAL_DIGITS} and cast(${wanted} as text) like '%' || ${stored})`);
-    return eb.or(alternatives);
+    const email =
+      person.email === undefined
+        ? undefined
+        : eb(eb.fn('lower', [sql.ref(`${table}.${identifyingField(table, 'email').column}`)]), '=', person.email.toLowerCase());
+    if (!('phone' in person)) return email!;
+    // The punctuation the request schemas allow, removed in SQL that SQLite and PostgreSQL share.
+    const digits = sql<string>`replace(replace(replace(replace(replace(replace(${sql.ref(`${table}.${identifyingField(table, 'phone').column}`)}, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', '')`;
+    const candidate = sql<SqlBool>`${digits} like ${`%${askedPhone(person).nationalNumber}`}`;
+    return email === undefined ? candidate : eb.and([candidate, email]);
   };
+}
+
+/** Why a stored submission is the person's, given its e-mail address and phone number; undefined when it is not. */
+export function personRule(
+  person: PersonQuery,
+  stored: { readonly email: string; readonly phone: string },
+): PersonRule | undefined {
+  const emailMatches = person.email === undefined || stored.email.toLowerCase() === person.email.toLowerCase();
+  if (!emailMatches) return undefined;
+  return 'phone' in person ? phoneRule(askedPhone(person), stored.phone) : 'e-mail';
+}
+
+/** The e-mail address and phone number of a submission as the storage returns it. */
+export const identityOf = (submission: { readonly type: keyof typeof declarations }) =>
+  identity(declarations[submission.type].table as Table, submission, 'name');
+
+/** The e-mail address and phone number of a stored row or submission, by the declared fields. */
+export function identity(table: Table, values: object, by: 'column' | 'name') {
+  const read = (kind: 'email' | 'phone') => String((values as Record<string, unknown>)[identifyingField(table, kind)[by]] ?? '');
+  return { email: read('email'), phone: read('phone') };
 }
 
 /** How many rows an erasure removed (or, with dryRun, would remove). */
@@ -75,12 +100,12 @@ export async function erasePerson(
   options: { readonly dryRun?: boolean } = {},
 ): Promise<ErasureResult> {
   return db.transaction().execute(async (trx) => {
-    const contactIds = (
-      await trx.selectFrom('contact_submissions').select('id').where(personFilter('contact_submissions', person)).execute()
-    ).map((row) => row.id);
-    const applicationIds = (
-      await trx.selectFrom('applications').select('id').where(personFilter('applications', person)).execute()
-    ).map((row) => row.id);
+    const idsOf = async (table: Table) =>
+      (await trx.selectFrom(table).selectAll().where(personFilter(table, person)).execute())
+        .filter((row) => personRule(person, identity(table, row, 'column')) !== undefined)
+        .map((row) => row.id);
+    const contactIds = await idsOf('contact_submissions');
+    const applicationIds = await idsOf('applications');
     const ids = [...contactIds, ...applicationIds];
     const notifications =
       ids.length === 0
@@ -116,7 +141,8 @@ export interface AuditEntry {
   readonly notifications: number;
 }
 
-export const criterionOf = (person: PersonQuery): string => ('email' in person ? 'e-mail' : 'phone');
+export const criterionOf = (person: PersonQuery): string =>
+  'phone' in person ? (person.email === undefined ? 'phone' : 'phone and e-mail') : 'e-mail';
 
 export function auditRow(
   action: AuditAction,
