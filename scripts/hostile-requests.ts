@@ -5,6 +5,7 @@
  */
 import { addDeclarationKeywords } from '../src/forms/declared.ts';
 import { readFileSync } from 'node:fs';
+import net from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -623,4 +624,211 @@ export async function readStoredRows(storage: Storage, name: FuzzTarget['name'])
     id,
     fields: { name: applicant, email, phone, domain },
   }));
+}
+
+/**
+ * One conversation over a raw TCP connection, for what `http.request` and `inject` cannot send: bytes that
+ * are not valid HTTP, bodies cut off, clients that vanish. `ending` says how the client leaves: `wait`
+ * reads the answer (only for a request that is whole or broken at once, which the server answers without
+ * waiting for more); `half-close` sends FIN, which Node's server takes as the client leaving; `close` and
+ * `reset` (a TCP RST) go away without waiting for anything.
+ */
+export interface RawExchange {
+  readonly kind: string;
+  readonly parts: readonly Buffer[];
+  readonly ending: 'wait' | 'half-close' | 'close' | 'reset';
+}
+
+const crlf = '\r\n';
+
+/** The request line and headers of a POST to `url`, with the given framing headers. */
+const head = (url: string, framing: readonly string[], extra: readonly string[] = []) =>
+  [`POST ${url} HTTP/1.1`, 'Host: 127.0.0.1', 'Content-Type: application/json', ...framing, ...extra, '', ''].join(crlf);
+
+/** A body as chunked transfer coding, in chunks of `size` bytes. */
+const chunked = (body: string, size: number) => {
+  const bytes = Buffer.from(body);
+  let out = '';
+  for (let i = 0; i < bytes.length; i += size) {
+    const chunk = bytes.subarray(i, i + size);
+    out += `${chunk.length.toString(16)}${crlf}${chunk.toString('latin1')}${crlf}`;
+  }
+  return Buffer.from(`${out}0${crlf}${crlf}`, 'latin1');
+};
+
+/** The ways a client leaves without waiting for its answer. */
+const gone = ['half-close', 'close', 'reset'] as const;
+
+/** Cuts `bytes` at a random place strictly inside it. */
+const cut = (random: Random, bytes: Buffer) => bytes.subarray(0, between(random, 1, Math.max(1, bytes.length - 1)));
+
+const rawKinds: readonly [string, (target: FuzzTarget, random: Random) => Omit<RawExchange, 'kind'>][] = [
+  [
+    'chunked-valid',
+    (t, r) => ({
+      parts: [Buffer.from(head(t.url, ['Transfer-Encoding: chunked'])), chunked(JSON.stringify(t.valid(r)), between(r, 1, 64))],
+      ending: 'wait',
+    }),
+  ],
+  [
+    'chunk-size-not-hex',
+    (t, r) => ({
+      parts: [
+        Buffer.from(head(t.url, ['Transfer-Encoding: chunked'])),
+        Buffer.from(`${pick(r, ['zz', '-1', '0x10', ' 5', '1 2', '\u00ff'])}${crlf}{}${crlf}0${crlf}${crlf}`, 'latin1'),
+      ],
+      ending: pick(r, ['wait', ...gone] as const),
+    }),
+  ],
+  [
+    'chunk-size-huge',
+    (t, r) => ({
+      parts: [
+        Buffer.from(head(t.url, ['Transfer-Encoding: chunked'])),
+        Buffer.from(`${pick(r, ['ffffffffffffffff', '7fffffff', '100000'])}${crlf}{"a":`),
+      ],
+      ending: pick(r, gone),
+    }),
+  ],
+  [
+    'chunk-without-crlf',
+    (t, r) => ({
+      parts: [Buffer.from(head(t.url, ['Transfer-Encoding: chunked'])), Buffer.from(`2${crlf}{}XX0${crlf}${crlf}`)],
+      ending: pick(r, ['wait', ...gone] as const),
+    }),
+  ],
+  [
+    'chunked-cut-off',
+    (t, r) => ({
+      parts: [
+        Buffer.from(head(t.url, ['Transfer-Encoding: chunked'])),
+        cut(r, chunked(JSON.stringify(t.valid(r)), between(r, 4, 64))),
+      ],
+      ending: pick(r, gone),
+    }),
+  ],
+  [
+    'length-cut-off',
+    (t, r) => {
+      const body = Buffer.from(JSON.stringify(t.valid(r)));
+      return {
+        parts: [Buffer.from(head(t.url, [`Content-Length: ${body.length}`])), cut(r, body)],
+        ending: pick(r, gone),
+      };
+    },
+  ],
+  [
+    'length-and-chunked',
+    (t, r) => ({
+      parts: [
+        Buffer.from(head(t.url, ['Content-Length: 4', 'Transfer-Encoding: chunked'])),
+        chunked(JSON.stringify(t.valid(r)), 16),
+      ],
+      ending: 'wait',
+    }),
+  ],
+  [
+    'headers-cut-off',
+    (t, r) => ({
+      parts: [cut(r, Buffer.from(head(t.url, ['Content-Length: 2'])))],
+      ending: pick(r, gone),
+    }),
+  ],
+  [
+    'header-not-http',
+    (t, r) => ({
+      parts: [
+        Buffer.from(
+          head(t.url, ['Content-Length: 2'], [pick(r, ['Bad Header: x', 'X-A: a\rb', 'X-B:\u0000', ': empty', 'X-C a'])]) + '{}',
+          'latin1',
+        ),
+      ],
+      ending: pick(r, ['wait', ...gone] as const),
+    }),
+  ],
+  [
+    'headers-too-large',
+    (t, r) => ({
+      parts: [Buffer.from(head(t.url, ['Content-Length: 2'], [`X-Big: ${'a'.repeat(between(r, 17_000, 70_000))}`]) + '{}')],
+      ending: 'wait',
+    }),
+  ],
+  [
+    'request-line-not-http',
+    (_t, r) => ({
+      parts: [
+        Buffer.from(
+          `${pick(r, ['GET / HTTP/9.9', 'POST', 'BREW /pot HTCPCP/1.0', '\u0016\u0003\u0001\u0002\u0000'])}${crlf}${crlf}`,
+          'latin1',
+        ),
+      ],
+      ending: 'wait',
+    }),
+  ],
+  ['gone-after-headers', (t, r) => ({ parts: [Buffer.from(head(t.url, ['Content-Length: 200']))], ending: pick(r, gone) })],
+  [
+    'gone-after-body',
+    (t, r) => {
+      const body = Buffer.from(JSON.stringify(t.valid(r)));
+      return {
+        parts: [Buffer.from(head(t.url, [`Content-Length: ${body.length}`])), body],
+        ending: pick(r, gone),
+      };
+    },
+  ],
+];
+
+export const rawKindNames: readonly string[] = rawKinds.map(([kind]) => kind);
+
+/** `count` raw exchanges with `target`, the same for the same seed. */
+export function* rawExchanges(target: FuzzTarget, seed: number, count: number): Generator<RawExchange> {
+  const random = createRandom(seed ^ 0x5eed);
+  for (let i = 0; i < count; i += 1) {
+    const [kind, make] = rawKinds[i % rawKinds.length]!;
+    yield { kind, ...make(target, random) };
+  }
+}
+
+/** What came back from a raw exchange: the status of the answer when one was awaited and came. */
+export interface RawOutcome {
+  readonly status: number | undefined;
+  /** Why there is no status: the client left on purpose, or the server did not answer in time. */
+  readonly failure?: string;
+}
+
+/** Plays one exchange against 127.0.0.1:`port`; never rejects. */
+export function sendRaw(port: number, exchange: RawExchange, timeoutMs = 15_000): Promise<RawOutcome> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let answer = '';
+    let settled = false;
+    const settle = (outcome: RawOutcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(outcome);
+    };
+    const timer = setTimeout(() => settle({ status: undefined, failure: `no answer within ${timeoutMs / 1000} s` }), timeoutMs);
+    const statusOf = () => /^HTTP\/1\.[01] (\d{3}) /.exec(answer)?.[1];
+    socket.on('data', (data: Buffer) => {
+      answer += data.toString('latin1');
+      // The status line is the answer; a kept-alive connection would not close by itself.
+      const status = statusOf();
+      if (status !== undefined) settle({ status: Number(status) });
+    });
+    socket.on('error', () => {});
+    socket.on('close', () =>
+      settle({ status: undefined, failure: exchange.ending === 'wait' ? 'closed without an answer' : 'left' }),
+    );
+    socket.once('connect', () => {
+      for (const part of exchange.parts) socket.write(part);
+      // The callback of an empty write runs once everything before it has gone out.
+      socket.write('', () => {
+        if (exchange.ending === 'half-close') socket.end();
+        else if (exchange.ending === 'reset') socket.resetAndDestroy();
+        else if (exchange.ending === 'close') socket.destroy();
+      });
+    });
+  });
 }

@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { api } from './api/index.ts';
 import { defaultRateLimit, type RateLimitConfig } from './config.ts';
+import { clientErrorHandler, isPeerGone, registerClientGone } from './connection.ts';
 import { HttpError, toHttpError } from './errors.ts';
 import { Readiness, registerHealthCheck } from './health.ts';
 import { defaultClientDir, defaultContentDir } from './paths.ts';
@@ -55,8 +56,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: options.trustProxy ?? false,
     // A well-formed X-Request-Id from the proxy in front, otherwise a new UUID; echoed in the response.
     genReqId: requestIdOf,
+    // What Node's HTTP parser refuses is answered in the API's error format and logged at info (connection.ts).
+    clientErrorHandler,
   });
 
+  registerClientGone(app);
   registerSecurityHeaders(app);
   registerRequestIdHeader(app);
 
@@ -88,6 +92,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler((caught, request, reply) => {
     const error = toHttpError(caught);
+    if (isPeerGone(caught)) {
+      // The connection broke under the request (an upload cut off, a tab closed): nobody is left to answer.
+      const { name, message } = caught as Error;
+      request.log.info(
+        { event: 'http.client_gone', err: { type: name, message } },
+        'The client closed the connection before its request was read in full; nothing was saved or sent.',
+      );
+      return reply.hijack();
+    }
     if (error.statusCode >= 500) {
       // Only what identifies the fault: an error object may carry submitted values (pg's `detail`, say).
       const { name, message, stack, code } = caught as Error & { code?: unknown };

@@ -32,6 +32,20 @@ export const httpErrors = {
     statusCode: 400,
     message: 'The request could not be understood, so nothing was saved. Check the request and send it again.',
   },
+  NotHttp: {
+    statusCode: 400,
+    message:
+      'The request is not valid HTTP (a malformed header or chunked body), so it was refused. Send it again as well-formed HTTP/1.1.',
+  },
+  RequestTimeout: {
+    statusCode: 408,
+    message: 'The request took too long to arrive, so it was refused. Send it again.',
+  },
+  HeadersTooLarge: {
+    statusCode: 431,
+    message:
+      'The request headers are too large, so the request was refused. Send it with fewer or shorter headers (cookies, say).',
+  },
   OriginNotAllowed: {
     statusCode: 403,
     message:

@@ -55,6 +55,13 @@ export function registerRequestIdHeader(app: FastifyInstance): void {
  * Logger settings for Fastify: pino's default request serializer (used when Fastify logs an error with its
  * request) would write the full client address and query string, so it is replaced by one that masks them.
  */
+/** The `err` of a log line: a `{ type, message }` the server chose as it is, an Error by its name and place. */
+function keepErrorFields(value: unknown): unknown {
+  if (!(value instanceof Error)) return value;
+  const { name, message, stack, code } = value as Error & { code?: unknown };
+  return { type: name, message, stack, ...(code === undefined ? {} : { code }) };
+}
+
 export function loggerOptions(level: string): Exclude<NonNullable<FastifyServerOptions['logger']>, boolean> {
   return {
     level,
@@ -64,9 +71,18 @@ export function loggerOptions(level: string): Exclude<NonNullable<FastifyServerO
         url: pathOf(request.url),
         remoteAddress: maskIp(request.ip),
       }),
+      // Pino's own serializer names a plain object's type `Object`; the server logs `{ type, message }`
+      // that it picked itself (never the whole error, which may carry submitted values), so keep them.
+      err: keepErrorFields as never,
     },
   };
 }
+
+/** Socket errors that say only that the other side is gone. */
+const peerGoneCodes = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_DESTROYED', 'ERR_STREAM_PREMATURE_CLOSE']);
+
+export const isPeerGone = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && peerGoneCodes.has(String((error as { code?: unknown }).code));
 
 /**
  * Fastify's request log lines, replaced by one line per request (method, path, status, duration, masked
@@ -84,7 +100,10 @@ export class RequestLogController extends LogController {
     const path = pathOf(request.url);
     const line = { method: request.method, path, status: reply.statusCode, ms, ip: maskIp(request.ip) };
     const message = `${request.method} ${path} ${reply.statusCode} ${ms}ms`;
-    if (error) reply.log.error({ ...line, err: { type: error.name, message: error.message } }, message);
+    // A response that breaks because the client left is the client's doing; any other is worth a look.
+    if (error && isPeerGone(error))
+      reply.log.info({ ...line, event: 'http.client_gone', err: { type: error.name, message: error.message } }, message);
+    else if (error) reply.log.error({ ...line, err: { type: error.name, message: error.message } }, message);
     else if (request.routeOptions.config?.quietLog === true) reply.log.debug(line, message);
     else reply.log.info(line, message);
   }
