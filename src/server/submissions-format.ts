@@ -57,27 +57,35 @@ export function toCsv(submissions: readonly Submission[], type?: SubmissionType,
 }
 
 /**
- * Text whose first character would make a spreadsheet read the cell as a formula. `+` and `-` are
- * harmless when the rest is only letters, digits, spaces and `. _ @ + -`: a formula can call a function
- * only with parentheses and another program (DDE) only with `|` and `!`, so `+91 98107 45210` and
- * `+orders@acme.in` are written as they are, and a real phone number or e-mail address reaches the
- * export unchanged. Every other cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets
- * a leading apostrophe (OWASP's advice on CSV injection), so opening an export runs nothing a visitor typed.
+ * A phone number written in groups with spaces, `+91 98107 45210`: a spreadsheet tries it as a formula
+ * and fails (a space between two numbers is no operator), so it shows the text as written. It is the one
+ * kind of cell starting with `+` that a visitor commonly sends, and it stays unguarded so that exports
+ * keep phone numbers as they were typed. `+91-98107-45210` is a subtraction and is guarded.
  */
-function opensFormula(value: string): boolean {
-  if (/^[=@\t\r]/.test(value)) return true;
-  return /^[+-]/.test(value) && !/^[+-][\p{L}\p{N} ._@+-]*$/u.test(value);
+const spacedPhoneNumber = /^\+\d{1,4}(?: \d{1,8})+$/;
+
+/**
+ * Whether a spreadsheet opening the export would compute the cell instead of showing it (OWASP's CSV
+ * injection): a leading `=`, `+`, `-` or `@` (Excel reads `+A1`, `-1+1` and `@SUM(A1)` as formulas),
+ * also after leading spaces or in their full-width forms, which some spreadsheets trim or fold; a
+ * leading tab or carriage return. A cell that starts with `'` is guarded too, so that the guard can be
+ * undone: an exported cell that starts with `'` had exactly one added.
+ */
+function needsGuard(value: string): boolean {
+  if (/^['\t\r]/.test(value)) return true;
+  return /^[\s\u3000]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/u.test(value) && !spacedPhoneNumber.test(value);
 }
 
 /**
- * One CSV cell. A cell is quoted when it holds a comma or a semicolon (the separator in either convention:
- * a spreadsheet in a German or French locale splits on `;` even in a comma-separated file), a quote, a
- * line break or a tab; quotes inside are doubled.
+ * One CSV cell, guarded with a leading `'` where a spreadsheet would compute it (see needsGuard): remove
+ * one leading `'` from an exported cell to get what was stored. A cell is quoted when it holds a comma or
+ * a semicolon (the separator in either convention: a spreadsheet in a German or French locale splits on
+ * `;` even in a comma-separated file), a quote, a line break or a tab; quotes inside are doubled.
  */
 export function csvCell(value: string | boolean | null | undefined): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  const safe = opensFormula(value) ? `'${value}` : value;
+  const safe = needsGuard(value) ? `'${value}` : value;
   return /[",;\t\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 

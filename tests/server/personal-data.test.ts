@@ -130,7 +130,7 @@ describe.each(places)('one person’s data on $name', (where) => {
     expect(data.every((s) => s.email.toLowerCase() === 'asha@example.in')).toBe(true);
   });
 
-  it('exports a cell holding a semicolon quoted, and phone numbers and e-mail addresses exactly as sent', async () => {
+  it('exports a cell holding a semicolon quoted, a spaced phone number as sent, and guards an address starting with +', async () => {
     await place.storage.saveContact({
       ...validContact,
       username: 'Kiran Rao',
@@ -150,7 +150,8 @@ describe.each(places)('one person’s data on $name', (where) => {
     );
 
     expect(code, stderr).toBe(0);
-    expect(stdout.split('\r\n')[1]).toContain(',Kiran Rao,+91 90000 11111,+orders@kiran.example,"ok;=1+1",');
+    // The e-mail address starts with +, which a spreadsheet tries as a formula: guarded, reversibly.
+    expect(stdout.split('\r\n')[1]).toContain(`,Kiran Rao,+91 90000 11111,'+orders@kiran.example,"ok;=1+1",`);
   });
 
   it('refuses control characters in a name with a 400 that names the field, storing nothing', async () => {

@@ -348,12 +348,15 @@ describe('csvCell', () => {
     // A semicolon splits the cell in spreadsheets of locales that separate with it, so it is quoted too.
     ['ok;=1+1', '"ok;=1+1"'],
     ['line one\r\nline two', '"line one\r\nline two"'],
-    // Real phone numbers and e-mail addresses stay as they are: without parentheses, | or ! a formula
-    // cannot call a function or another program.
+    // A phone number written in groups with spaces stays as it is: no spreadsheet computes it. With
+    // hyphens it is a subtraction, and every other cell starting with + or - is guarded, reversibly.
     ['+91 98107 45210', '+91 98107 45210'],
-    ['+91-98107-45210', '+91-98107-45210'],
-    ['+orders@acme.in', '+orders@acme.in'],
-    ['-5', '-5'],
+    ['+91-98107-45210', "'+91-98107-45210"],
+    ['+orders@acme.in', "'+orders@acme.in"],
+    ['-5', "'-5"],
+    ["'quoted", "''quoted"],
+    ['  =1+1', "'  =1+1"],
+    ['\uFF1D1+1', "'\uFF1D1+1"],
     ['+HYPERLINK("http://evil.example")', `"'+HYPERLINK(""http://evil.example"")"`],
     ["-cmd|'/C calc'!A0", "'-cmd|'/C calc'!A0"],
     ['+1+cmd|x', "'+1+cmd|x"],
