@@ -132,7 +132,12 @@ main().catch((caught: unknown) => {
           `Another program already listens on port ${process.env.PORT || 3000}. Stop it, or start the server with another PORT.`,
         )
       : caught;
-  // Setup errors carry a permanent name and a message that says what to do; print them as they are.
-  console.error(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+  // Setup errors carry a permanent name and a message that says what to do. The line is JSON like every
+  // other, at pino's fatal level, so that log tools read and alert on it; the message stays readable.
+  const name = error instanceof Error ? error.name : 'Error';
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(
+    `${JSON.stringify({ level: 60, time: Date.now(), pid: process.pid, error: name, msg: `${name}: ${message}` })}\n`,
+  );
   process.exitCode = 1;
 });

@@ -80,6 +80,34 @@ describe('npm start', () => {
     expect(log).toMatch(/The rate limit counts in Redis/);
     expect(log).not.toMatch(/healthz/);
     expect(log).not.toContain(validContact.email);
+    // Every line, from the first to the last, is JSON for the operators' log tools.
+    for (const line of log.split('\n').filter((l) => l.trim() !== '')) expect(() => JSON.parse(line), line).not.toThrow();
+  }, 20_000);
+
+  it('says why it cannot start in one JSON line at fatal level, and exits 1', async () => {
+    const empty = tempDir('no-client');
+    const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('src/server/main.ts')], {
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        CLIENT_DIR: empty.dir,
+        DATA_DIR: data.dir,
+        DATABASE_URL: '',
+        REDIS_URL: '',
+      },
+    });
+    server = child;
+    const output = collectOutput(child);
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    empty.remove();
+    expect(code).toBe(1);
+    const lines = output
+      .text()
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => JSON.parse(l) as { level: number; error?: string; msg: string });
+    expect(lines.at(-1)).toMatchObject({ level: 60, error: 'ClientBuildMissing', msg: expect.stringContaining('npm run build') });
   }, 20_000);
 
   it('logs a PostgreSQL connection dropped while idle as a JSON warning, and reconnects', async () => {
