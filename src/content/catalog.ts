@@ -121,6 +121,22 @@ export interface Problem {
   readonly hint?: string;
   /** The lines around the problem, with a caret under it. */
   readonly frame: string;
+  /**
+   * The repair, when there is exactly one right one: applied by `content:check -- --fix` and by the
+   * editor's Apply button (fixes.ts, applyFixes). Problems without one explain what to decide instead.
+   */
+  readonly fix?: Fix;
+}
+
+/** A repair a tool can apply: the characters `start` to `end` (offsets in the file's text) become `text`. */
+export interface Fix {
+  readonly start: number;
+  readonly end: number;
+  /** What is there now: a fix is applied only where the file still holds it. */
+  readonly was: string;
+  readonly text: string;
+  /** What applying it does, in a few words: ``Write `"020130"` ``. */
+  readonly label: string;
 }
 
 /** What a problem says: what is wrong, in one sentence, and what to do about it. */

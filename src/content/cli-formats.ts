@@ -4,25 +4,33 @@
  * request, and `json` for other tools.
  */
 import type { Problem } from './catalog.ts';
-import { formatProblems } from './format.ts';
+import { errorsFirst, formatProblems } from './format.ts';
 
 export const outputFormats = ['text', 'github', 'json'] as const;
 export type OutputFormat = (typeof outputFormats)[number];
 
 /** What the command line asked for, or the mistake in it. */
-export type CliOptions = { readonly format: OutputFormat } | { readonly error: string };
+export type CliOptions =
+  | { readonly format: OutputFormat; readonly fix: boolean; readonly errorsOnly: boolean }
+  | { readonly error: string };
 
-const usage = `Use \`--format text\` (the default), \`--format github\` or \`--format json\`.`;
+const usage = `Use \`--format text\` (the default), \`--format github\` or \`--format json\`; \`--fix\` to apply every fix the check offers; \`--errors-only\` to leave warnings out.`;
 
-/** Reads `--format <name>` or `--format=<name>`; anything else is a mistake with a fix. */
+/** Reads `--format <name>` or `--format=<name>`, `--fix` and `--errors-only`; anything else is a mistake with a fix. */
 export function parseArgs(argv: readonly string[]): CliOptions {
   let format: string = 'text';
+  let fix = false;
+  let errorsOnly = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--format' || arg.startsWith('--format=')) {
       const value = arg === '--format' ? argv[++i] : arg.slice('--format='.length);
       if (!value) return { error: `MissingFormat: \`--format\` needs a name. ${usage}` };
       format = value;
+    } else if (arg === '--fix') {
+      fix = true;
+    } else if (arg === '--errors-only') {
+      errorsOnly = true;
     } else {
       return { error: `UnknownOption: content:check does not know \`${arg}\`. ${usage}` };
     }
@@ -30,7 +38,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   if (!(outputFormats as readonly string[]).includes(format)) {
     return { error: `UnknownFormat: \`${format}\` is not an output format of content:check. ${usage}` };
   }
-  return { format: format as OutputFormat };
+  return { format: format as OutputFormat, fix, errorsOnly };
 }
 
 // GitHub's workflow commands end a value at a line break, and a property at `,` or `:`; these are
@@ -55,10 +63,10 @@ export function formatGithub(problems: readonly Problem[]): string {
     .join('\n');
 }
 
-/** One JSON array of problems, each `{ severity, code, file, line, column, path, message, hint }`. */
+/** One JSON array of problems, each `{ severity, code, file, line, column, path, message, hint, fix }`. */
 export function formatJson(problems: readonly Problem[]): string {
   return JSON.stringify(
-    problems.map(({ severity, code, file, line, column, path, message, hint }) => ({
+    problems.map(({ severity, code, file, line, column, path, message, hint, fix }) => ({
       severity,
       code,
       file,
@@ -67,6 +75,7 @@ export function formatJson(problems: readonly Problem[]): string {
       path,
       message,
       hint: hint ?? null,
+      fix: fix ?? null,
     })),
     null,
     2,
@@ -75,7 +84,8 @@ export function formatJson(problems: readonly Problem[]): string {
 
 /** The whole report in a format; `text` is what people read (with colour on a terminal). */
 export function formatReport(problems: readonly Problem[], format: OutputFormat, color = false): string {
-  if (format === 'json') return formatJson(problems);
+  const ordered = errorsFirst(problems);
+  if (format === 'json') return formatJson(ordered);
   if (problems.length === 0) return '';
-  return format === 'github' ? formatGithub(problems) : formatProblems(problems, color);
+  return format === 'github' ? formatGithub(ordered) : formatProblems(ordered, color);
 }

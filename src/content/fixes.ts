@@ -1,8 +1,13 @@
 /**
  * Concrete repairs for values of the wrong form: what to write instead, worked out from the value
  * and the pattern it failed, so a hint can say `route: /react` rather than repeat the field's
- * description. Each returns undefined when it cannot propose a value that would pass.
+ * description. Each returns undefined when it cannot propose a value that would pass. A repair that
+ * is the one right answer also travels as a Fix (an edit of the file's text) that `content:check --
+ * --fix` and the editor apply; applyFixes does that.
  */
+import { isScalar, stringify, type Node } from 'yaml';
+import type { Fix } from './catalog.ts';
+import type { ValueEdit } from './validate.ts';
 
 /** Lowercase words joined by hyphens, as routes, anchors, icons and logos are written. */
 export function slug(value: string): string {
@@ -39,4 +44,53 @@ export function repairFor(value: string, pattern: string | undefined): string | 
 /** How to write `value` as text in YAML: quoted, so YAML does not read a number, `true` or a date. */
 export function quoted(value: unknown): string {
   return `"${String(value).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+/** A value as YAML writes it on one line: plain when YAML would read it back as the same text, quoted otherwise. */
+export function yamlValue(text: string): string {
+  return stringify(text, { lineWidth: 0 }).trimEnd();
+}
+
+/**
+ * The Fix and its hint for an edit of the value at `path`, or undefined when the value is not one
+ * scalar written on the page (an empty value has no characters to keep: the hint says what to write).
+ */
+export function valueFix(
+  text: string,
+  node: Node | null | undefined,
+  path: readonly (string | number)[],
+  edit: ValueEdit,
+): { readonly fix: Fix; readonly hint: string } | undefined {
+  if (!isScalar(node) || !node.range) return undefined;
+  const [start, end] = node.range;
+  const written = text.slice(start, end);
+  if (written.trim() === '') return undefined;
+  const value = 'quote' in edit ? quoted(written) : yamlValue(edit.replace);
+  const key = path[path.length - 1];
+  const line = `${typeof key === 'number' ? '-' : `${String(key)}:`} ${value}`;
+  return {
+    fix: { start, end, was: written, text: value, label: `Write \`${value}\`` },
+    hint:
+      'quote' in edit
+        ? `Put it in quotes, so YAML reads it as text, exactly as you typed it: \`${line}\`.`
+        : `Write \`${line}\`.`,
+  };
+}
+
+/**
+ * Applies fixes to a file's text, from the last to the first so that each offset still holds; a fix
+ * that overlaps one already applied, or whose place no longer holds what it replaces, is left for the
+ * next run. Returns the text and the fixes applied.
+ */
+export function applyFixes(text: string, fixes: readonly Fix[]): { readonly text: string; readonly applied: readonly Fix[] } {
+  const applied: Fix[] = [];
+  let out = text;
+  let limit = Infinity;
+  for (const fix of [...fixes].sort((a, b) => b.start - a.start || b.end - a.end)) {
+    if (fix.end > limit || out.slice(fix.start, fix.end) !== fix.was) continue;
+    out = out.slice(0, fix.start) + fix.text + out.slice(fix.end);
+    applied.push(fix);
+    limit = fix.start;
+  }
+  return { text: out, applied: applied.reverse() };
 }

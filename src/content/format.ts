@@ -25,5 +25,15 @@ export function formatProblems(problems: readonly Problem[], color = false): str
   ]
     .filter(Boolean)
     .join(' and ');
-  return `${problems.map((p) => formatProblem(p, color)).join('\n\n')}\n\n${summary} in ${files} file${files === 1 ? '' : 's'}.`;
+  const ordered = errorsFirst(problems);
+  return `${ordered.map((p) => formatProblem(p, color)).join('\n\n')}\n\n${summary} in ${files} file${files === 1 ? '' : 's'}.`;
+}
+
+/**
+ * Errors before warnings, each file by file and line by line: with a thousand pages, two errors
+ * among a thousand warnings must not be lost in the middle of the output.
+ */
+export function errorsFirst(problems: readonly Problem[]): Problem[] {
+  const rank = (p: Problem) => (p.severity === 'error' ? 0 : 1);
+  return [...problems].sort((a, b) => rank(a) - rank(b) || a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
 }

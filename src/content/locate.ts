@@ -49,6 +49,17 @@ export function locate(
   return { line, column: col };
 }
 
+/** The node a path points at, when the whole path exists. */
+export function nodeAt(doc: Document, path: readonly (string | number)[]): Node | null | undefined {
+  let node: Node | null = doc.contents;
+  for (const part of path) {
+    const next = child(node, part);
+    if (!next) return undefined;
+    node = next.value;
+  }
+  return node;
+}
+
 function child(node: Node | null, part: string | number): { value: Node | null; offset: number } | undefined {
   if (isMap(node)) {
     const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && p.key.value === part);

@@ -39,7 +39,15 @@ export interface RawProblem {
   readonly key?: string;
   readonly message: string;
   readonly hint?: string;
+  /**
+   * The one right repair of the value at `path`, worked out from its characters as written (the data
+   * has lost them: `020130` reads as 20130): `quote` puts them in quotes as they are, `replace` writes
+   * new text. The run turns it into a Fix at the value's place in the file.
+   */
+  readonly edit?: ValueEdit;
 }
+
+export type ValueEdit = { readonly quote: true } | { readonly replace: string };
 
 type Schema = Record<string, unknown> & {
   title?: string;
@@ -348,12 +356,13 @@ function explain(error: ErrorObject, sectionTypes: readonly string[]): RawProble
   if (error.keyword === RENAMED_TO) return explainRename(error);
   if (error.keyword === 'required' && CHOICE_ALTERNATIVE.test(error.schemaPath)) return undefined;
   const name = capital(nameOf(path));
-  const at = (code: ProblemCode, said: Statement, key?: string): RawProblem => ({
+  const at = (code: ProblemCode, said: Statement, key?: string, edit?: ValueEdit): RawProblem => ({
     code,
     path,
     ...(key === undefined ? {} : { key }),
     message: said.message,
     hint: said.hint,
+    ...(edit === undefined ? {} : { edit }),
   });
   if (error.keyword === 'enum' && SECTION_TYPE.test(error.schemaPath)) {
     const tag = typeof value === 'string' ? value : JSON.stringify(value);
@@ -385,7 +394,13 @@ function explain(error: ErrorObject, sectionTypes: readonly string[]): RawProble
           : value === null
             ? { fill: writtenKey(path), text: textWanted, description: parent?.description }
             : { description: parent?.description };
-      return at('WrongType', explainText.WrongType(name, expected[String(params.type)] ?? String(params.type), kindOf(value), fix));
+      return at(
+        'WrongType',
+        explainText.WrongType(name, expected[String(params.type)] ?? String(params.type), kindOf(value), fix),
+        undefined,
+        // Text wanted and YAML read a number, a truth value or null: the characters as typed are the text.
+        'quote' in fix || (textWanted && value === null) ? { quote: true } : undefined,
+      );
     }
     case 'enum':
     case 'const': {
@@ -396,6 +411,7 @@ function explain(error: ErrorObject, sectionTypes: readonly string[]): RawProble
     case 'pattern':
     case 'format': {
       if (typeof value === 'string' && /^http:\/\//i.test(value) && /https:/.test(String(parent?.pattern))) {
+        // Not a fix: only opening the link tells whether the other site answers on https.
         return at('InsecureLink', explainText.InsecureLink(name, value.replace(/^http:/i, 'https:')));
       }
       // The schema's own words for its pattern (what the editor shows too), after a repaired value.

@@ -122,7 +122,7 @@ describe('content check: what a marketer sees for each mistake', () => {
     expect(await report('number-as-text')).toMatchInlineSnapshot(`
       "content/pages/home.yaml:11:14  WrongType  sections[1].heading
         \`heading\` must be text, but it is the number 2024.
-        Put it in quotes, so YAML reads it as text: \`heading: "2024"\`.
+        Put it in quotes, so YAML reads it as text, exactly as you typed it: \`heading: "2024"\`.
 
            9 |       link: /about
           10 |   - type: card-grid

@@ -79,7 +79,7 @@ describe('content:check output formats', () => {
     expect(line).toBe('::error file=content/pages/a%2Cb%3Ac.yaml,line=9,col=13,title=UnknownRoute::100%25 sure%0D%0Aor not');
   });
 
-  it('writes JSON as an array of plain problems, without the code frame', () => {
+  it('writes JSON as an array of plain problems with their fixes, without the code frame', () => {
     expect(JSON.parse(formatJson([problem({}), problem({ severity: 'warning', hint: undefined })]))).toEqual([
       {
         severity: 'error',
@@ -90,6 +90,7 @@ describe('content:check output formats', () => {
         path: 'sections[0].action.link',
         message: 'The link `/abuot` goes to a route that no page defines.',
         hint: 'Did you mean `/about`? Routes come from the `route` of each file in content/pages/.',
+        fix: null,
       },
       {
         severity: 'warning',
@@ -100,20 +101,21 @@ describe('content:check output formats', () => {
         path: 'sections[0].action.link',
         message: 'The link `/abuot` goes to a route that no page defines.',
         hint: null,
+        fix: null,
       },
     ]);
   });
 
   it('reads --format in both spellings and refuses what it does not know, saying what to use', () => {
-    expect(parseArgs([])).toEqual({ format: 'text' });
-    expect(parseArgs(['--format', 'github'])).toEqual({ format: 'github' });
-    expect(parseArgs(['--format=json'])).toEqual({ format: 'json' });
+    expect(parseArgs([])).toEqual({ format: 'text', fix: false, errorsOnly: false });
+    expect(parseArgs(['--format', 'github', '--fix'])).toEqual({ format: 'github', fix: true, errorsOnly: false });
+    expect(parseArgs(['--format=json', '--errors-only'])).toEqual({ format: 'json', fix: false, errorsOnly: true });
     expect(parseArgs(['--format', 'xml'])).toEqual({
       error:
-        'UnknownFormat: `xml` is not an output format of content:check. Use `--format text` (the default), `--format github` or `--format json`.',
+        'UnknownFormat: `xml` is not an output format of content:check. Use `--format text` (the default), `--format github` or `--format json`; `--fix` to apply every fix the check offers; `--errors-only` to leave warnings out.',
     });
     expect(parseArgs(['--format'])).toEqual({
-      error: 'MissingFormat: `--format` needs a name. Use `--format text` (the default), `--format github` or `--format json`.',
+      error: 'MissingFormat: `--format` needs a name. Use `--format text` (the default), `--format github` or `--format json`; `--fix` to apply every fix the check offers; `--errors-only` to leave warnings out.',
     });
     expect(parseArgs(['--json'])).toMatchObject({
       error: expect.stringMatching(/^UnknownOption: content:check does not know `--json`\./),
@@ -148,7 +150,7 @@ describe('content:check exit codes', () => {
     expect(result.status).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr.trim()).toBe(
-      'UnknownFormat: `xml` is not an output format of content:check. Use `--format text` (the default), `--format github` or `--format json`.',
+      'UnknownFormat: `xml` is not an output format of content:check. Use `--format text` (the default), `--format github` or `--format json`; `--fix` to apply every fix the check offers; `--errors-only` to leave warnings out.',
     );
   });
 });

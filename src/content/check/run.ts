@@ -5,7 +5,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Document, LineCounter } from 'yaml';
-import { codeFrame, formatPath, locate } from '../locate.ts';
+import { codeFrame, formatPath, locate, nodeAt } from '../locate.ts';
+import { valueFix } from '../fixes.ts';
 import { explain, type Problem, type ProblemCode, type Severity } from '../catalog.ts';
 import type { RawProblem } from '../validate.ts';
 import { listFiles } from '../files.ts';
@@ -138,6 +139,7 @@ export function startRun(options: ContentOptions): CheckRun {
       const { doc, counter } = source.document();
       const position = locate(doc, counter, finding.path, finding.key);
       const keyed = finding.code === 'UnknownProperty' || finding.code === 'RenamedProperty';
+      const repair = finding.edit && valueFix(source.text, nodeAt(doc, finding.path), finding.path, finding.edit);
       problems.push({
         code: finding.code,
         severity,
@@ -146,7 +148,7 @@ export function startRun(options: ContentOptions): CheckRun {
         column: position.column,
         path: formatPath(finding.key && keyed ? [...finding.path, finding.key] : finding.path),
         message: finding.message,
-        ...(finding.hint ? { hint: finding.hint } : {}),
+        ...(repair ? { hint: repair.hint, fix: repair.fix } : finding.hint ? { hint: finding.hint } : {}),
         frame: codeFrame(source.text, position),
       });
     },
