@@ -3,6 +3,7 @@ export type EditorErrorCode =
   | 'EditorYamlUnreadable'
   | 'EditorNotAText'
   | 'EditorValueChanged'
+  | 'EditorFixStale'
   | 'EditorPathOutside'
   | 'EditorConflict'
   | 'EditorLinked'

@@ -8,7 +8,8 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { join, relative } from 'node:path';
 import { checkContent, type ContentResult } from '../../content/check.ts';
-import type { Problem } from '../../content/catalog.ts';
+import type { Fix, Problem } from '../../content/catalog.ts';
+import { applyFixes } from '../../content/fixes.ts';
 import type { CollectedAssets } from '../../content/module-types.ts';
 import { listFiles } from '../../content/files.ts';
 import { lucideIcons, logoNames } from '../../content/assets.ts';
@@ -255,6 +256,29 @@ export async function checkDraft(project: EditorProject, file: string, version: 
     ...(others.length > 0 ? { relinks: others.flatMap((o) => o.links) } : {}),
     ...(shown ? { preview: shown } : {}),
   };
+}
+
+/**
+ * The data of the draft with one of the check's fixes applied to its text. The fix was offered for
+ * the text this same data makes; where that text no longer holds what the fix replaces (the
+ * marketer typed on meanwhile), nothing is applied and the check offers a fresh one.
+ */
+export function applyFix(
+  project: EditorProject,
+  file: string,
+  version: string,
+  data: unknown,
+  fix: Fix,
+): { readonly data: unknown } {
+  const { text } = draftText(project, file, version, data);
+  const { text: fixed, applied } = applyFixes(text, [fix]);
+  if (applied.length === 0) {
+    throw new EditorError(
+      'EditorFixStale',
+      'The text this fix was made for has changed since the check offered it, so nothing was applied. The check runs again at once; apply the fix it offers then.',
+    );
+  }
+  return { data: YamlSource.parse(fixed, file).toJS() };
 }
 
 /** Raised when a save is refused because the content would not pass the build's check. */

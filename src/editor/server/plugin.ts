@@ -13,7 +13,9 @@ import { timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { EditorError } from '../errors.ts';
+import type { Fix } from '../../content/catalog.ts';
 import {
+  applyFix,
   catalog,
   checkDraft,
   ContentInvalid,
@@ -97,6 +99,7 @@ const statusOf: Record<string, number> = {
   EditorYamlUnreadable: 422,
   EditorNotAText: 422,
   EditorValueChanged: 422,
+  EditorFixStale: 409,
   EditorFileMissing: 404,
   EditorConflict: 409,
   EditorLinked: 409,
@@ -111,6 +114,31 @@ const text = (body: Record<string, unknown>, field: string): string => {
   }
   return value;
 };
+
+/** A fix as the check offered it: offsets and texts, each named when it is missing or of the wrong kind. */
+function readFix(value: unknown): Fix {
+  const fix = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  for (const field of ['start', 'end'] as const) {
+    if (!Number.isSafeInteger(fix[field]) || (fix[field] as number) < 0) {
+      throw new EditorError(
+        'EditorBadRequest',
+        `\`fix.${field}\` must be an offset in the file (a whole number from 0); it was ${JSON.stringify(fix[field])}.`,
+      );
+    }
+  }
+  for (const field of ['was', 'text', 'label'] as const) {
+    if (typeof fix[field] !== 'string') {
+      throw new EditorError('EditorBadRequest', `\`fix.${field}\` must be text; it was ${JSON.stringify(fix[field])}.`);
+    }
+  }
+  return {
+    start: fix.start as number,
+    end: fix.end as number,
+    was: fix.was as string,
+    text: fix.text as string,
+    label: fix.label as string,
+  };
+}
 
 const sameToken = (given: string | undefined, token: string) =>
   given !== undefined && given.length === token.length && timingSafeEqual(Buffer.from(given), Buffer.from(token));
@@ -134,6 +162,10 @@ export function editorPlugin(options: EditorServerOptions): Plugin {
     '/api/draft': {
       method: 'POST',
       handle: (body) => checkDraft(project, text(body, 'file'), text(body, 'version'), body.data),
+    },
+    '/api/fix': {
+      method: 'POST',
+      handle: async (body) => applyFix(project, text(body, 'file'), text(body, 'version'), body.data, readFix(body.fix)),
     },
     '/api/save': {
       method: 'POST',

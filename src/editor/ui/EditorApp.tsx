@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { RJSFSchema } from '@rjsf/utils';
 import { api, type EditorCatalog, type Problem } from './api.ts';
+import type { Fix } from '../../content/catalog.ts';
 import { drafts } from './drafts.ts';
 import { errorsAt, SchemaForm, SuggestionLists, type FormContext } from './SchemaForm.tsx';
 import { parsePath, valueAt } from '../../content/paths.ts';
@@ -163,6 +164,17 @@ export function EditorApp() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [openedFile]);
 
+  /** Applies one of the check's fixes as an ordinary change: shown at once, checked again, undoable. */
+  const applyFix = async (fix: Fix) => {
+    if (!opened || !data) return;
+    try {
+      const fixed = await api.fix(opened.file, opened.version, data, fix);
+      change(fixed.data as Data, fix.label.replace(/`/g, '').toLowerCase());
+    } catch (error) {
+      setStatus({ kind: 'error', text: (error as Error).message });
+    }
+  };
+
   const titleOfFile = (name: string) =>
     catalog?.files.find((f) => f.file === name)?.title ?? name.replace(/^content\/|\.ya?ml$/g, '');
 
@@ -299,6 +311,11 @@ export function EditorApp() {
                     <span className="problem-where">{placeOf(parsePath(p.path))}</span> {plainWords(p.message)}
                   </button>
                   {p.hint && <p className="problem-hint">{plainWords(p.hint)}</p>}
+                  {p.fix && (
+                    <button type="button" className="problem-fix" onClick={() => void applyFix(p.fix!)}>
+                      Apply: {p.fix.label.replace(/`/g, '')}
+                    </button>
+                  )}
                 </li>
               ))}
             </ul>

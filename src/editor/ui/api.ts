@@ -1,5 +1,5 @@
 /** The editor server's API as the browser side calls it (src/editor/server/plugin.ts). */
-import type { Problem } from '../../content/catalog.ts';
+import type { Fix, Problem } from '../../content/catalog.ts';
 import type { DraftResult, EditorCatalog, OpenedFile } from '../server/api.ts';
 import type { Changes, Published } from '../server/publish.ts';
 import type { DeletePlan } from '../server/pages.ts';
@@ -54,6 +54,9 @@ export const api = {
   open: (file: string) => call<OpenedFile>('/api/open', { file }),
   draft: (file: string, version: string, data: unknown) => call<DraftResult>('/api/draft', { file, version, data }),
   save: (file: string, version: string, data: unknown) => call<OpenedFile>('/api/save', { file, version, data }),
+  /** The data with one of the check's fixes applied (the fix is for the text this data makes). */
+  fix: (file: string, version: string, data: unknown, fix: Fix) =>
+    call<{ data: unknown }>('/api/fix', { file, version, data, fix }),
   createPage: (
     page: { route: string; template: string; label: string; draft: boolean } | { collection: string; label: string },
   ) => call<OpenedFile>('/api/pages', page),
