@@ -26,6 +26,7 @@ export const problemCodes = {
   UnknownRoute: 'An internal link goes to a route that no page defines.',
   LinkToDraft: 'An internal link goes to a draft page (`draft: true`), which the published site does not have.',
   DraftLeftOut: 'A navigation or footer entry goes to a draft page, so the published site leaves the entry out.',
+  NotPublished: 'A page or entry exists but the published site leaves it out: a draft, a `publishedAt` still to come, or a `validThrough` past (a note, not a mistake).',
   MissingAsset: 'A referenced image or video file does not exist.',
   UnknownIcon: 'An icon name is not a Lucide icon.',
   UnknownLogo: 'A logo name is not in the logo sets.',
@@ -66,6 +67,7 @@ export const buildOnlyCodes: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
   'UnknownRoute',
   'LinkToDraft',
   'DraftLeftOut',
+  'NotPublished',
   'MissingAsset',
   'UnknownIcon',
   'UnknownLogo',
@@ -102,8 +104,11 @@ export const warningCodes: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
   'DraftLeftOut',
 ]);
 
-/** Errors fail the build; warnings are printed and let it go on. */
-export type Severity = 'error' | 'warning';
+/** Problems that are notes (`info`): nothing is wrong, but the build does something the writer should know. */
+export const noteCodes: ReadonlySet<ProblemCode> = new Set<ProblemCode>(['NotPublished']);
+
+/** Errors fail the build; warnings are printed and let it go on; notes (`info`) tell what the build will do. */
+export type Severity = 'error' | 'warning' | 'info';
 
 /** One content problem, located in its file. */
 export interface Problem {
@@ -318,6 +323,18 @@ export const explain = {
   LinkToDraft: (link: string, file: string): Explanation => ({
     message: `The link \`${link}\` goes to ${file}, a draft (\`draft: true\`) that is left out of the published site.`,
     hint: 'Publish that page first (remove its `draft: true` line), or remove this link until the page is ready.',
+  }),
+  NotPublishedDraft: (what: string): Explanation => ({
+    message: `${what} is a draft (\`draft: true\`), so the published site leaves it out.`,
+    hint: 'Remove the `draft: true` line (in the editor: untick Draft) when it is ready to go live.',
+  }),
+  NotPublishedScheduled: (what: string, day: string): Explanation => ({
+    message: `${what} is scheduled: its \`publishedAt\` is ${day}, so the published site shows it from the first build on or after that day.`,
+    hint: 'Nothing to do if that is the plan. A site is built when something is published, so make sure a build runs on that day (or publish any change then).',
+  }),
+  NotPublishedExpired: (what: string, day: string): Explanation => ({
+    message: `${what} has ended: its \`validThrough\` was ${day}, so the published site has left it out since the first build after that day.`,
+    hint: 'Extend `validThrough` to publish it again, or delete the file if it is over for good.',
   }),
   DraftLeftOut: (link: string, file: string): Explanation => ({
     message: `The entry linking to \`${link}\` is left out of the published site: ${file} is a draft (\`draft: true\`).`,

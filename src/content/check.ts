@@ -25,6 +25,7 @@ import { settleProblems } from './check/settle.ts';
 import { checkShapes, type ShapedFile } from './check/shape.ts';
 import { readCollections, relocateMadePages } from './check/collections.ts';
 import { reportUnlisted } from './check/listings.ts';
+import { reportUnpublished } from './check/unpublished.ts';
 import { checkShared, sharedUsedBy } from './check/shared.ts';
 import { checkSearchTexts } from './check/search-texts.ts';
 import { judgeContent } from './check/judge.ts';
@@ -85,6 +86,7 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
   const collections = readCollections(run, validators);
   const shapes = checkShapes(run, validators, collections);
   reportUnlisted(run, collections);
+  reportUnpublished(run, shapes.pages, collections);
   const routes = checkRoutes(run, shapes.pages);
   const drafts = new Set(shapes.pages.filter((p) => (p.data as { draft?: unknown } | null)?.draft === true).map((p) => p.file));
   const assetsOf = await checkReferences(run, shapes.references, routes, drafts);
@@ -99,12 +101,13 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
 
   const { problems } = run;
   const errors = problems.filter((p) => p.severity === 'error').length;
+  const warnings = problems.filter((p) => p.severity === 'warning').length;
   const files = [
     ...listFiles(run.contentDir, '.yaml'),
     ...listFiles(run.contentDir, '.yml'),
     ...validators.schemaFiles,
   ];
-  if (errors > 0) return { problems, errors, warnings: problems.length - errors, files, shared: new Map(), pages: [] };
+  if (errors > 0) return { problems, errors, warnings, files, shared: new Map(), pages: [] };
 
   const pictures: PictureMemo = new Map();
   const prepared = <T>(source: ShapedFile) => preparePictures(source.data as T, shapes.references.get(source) ?? [], run.publicDir, pictures);
@@ -115,7 +118,7 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
   return {
     problems,
     errors,
-    warnings: problems.length,
+    warnings,
     files,
     site: { site, assets: assetsOf.get(shapes.site!)! },
     shared,

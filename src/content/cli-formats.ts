@@ -58,7 +58,8 @@ export function formatGithub(problems: readonly Problem[]): string {
         return `${key}=${escapeProperty(value.join('='))}`;
       });
       const message = `${p.path ? `${p.path}: ` : ''}${p.message}${p.hint ? `\n${p.hint}` : ''}`;
-      return `::${p.severity} ${properties.join(',')}::${escapeData(message)}`;
+      // GitHub calls a note `notice`.
+      return `::${p.severity === 'info' ? 'notice' : p.severity} ${properties.join(',')}::${escapeData(message)}`;
     })
     .join('\n');
 }

@@ -61,7 +61,8 @@ const shown = options.errorsOnly ? result.problems.filter((p) => p.severity === 
 const color = options.format === 'text' && process.stdout.isTTY && !process.env.NO_COLOR;
 const report = formatReport(shown, options.format, color);
 if (report) console.log(report);
-const left = options.errorsOnly && result.warnings > 0 ? ` (${result.warnings} warning${result.warnings === 1 ? '' : 's'} not shown)` : '';
+const hidden = result.problems.length - result.errors;
+const left = options.errorsOnly && hidden > 0 ? ` (${hidden} warning${hidden === 1 ? '' : 's'} and note${hidden === 1 ? '' : 's'} not shown)` : '';
 if (result.errors > 0) {
   const fixable = result.problems.filter((p) => p.fix).length;
   const offer = fixable > 0 && !options.fix ? ` ${fixable} of the problems can be fixed with \`npm run content:check -- --fix\`.` : '';

@@ -14,7 +14,9 @@ const dev = (project = fixture('collections')) => checkContent({ ...project, tod
 
 const routes = (result: ContentResult) => result.pages.map((p) => p.page.route).sort();
 const pageAt = (result: ContentResult, route: string) => result.pages.find((p) => p.page.route === route)!;
-const problemsOf = (result: ContentResult) => result.problems.map((p) => `${p.file}:${p.line}:${p.column} ${p.code} ${p.path}`);
+/** The errors and warnings; the notes on the fixture's unpublished roles have a test of their own. */
+const problemsOf = (result: ContentResult) =>
+  result.problems.filter((p) => p.severity !== 'info').map((p) => `${p.file}:${p.line}:${p.column} ${p.code} ${p.path}`);
 
 /** The fixture with `change` applied to one of its files. */
 function changed(file: string, change: (text: string) => string) {
@@ -24,11 +26,29 @@ function changed(file: string, change: (text: string) => string) {
   return project;
 }
 
+describe('content that exists but is not published', () => {
+  it('is a note at the line that decides it, saying when it appears or since when it is gone', async () => {
+    const notes = (await build()).problems.filter((p) => p.severity === 'info');
+
+    expect(notes.map((p) => `${p.file}:${p.line} ${p.code} ${p.path}`)).toEqual([
+      'content/roles/data-engineer.yaml:9 NotPublished publishedAt',
+      'content/roles/qa-engineer.yaml:10 NotPublished validThrough',
+      expect.stringMatching(/^content\/roles\/ui-designer\.yaml:\d+ NotPublished draft$/),
+    ]);
+    expect(notes[0]!.message).toContain(
+      'its `publishedAt` is 2030-01-01, so the published site shows it from the first build on or after that day',
+    );
+    expect(notes[1]!.message).toContain('its `validThrough` was 2020-12-31');
+    // Notes stop nothing: the build goes on.
+    expect((await build()).errors).toBe(0);
+  });
+});
+
 describe('collections: one YAML file per entry, one page per entry', () => {
   it('gives every published entry its own page at the collection route, named after its file', async () => {
     const result = await build();
 
-    expect(formatProblems(result.problems)).toBe(formatProblems([]));
+    expect(formatProblems(result.problems.filter((p) => p.severity !== 'info'))).toBe(formatProblems([]));
     expect(routes(result)).toEqual([
       '/',
       '/about',
@@ -131,7 +151,7 @@ describe('collections: one YAML file per entry, one page per entry', () => {
       'content/pages/stories.yaml:7:17 UnknownCollection sections[0].collection',
       'content/pages/stories.yaml:12:12 UnknownEntryField sections[1].filter.tag',
     ]);
-    expect(result.problems.map((p) => p.hint)).toEqual([
+    expect(result.problems.filter((p) => p.severity !== 'info').map((p) => p.hint)).toEqual([
       expect.stringMatching(/^Did you mean `case-studies`\?/),
       expect.stringMatching(/^Did you mean `tags`\?/),
     ]);

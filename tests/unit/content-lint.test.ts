@@ -8,7 +8,7 @@ import { stringify } from 'yaml';
 import { describe, expect, it, vi } from 'vitest';
 import { checkContent } from '../../src/content/check.ts';
 import { formatProblems } from '../../src/content/format.ts';
-import { warningCodes } from '../../src/content/catalog.ts';
+import { noteCodes, warningCodes } from '../../src/content/catalog.ts';
 import { headingOutline } from '../../src/content/lint.ts';
 import { registry } from '../../src/sections/registry.ts';
 import { AssetsContext } from '../../src/components/assets-context.ts';
@@ -300,7 +300,7 @@ describe('content lint: what the schema cannot say', () => {
 });
 
 describe('severity comes from the catalogue', () => {
-  it("reports the catalogue's warning codes as warnings and every other code as an error, in every fixture", async () => {
+  it("reports the catalogue's warning codes as warnings, its notes as notes and every other code as an error, in every fixture", async () => {
     const folders = readdirSync(join(projectRoot, 'tests/fixtures'));
     const seen = new Set<string>();
     for (const name of folders) {
@@ -313,7 +313,7 @@ describe('severity comes from the catalogue', () => {
       for (const problem of problems) {
         seen.add(problem.code);
         expect(`${problem.code} ${problem.severity}`, name).toBe(
-          `${problem.code} ${warningCodes.has(problem.code) ? 'warning' : 'error'}`,
+          `${problem.code} ${noteCodes.has(problem.code) ? 'info' : warningCodes.has(problem.code) ? 'warning' : 'error'}`,
         );
       }
     }

@@ -303,6 +303,8 @@ export function EditorApp() {
             <h2>
               {count(problems.filter((p) => p.severity === 'error').length, 'error')},{' '}
               {count(problems.filter((p) => p.severity === 'warning').length, 'warning')}
+              {problems.some((p) => p.severity === 'info') &&
+                `, ${count(problems.filter((p) => p.severity === 'info').length, 'note')}`}
             </h2>
             <ul>
               {problems.map((p, i) => (
