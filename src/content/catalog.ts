@@ -40,6 +40,8 @@ export const problemCodes = {
   DuplicateTitle: 'Two pages have the same title.',
   DuplicateDescription: 'Two pages have the same description.',
   MarkupInText: 'A text contains HTML (a tag or a character reference), which the site shows as it is.',
+  MarkdownInText: 'A text that is not Markdown holds a Markdown link or title, which the site shows as typed, brackets and all.',
+  MarkdownEmphasis: 'A text that is not Markdown holds `*stars*`, `_underscores_` or list lines, which the site shows as typed.',
   UnknownPlaceholder: 'A `{site.…}` placeholder in a prose text names nothing in the site file.',
   UnsupportedMarkdown: 'A prose text holds Markdown the site does not show (a picture, code, a quotation, a `#` title) or a link it cannot follow.',
   PlaceholderText: 'Text or a note marked `TODO` (as the page templates write them) is still in the content.',
@@ -81,6 +83,8 @@ export const buildOnlyCodes: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
   'DuplicateDescription',
   'PlaceholderText',
   'MarkupInText',
+  'MarkdownInText',
+  'MarkdownEmphasis',
   'UnsupportedMarkdown',
   'UnknownPlaceholder',
   'UnknownCollection',
@@ -102,6 +106,7 @@ export const warningCodes: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
   'PlaceholderText',
   'UnusedAsset',
   'DraftLeftOut',
+  'MarkdownEmphasis',
 ]);
 
 /** Problems that are notes (`info`): nothing is wrong, but the build does something the writer should know. */
@@ -439,6 +444,26 @@ export const explain = {
   PlaceholderNote: (excerpt: string): Explanation => ({
     message: `A note from the template is still here: "${excerpt}".`,
     hint: 'Do what it asks, then delete the comment line.',
+  }),
+  MarkdownLinkInText: (markup: string, words: string, target: string): Explanation => ({
+    message: `\`${markup}\` would be shown on the page as typed, brackets and all: this field is plain text, not Markdown.`,
+    hint: `Write the words alone (\`${words}\`) and put the address in the section's own link field (\`link: ${target}\`, or an \`action\` with a \`label\` and a \`link\`); only prose sections (\`body\` of a \`prose\` section) take Markdown links.`,
+  }),
+  MarkdownTitleInText: (line: string): Explanation => ({
+    message: `\`${line}\` starts with \`#\`, a Markdown title, which this field shows as typed: it is plain text.`,
+    hint: 'A title belongs in the section\'s `heading`; in this field, write the words without the `#`.',
+  }),
+  MarkdownEmphasis: (markup: string, bold: boolean): Explanation => ({
+    message: `\`${markup}\` would be shown as typed: this field does not read Markdown.`,
+    hint: bold
+      ? 'For bold, write the words between double asterisks (`**like this**`); a single `*` or `_` stays on the page as it is.'
+      : 'Write the words without the marks. Lists need a list field (`items`, `cards`, …) or a prose section.',
+  }),
+  PictureFileName: (value: string, file: string, good: string, wanted: string, taken: boolean): Explanation => ({
+    message: `\`${value}\` names ${file}, whose file name has capitals, spaces or other characters that a picture path cannot have.`,
+    hint: taken
+      ? `Rename the file: \`${good}\` is taken by another picture, so choose a name of lowercase words joined by hyphens such as \`${good.replace(/(\.[a-z0-9]+)$/, '-2$1')}\`, then write that path here.`
+      : `Rename the file to \`${good}\` (lowercase words joined by hyphens), then write \`src: ${wanted}\`. The editor's picture library names uploads this way by itself.`,
   }),
   MarkupInText: (markup: string): Explanation => ({
     message: `\`${markup}\` would be shown on the page as it is written: texts are not HTML.`,

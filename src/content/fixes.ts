@@ -19,7 +19,11 @@ export function slug(value: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/** The value rewritten so that it matches `pattern`, when an obvious rewrite exists. */
+/**
+ * The value rewritten so that it matches `pattern`, when an obvious rewrite exists. Only a rewrite
+ * that keeps every character that carries meaning (`phoneRepair`) is offered as a Fix; a slug made
+ * of a name changes letters, so it stays a suggestion in the hint.
+ */
 export function repairFor(value: string, pattern: string | undefined): string | undefined {
   if (!pattern) return undefined;
   let matcher: RegExp;
@@ -28,8 +32,19 @@ export function repairFor(value: string, pattern: string | undefined): string | 
   } catch {
     return undefined;
   }
-  const candidates: string[] = [];
   const trimmed = value.trim();
+  // A phone or mail address keeps its scheme: `tel:+91 120 456 7800` is a number with spaces in it,
+  // never a route of this site.
+  const scheme = /^(tel|mailto):/i.exec(trimmed)?.[1]?.toLowerCase();
+  if (scheme === 'tel') {
+    const number = `tel:${trimmed.slice(4).replace(/[\s().\-\u00a0]/g, '')}`;
+    return number !== value && matcher.test(number) ? number : undefined;
+  }
+  if (scheme === 'mailto') {
+    const address = `mailto:${trimmed.slice(7).trim()}`;
+    return address !== value && matcher.test(address) ? address : undefined;
+  }
+  const candidates: string[] = [];
   if (/^www\.|^[a-z0-9-]+(\.[a-z0-9-]+)+(\/|$)/i.test(trimmed)) candidates.push(`https://${trimmed}`);
   if (/^http:\/\//i.test(trimmed)) candidates.push(trimmed.replace(/^http:/i, 'https:'));
   // A route or a path without its slash, with capitals or spaces: `React`, `/Web Development`, `media/a.webp`.
@@ -93,4 +108,10 @@ export function applyFixes(text: string, fixes: readonly Fix[]): { readonly text
     limit = fix.start;
   }
   return { text: out, applied: applied.reverse() };
+}
+
+/** True when `repair` only drops separators from `value` (spaces, dashes, dots, brackets): a phone number tidied. */
+export function keepsCharacters(value: string, repair: string): boolean {
+  const meaning = (text: string) => text.replace(/[\s().\-\u00a0]/g, '');
+  return meaning(value) === meaning(repair);
 }

@@ -346,13 +346,45 @@ function placeholderText(file: LintFile): Found[] {
 /** An HTML tag (`<br>`, `<b>`, `</a>`) or character reference (`&nbsp;`, `&#8377;`) typed into a text. */
 const MARKUP = /<\/?[a-z][a-z0-9-]*(\s[^<>]*)?\/?>|&(#\d+|#x[0-9a-f]+|[a-z]+);/i;
 
-/** Texts are shown as they are written: HTML in one reaches the visitor as angle brackets. */
+/** A Markdown link, `[words](address)`. */
+const MARKDOWN_LINK = /\[([^\]\n]+)\]\(([^()\s]+)\)/;
+/** A Markdown title: `#` to `######` and a space at the start of a line. */
+const MARKDOWN_TITLE = /^#{1,6}[ \t]+\S.*$/m;
+/**
+ * Emphasis with one `*` or `_` around words (`*new*`, `_fast_`), standing apart from other words: a
+ * `snake_case` name or `5 * 3` is not emphasis. `**bold**` is the site's own mark, handled by the fields that take it.
+ */
+const SINGLE_EMPHASIS = /(?<![\p{L}\p{N}*_])([*_])(?![\s*_])[^*_\n]*?[^\s*_]\1(?![\p{L}\p{N}*_])/u;
+/** Two or more lines starting with a list mark: `- `, `* `, `1. `. */
+const LIST_LINES = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\S.*\n(?:.*\n)*?[ \t]*(?:[-*+]|\d+[.)])[ \t]+\S/m;
+
+/**
+ * Texts are shown as they are written: HTML in one reaches the visitor as angle brackets, and
+ * Markdown outside a prose section's body as brackets, hashes and stars. Markdown texts (the
+ * schema's `contentKind: markdown`) are prose.ts's to judge.
+ */
 function markupInText(file: LintFile): Found[] {
   const found: Found[] = [];
+  const markdown = new Set(file.references.filter((r) => r.kind === 'markdown').map((r) => formatPath(r.path)));
   const walk = (value: unknown, path: Path) => {
-    const markup = typeof value === 'string' ? value.match(MARKUP)?.[0] : undefined;
-    if (markup) {
-      found.push({ code: 'MarkupInText', file: file.file, path, ...explain.MarkupInText(markup) });
+    if (typeof value === 'string') {
+      const markup = value.match(MARKUP)?.[0];
+      if (markup) {
+        found.push({ code: 'MarkupInText', file: file.file, path, ...explain.MarkupInText(markup) });
+        return;
+      }
+      if (markdown.has(formatPath(path))) return;
+      const link = value.match(MARKDOWN_LINK);
+      const title = value.match(MARKDOWN_TITLE)?.[0];
+      const emphasis = value.match(SINGLE_EMPHASIS)?.[0];
+      const list = LIST_LINES.test(value);
+      if (link) found.push({ code: 'MarkdownInText', file: file.file, path, ...explain.MarkdownLinkInText(link[0], link[1]!, link[2]!) });
+      else if (title) found.push({ code: 'MarkdownInText', file: file.file, path, ...explain.MarkdownTitleInText(title.trim()) });
+      else if (emphasis) found.push({ code: 'MarkdownEmphasis', file: file.file, path, ...explain.MarkdownEmphasis(emphasis, true) });
+      else if (list) {
+        const first = value.split('\n').find((line) => /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\S/.test(line))!.trim();
+        found.push({ code: 'MarkdownEmphasis', file: file.file, path, ...explain.MarkdownEmphasis(first, false) });
+      }
     } else if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i]));
     else if (isRecord(value)) for (const [k, v] of Object.entries(value)) walk(v, [...path, k]);
   };

@@ -10,7 +10,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Ajv, ErrorObject, KeywordCxt, ValidateFunction } from 'ajv';
 import { closest } from './suggest.ts';
-import { quoted, repairFor } from './fixes.ts';
+import { keepsCharacters, quoted, repairFor } from './fixes.ts';
 import { formatPath, splitPointer } from './locate.ts';
 import { markdownLinks } from './markdown.ts';
 import { explain as explainText, type ProblemCode, type Statement, type WrongTypeFix } from './catalog.ts';
@@ -418,7 +418,12 @@ function explain(error: ErrorObject, sectionTypes: readonly string[]): RawProble
       const rule = parent?.patternErrorMessage ?? parent?.description;
       const repair = typeof value === 'string' && error.keyword === 'pattern' ? repairFor(value, parent?.pattern) : undefined;
       const format = error.keyword === 'format' ? String(params.format) : undefined;
-      return at('BadFormat', explainText.BadFormat(name, kindOf(value), format, repair && written(path, repair), rule));
+      return at(
+        'BadFormat',
+        explainText.BadFormat(name, kindOf(value), format, repair && written(path, repair), rule),
+        undefined,
+        repair !== undefined && typeof value === 'string' && keepsCharacters(value, repair) ? { replace: repair } : undefined,
+      );
     }
     case 'minItems':
       return at('TooFew', explainText.TooFewItems(name, params.limit, (value as unknown[]).length, parent?.description));

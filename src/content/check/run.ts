@@ -148,7 +148,9 @@ export function startRun(options: ContentOptions): CheckRun {
         column: position.column,
         path: formatPath(finding.key && keyed ? [...finding.path, finding.key] : finding.path),
         message: finding.message,
-        ...(repair ? { hint: repair.hint, fix: repair.fix } : finding.hint ? { hint: finding.hint } : {}),
+        // A quote fix's hint shows the characters as typed, which the validator's hint (made from the data) cannot.
+        ...(repair && finding.edit && 'quote' in finding.edit ? { hint: repair.hint } : finding.hint ? { hint: finding.hint } : {}),
+        ...(repair ? { fix: repair.fix } : {}),
         frame: codeFrame(source.text, position),
       });
     },

@@ -3,8 +3,12 @@
  * reference (a link, an icon, a logo, a picture, a video) is collected for the phases after it.
  */
 import { existsSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { explain } from '../catalog.ts';
+import { slug } from '../fixes.ts';
+import { valueAt } from '../paths.ts';
 import { sharedPath } from './shared.ts';
-import type { Reference, Validators } from '../validate.ts';
+import type { RawProblem, Reference, Validators } from '../validate.ts';
 import type { Collections } from './collections.ts';
 import { withListings } from './listings.ts';
 import { readSource } from './read.ts';
@@ -37,6 +41,25 @@ export function rememberVerdict(source: SourceFile, validate: Validators['page']
   verdicts.set(source, { validate, result });
 }
 
+/**
+ * A picture path of the wrong form that names a file which is there (`/media/Team Photo.WEBP`): the
+ * repair is to rename the file, and the hint says to what, instead of pointing at a path that may
+ * be another picture. Any other problem is returned as it is.
+ */
+function namingPicture(run: CheckRun, source: SourceFile, problem: RawProblem): RawProblem {
+  const value = valueAt(source.data, problem.path);
+  if (problem.code !== 'BadFormat' || problem.path[problem.path.length - 1] !== 'src' || typeof value !== 'string') return problem;
+  const file = join(run.publicDir, value);
+  if (!value.startsWith('/') || !run.exists(file)) return problem;
+  const name = basename(value);
+  const dot = name.lastIndexOf('.');
+  const good = `${slug(dot > 0 ? name.slice(0, dot) : name) || 'picture'}${dot > 0 ? name.slice(dot).toLowerCase() : ''}`;
+  const wanted = `${dirname(value)}/${good}`.replace(/^\/\//, '/');
+  const taken = run.exists(join(run.publicDir, wanted));
+  const { edit: _unused, ...rest } = problem;
+  return { ...rest, ...explain.PictureFileName(value, run.rel(file), good, wanted, taken) };
+}
+
 export function validated(validators: Validators, validate: Validators['page'], source: SourceFile): ReturnType<Validators['run']> {
   const known = verdicts.get(source);
   if (known?.validate === validate) return known.result;
@@ -52,7 +75,7 @@ export function checkShapes(run: CheckRun, validators: Validators, collections: 
     if (!read) return undefined;
     const source = validate === validators.page ? withListings(run, read, collections) : read;
     const result = validated(validators, validate, source);
-    for (const problem of result.problems) run.report(source, problem);
+    for (const problem of result.problems) run.report(source, namingPicture(run, source, problem));
     const shaped = { ...source, valid: result.problems.length === 0 };
     references.set(shaped, result.references);
     return shaped;
