@@ -177,6 +177,37 @@ test("an invalid value shows the checker's message at its field, and the file st
   expect(read(file)).toBe(before);
 });
 
+test('a problem with one right repair is fixed by its Apply button, which Undo takes back, and the fix saves', async ({
+  page,
+}) => {
+  const file = 'content/site.yaml';
+  const original = read(file);
+  // A marketer's edit by hand: YAML reads a PIN code without quotes as a number and drops its zero.
+  writeFileSync(join(project, file), original.replace(/postalCode: "?\d+"?/, 'postalCode: 020130'));
+  try {
+    await page.goto(`${base}/#file=${encodeURIComponent(file)}`);
+    const problems = page.getByRole('region', { name: 'Problems the build would report' });
+    const apply = problems.getByRole('button', { name: 'Apply: Write "020130"' });
+    await expect(apply).toBeVisible({ timeout: 30_000 });
+    await apply.click();
+    await expect(apply).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Undo / })).toBeEnabled();
+
+    await page.getByRole('button', { name: /^Undo / }).click();
+    await expect(apply).toBeVisible();
+    await apply.click();
+    await expect(apply).toHaveCount(0);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+    expect(read(file)).toContain('postalCode: "020130"');
+    // Only that line changed.
+    const lines = changedLines(original.replace(/postalCode: "?\d+"?/, 'postalCode: 020130'), read(file));
+    expect(lines.after).toEqual(['    postalCode: "020130"']);
+  } finally {
+    writeFileSync(join(project, file), original);
+  }
+});
+
 test('unsaved work survives a reload, and can be discarded', async ({ page }) => {
   const file = 'content/pages/contact.yaml';
   await open(page, file);
