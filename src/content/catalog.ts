@@ -8,6 +8,15 @@ export const problemCodes = {
   YamlSyntax: 'The file is not valid YAML.',
   UnknownAlias: 'An alias (`*name`) repeats a value that no anchor (`&name`) above it in the file marks.',
   CommentInText: 'A text is cut short where ` #` starts, which YAML reads as a comment.',
+  DuplicateAnchor: 'Two values have the same anchor (`&name`), so an alias (`*name`) below the second repeats that one, not the first.',
+  MergeKey: 'A merge key (`<<: *name`) would copy properties in older YAML, but this site reads YAML 1.2, where it copies nothing.',
+  YamlTag: 'A value has a YAML tag (`!!str`, `!!int`, `!name` …), which can change what kind of value it is; content uses none.',
+  MultipleDocuments: 'A `---` line in the middle of the file starts a second YAML document; a content file holds one page or entry.',
+  DuplicateKey: 'A property is written twice in the same group of properties.',
+  EmptyFile: 'A content file is empty, or holds only comments.',
+  FileEncoding: 'A content file is not saved as UTF-8, so its accented letters and symbols would be shown as �.',
+  TypographicQuotes: 'A text is written between typographic quotes (“…”, ‘…’, „…“, «…»), which YAML does not read as quotes, so the page shows them.',
+  InvisibleCharacter: 'A text holds a character nobody sees: a control character, a direction mark, a zero-width space or joiner, a soft hyphen, or a no-break space at its start or end.',
   FileUnreadable: 'A content file could not be read.',
   MissingSectionType: 'A section has no `type`.',
   UnknownSectionType: 'A section has a `type` that does not exist.',
@@ -64,6 +73,14 @@ export type ProblemCode = keyof typeof problemCodes;
 export const buildOnlyCodes: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
   'FileUnreadable',
   'CommentInText',
+  'DuplicateAnchor',
+  'MergeKey',
+  'YamlTag',
+  'MultipleDocuments',
+  'EmptyFile',
+  'FileEncoding',
+  'TypographicQuotes',
+  'InvisibleCharacter',
   'DuplicateRoute',
   'DuplicateId',
   'UnknownRoute',
@@ -175,6 +192,12 @@ export type WrongTypeFix =
   | { readonly fill: string; readonly text: boolean; readonly description: string | undefined }
   | { readonly description: string | undefined };
 
+/**
+ * What an invisible character does to a text (src/content/text-hazards.ts): a control character, a
+ * direction mark, a zero-width character, a soft hyphen, or a no-break space where the text starts or ends.
+ */
+export type InvisibleKind = 'control' | 'direction' | 'zero-width' | 'soft-hyphen' | 'space-at-start' | 'space-at-end';
+
 const did = (guess: string | undefined, ending = '? ') => (guess ? `Did you mean \`${guess}\`${ending}` : '');
 
 /**
@@ -264,29 +287,56 @@ export const explain = {
     message: `The YAML could not be read: ${parserSays}.`,
     hint: 'Compare this line with the ones around it: nested lines use two more spaces than their parent, list items start with `- `, and a value containing `: ` or ` #` is put in quotes.',
   }),
-  YamlTab: (): Explanation => ({
-    message: 'This line is indented with a tab; YAML only accepts spaces.',
-    hint: 'Replace the tab with spaces, as many as the lines beside it use.',
+  /** `lines` indented with tabs from here on; `spaces` the indentation the lines beside it give, when they agree. */
+  YamlTab: (lines: number, spaces?: number): Explanation => ({
+    message:
+      lines === 1
+        ? 'This line is indented with a tab; YAML only accepts spaces.'
+        : `This line and the ${plural(lines - 1, 'line')} after it are indented with tabs; YAML only accepts spaces.`,
+    hint:
+      spaces !== undefined
+        ? `Replace the tab with ${plural(spaces, 'space')}, like the lines beside it.`
+        : `Replace the ${lines === 1 ? 'tab' : 'tabs'} with spaces, as many as the lines beside ${lines === 1 ? 'it use' : 'them use'}.`,
   }),
   /** `closed` is the line with its text closed. */
   YamlUnclosedQuote: (quote: string, closed: string): Explanation => ({
     message: `The text that starts with \`${quote}\` here is never closed, so YAML reads the rest of the file as part of it.`,
     hint: `End the text with \`${quote}\` on the same line: \`${closed}\`.`,
   }),
-  YamlNoColon: (key: string, repaired: string): Explanation => ({
+  /** `continues` names the property above when the line may instead be more of its text. */
+  YamlNoColon: (key: string, repaired: string, continues?: string): Explanation => ({
     message: `\`${key}\` has no colon after it, so YAML cannot tell the name from the value.`,
-    hint: `Write a colon and a space after the name: \`${repaired}\`.`,
+    hint:
+      `Write a colon and a space after the name: \`${repaired}\`.` +
+      (continues ? ` If the line is more of the text of \`${continues}\` above, indent it further than \`${continues}:\` instead.` : ''),
   }),
   YamlColonInText: (key: string, quoted: string): Explanation => ({
     message: `The text of \`${key}\` contains \`: \`, which YAML reads as the start of another name and value.`,
     hint: `Put the text in quotes: \`${quoted}\`.`,
   }),
-  /** A list item at `indent` spaces after the item on line `sibling`, at `wanted`. */
-  YamlItemIndent: (indent: number, sibling: number, wanted: number, repaired: string): Explanation => {
+  /**
+   * The list item on `line`, at `indent` spaces, beside the item on line `sibling` (before or after
+   * it), at `wanted`. Its other lines are in line with its own dash (`move` with it), in line with the
+   * other items already (`stay`), neither (`unknown`), or there are `none`.
+   */
+  YamlItemIndent: (
+    line: number,
+    indent: number,
+    sibling: number,
+    wanted: number,
+    repaired: string,
+    rest: 'move' | 'stay' | 'unknown' | 'none',
+  ): Explanation => {
     const shift = wanted - indent;
+    const others = {
+      move: `, and move its other lines ${plural(Math.abs(shift), 'space')} ${shift > 0 ? 'right' : 'left'} with it.`,
+      stay: '; its other lines are in place already.',
+      unknown: `, and line up its other lines with those of the item ${line < sibling ? 'below' : 'above'}.`,
+      none: '.',
+    }[rest];
     return {
-      message: `This list item is indented ${indent} spaces, but the item before it (line ${sibling}) ${wanted}.`,
-      hint: `Indent it by ${wanted} spaces, like the item above: \`${repaired}\`, and move its other lines ${plural(Math.abs(shift), 'space')} ${shift > 0 ? 'right' : 'left'} with it.`,
+      message: `This list item is indented ${plural(indent, 'space')}, but the item ${line < sibling ? 'after' : 'before'} it (line ${sibling}) ${wanted}.`,
+      hint: `Indent it by ${wanted} spaces, like the item ${line < sibling ? 'below' : 'above'}: \`${repaired}\`${others}`,
     };
   },
   /**
@@ -299,11 +349,87 @@ export const explain = {
       : 'A new item of the list starts here, but without `- `, so YAML cannot tell where it belongs.',
     hint: `Start the item with a dash, in line with the dash on line ${item}: \`${repaired}\`${indentRest ? ', and indent its other lines by two more spaces' : ''}.`,
   }),
-  YamlDuplicateKey: (key: string): Explanation => ({
-    message: `\`${key}\` appears twice in the same group of properties.`,
-    hint: `If this starts a new item of a list, put \`- \` before it; if it is the same property written twice, merge the two values into one \`${key}\`.`,
+  /** `key` written a second time on `line`, first on `earlier` (unknown when the parser does not say). */
+  DuplicateKey: (key: string, earlier: number | undefined, line: number): Explanation => ({
+    message:
+      earlier === undefined
+        ? `\`${key}\` appears twice in the same group of properties; a property can have only one value.`
+        : earlier === line
+          ? `\`${key}\` appears twice on this line, in the same group of properties; a property can have only one value.`
+          : `\`${key}\` appears twice in the same group of properties, on line ${earlier} and here on line ${line}; a property can have only one value.`,
+    hint: `Keep one \`${key}:\`: delete the one you do not want, or merge the two values into one. Which one the page shows is yours to decide.`,
+  }),
+  /** `marker` is the line that starts the second document (`---`); `oneSideEmpty` when nothing but comments is on one side of it. */
+  MultipleDocuments: (marker: string, oneSideEmpty: boolean): Explanation => ({
+    message: `\`${marker}\` starts a second YAML document here, but a content file holds one page or one entry, so it cannot be read.`,
+    hint: oneSideEmpty
+      ? `Delete the \`${marker}\` line: only comments are on one side of it.`
+      : `If the line was meant to separate groups of lines, delete it (a comment such as \`# ---\` separates them for the eye). If what follows is another page, move it to a file of its own in content/pages/. Only the very first line of a file may be \`---\`.`,
   }),
   // ─── Valid YAML that would lose text (src/content/yaml-text.ts) ───
+  /** `&name` on `line`, and on `first` above it; `aliases` are the lines of the `*name` that now repeat this one. */
+  DuplicateAnchor: (name: string, first: number, line: number, aliases: readonly number[]): Explanation => ({
+    message:
+      `\`&${name}\` marks this value (line ${line}) and the one on line ${first} too, so ` +
+      (aliases.length > 0
+        ? `\`*${name}\` on ${aliases.length === 1 ? 'line' : 'lines'} ${aliases.join(', ')} ${aliases.length === 1 ? 'repeats' : 'repeat'} this one, not the one on line ${first}.`
+        : `a \`*${name}\` below would repeat this one, not the one on line ${first}.`),
+    hint: `Give each value its own name: rename this one (\`&${name}2\`, say) and write \`*${name}2\` wherever this value is meant; which of the two each alias means is yours to decide.`,
+  }),
+  /** `<<` merging `sources` (`*base`; none when it merges properties written after it); `written` when the fix writes them out. */
+  MergeKey: (sources: readonly string[], written: boolean): Explanation => {
+    const what = sources.length > 0 ? `the properties of ${list(sources, ' and ')}` : 'the properties written after it';
+    return {
+      message: `\`<<:${sources.length > 0 ? ` ${sources.join(', ')}` : ''}\` copies nothing here: older YAML merged ${what} into this group, but this site reads YAML 1.2, where \`<<\` is an ordinary name.`,
+      hint: written
+        ? 'Write the properties out here instead of `<<:`; the fix writes exactly those that the merge would have copied.'
+        : `Write out here ${sources.length > 0 ? `the properties this group needs from ${list(sources, ' and ')}` : 'the properties it holds, in line with the others'}, and delete the \`<<:\` line.`,
+    };
+  },
+  /**
+   * `tag` as written (`!!binary`, `!shout`), `core` its YAML name when it is one of YAML's own (`!!str`
+   * however written); `repaired` the value written without it, when that is the same value.
+   */
+  YamlTag: (tag: string, core: string | undefined, repaired: string | undefined): Explanation => {
+    const kinds: Record<string, string> = {
+      '!!str': 'text',
+      '!!int': 'a whole number',
+      '!!float': 'a number',
+      '!!bool': '`true` or `false`',
+      '!!null': 'nothing',
+      '!!binary': 'bytes, not text',
+      '!!timestamp': 'a date and time, not the text written',
+      '!!set': 'a set',
+      '!!omap': 'an ordered mapping',
+      '!!pairs': 'a list of pairs',
+      '!!map': 'a group of properties',
+      '!!seq': 'a list',
+    };
+    const kind = kinds[core ?? tag];
+    return {
+      message: kind
+        ? `\`${tag}\` tells YAML to read this value as ${kind}; content files use no tags, and a tag can change what kind of value the page gets.`
+        : `\`${tag}\` is a tag this site does not know: YAML keeps the value as it is written and drops the tag, so whatever it was meant to do does not happen.`,
+      hint:
+        repaired === ''
+          ? `Delete \`${tag}\`: the value stays the same without it.`
+          : repaired !== undefined
+            ? `Write \`${repaired}\`: the same value, without the tag.`
+            : `Delete \`${tag}\` and write the value as the page should show it (between quotes if it must stay text exactly as typed).`,
+    };
+  },
+  /** An empty file of a `page`, an `entry` of `collection`, or `settings` (site.yaml, shared content); `comments` when it holds comments. */
+  EmptyFile: (kind: 'page' | 'entry' | 'settings', comments: boolean, collection = ''): Explanation => {
+    const what = { page: 'no page', entry: 'no entry', settings: 'no settings' }[kind];
+    return {
+      message: `This file ${comments ? 'holds only comments' : 'is empty'}: there is ${what} in it.`,
+      hint: {
+        page: 'A page starts with `route:` (its address, such as `route: /kubernetes`) and `title:`, then `description:` and `sections:`; `npm run new:page` writes one from the templates in scripts/templates/page/. If the page is not wanted, delete the file.',
+        entry: `An entry starts with the fields of schemas/collections/${collection}.schema.json; \`npm run new:page -- --collection ${collection}\` writes one. If the entry is not wanted, delete the file.`,
+        settings: 'Write its settings back (docs/content-guide.md describes them), or restore the file from git.',
+      }[kind],
+    };
+  },
   /** `*name` with no `&name` above it; `known` is a mark of the file with a similar name. */
   UnknownAlias: (name: string, known: string | undefined): Explanation => ({
     message: `\`*${name}\` repeats the value marked \`&${name}\`, but no value above it in this file has that mark.`,
@@ -316,6 +442,69 @@ export const explain = {
     message: `The text stops before \` #\`: YAML reads \`#${note}\` as a note for editors, so the page would show only \`${kept}\`.`,
     hint: `Put the whole text in quotes: \`${quoted}\`. If the part after \`#\` is a note, move it to a line of its own.`,
   }),
+  // ─── Text that would not say what its writer sees (src/content/text-hazards.ts) ───
+  /** `byte` is the first that is not UTF-8 (`E9`); `word` the text around it as `encoding` reads it (`José`). */
+  FileEncoding: (encoding: 'UTF-16 LE' | 'UTF-16 BE' | 'Windows-1252' | undefined, byte: string, word: string | undefined): Explanation => {
+    const fix = '`npm run content:check -- --fix` does that for you, or in VS Code click the encoding in the status bar';
+    switch (encoding) {
+      case 'UTF-16 LE':
+      case 'UTF-16 BE':
+        return {
+          message: `This file is saved as ${encoding}, which stores each character in two bytes; content files are read as UTF-8, so the site would show it as gibberish.`,
+          hint: `Save it as UTF-8: ${fix}, choose Reopen with Encoding → ${encoding}, then Save with Encoding → UTF-8.`,
+        };
+      case 'Windows-1252':
+        return {
+          message:
+            `This file is not saved as UTF-8: the byte \`${byte}\` here is no character in UTF-8, so the site would show � in its place. ` +
+            `It looks saved as Windows-1252 (Western, also called Latin-1), as Windows editors do${word ? `, which reads it as \`${word}\`` : ''}.`,
+          hint: `Save it as UTF-8: ${fix}, choose Reopen with Encoding → Western (Windows 1252), then Save with Encoding → UTF-8. In Notepad: File → Save As, Encoding: UTF-8.`,
+        };
+      default:
+        return {
+          message: `This file is not saved as UTF-8: the byte \`${byte}\` here is no character in UTF-8, so the site would show � in its place.`,
+          hint: 'Find out which encoding it was saved in: in VS Code click the encoding in the status bar, choose Reopen with Encoding → that encoding, check that the text reads right, then Save with Encoding → UTF-8.',
+        };
+    }
+  },
+  /** `repaired` is the line with the text written as YAML does, `kept` the line that shows the marks on purpose. */
+  TypographicQuotes: (open: string, close: string, repaired: string, kept: string): Explanation => ({
+    message: `This text is written between ${open} and ${close}, which YAML does not read as quotes, so the page would show them as part of the text.`,
+    hint: `Write \`${repaired}\`: most texts need no quotes in YAML, and where they do, they are straight (\`"\` or \`'\`). If the marks are meant to be shown, put the whole text in straight quotes: \`${kept}\`.`,
+  }),
+  /** `character` is its code and name (`U+200B ZERO WIDTH SPACE`), `escape` how YAML writes it visibly (`\u200B`). */
+  InvisibleCharacter: (character: string, kind: InvisibleKind, escape: string): Explanation => {
+    const remove = 'Delete it (the caret above points at it; it usually comes with text pasted from another program): `npm run content:check -- --fix` does that for you.';
+    const onPurpose = `If it is there on purpose, write it as \`${escape}\` in a text between double quotes, where the next person to edit it can see it.`;
+    switch (kind) {
+      case 'control':
+        return {
+          message: `This text holds ${character}, an invisible control character: browsers show it as nothing or as a box, and it can break the feeds and search data made from the page.`,
+          hint: remove,
+        };
+      case 'direction':
+        return {
+          message: `This text holds ${character}, an invisible mark that reorders the text around it: the page can read differently from what the file seems to say.`,
+          hint: `${remove} ${onPurpose}`,
+        };
+      case 'soft-hyphen':
+        return {
+          message: `This text holds ${character}: it shows as a hyphen only where a line breaks, and splits the word for search engines, the browser's Find and anyone who copies it.`,
+          hint: `${remove} ${onPurpose}`,
+        };
+      case 'space-at-start':
+      case 'space-at-end':
+        return {
+          message: `This text ${kind === 'space-at-start' ? 'starts' : 'ends'} with ${character}, which looks like a space but is not trimmed like one: the page shows an extra gap, and the text no longer matches the same words elsewhere.`,
+          hint: remove,
+        };
+      default:
+        return {
+          message: `This text holds ${character}, which is not shown: the page looks the same, but the word is split for search engines, the browser's Find and anyone who copies it.`,
+          hint: `${remove} ${onPurpose}`,
+        };
+    }
+  },
   // ─── The check's own phases (src/content/check/) ───
   DuplicateRoute: (route: string, first: string): Explanation => ({
     message: `The route \`${route}\` is already used by ${first}.`,

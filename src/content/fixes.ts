@@ -5,7 +5,7 @@
  * is the one right answer also travels as a Fix (an edit of the file's text) that `content:check --
  * --fix` and the editor apply; applyFixes does that.
  */
-import { isScalar, stringify, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, stringify, type Node } from 'yaml';
 import type { Fix } from './catalog.ts';
 import type { ValueEdit } from './validate.ts';
 
@@ -69,27 +69,48 @@ export function yamlValue(text: string): string {
 /**
  * The Fix and its hint for an edit of the value at `path`, or undefined when the value is not one
  * scalar written on the page (an empty value has no characters to keep: the hint says what to write).
+ * Quoting is a fix only when the text as typed then meets the field's pattern and choices; otherwise
+ * the hint shows the quoted text and says that it still needs the field's form.
  */
 export function valueFix(
   text: string,
   node: Node | null | undefined,
   path: readonly (string | number)[],
   edit: ValueEdit,
-): { readonly fix: Fix; readonly hint: string } | undefined {
-  if (!isScalar(node) || !node.range) return undefined;
-  const [start, end] = node.range;
-  const written = text.slice(start, end);
-  if (written.trim() === '') return undefined;
+): { readonly fix?: Fix; readonly hint: string } | undefined {
+  // A scalar, or braces, brackets or `: ` typed in a text (`{entry.title}: a case study`, `[new]`),
+  // which YAML reads as a list or a mapping; the text on its one line is what the author typed.
+  if (!(isScalar(node) || isMap(node) || isSeq(node)) || !node?.range) return undefined;
+  const [start, valueEnd, nodeEnd] = node.range;
+  const lineEnd = text.indexOf('\n', start) === -1 ? text.length : text.indexOf('\n', start);
+  // Braces typed in a text may also end the value early (`{entry.title}: a case study` is a mapping
+  // and a second property): for a list or mapping, the author typed the rest of its line.
+  const collection = isMap(node) || isSeq(node);
+  if (collection && nodeEnd > lineEnd + 1) return undefined;
+  const written = (collection ? text.slice(start, lineEnd).replace(/\s+#.*$/, '') : text.slice(start, valueEnd)).trimEnd();
+  const end = start + written.length;
+  if (written.trim() === '' || written.includes('\n')) return undefined;
   const value = 'quote' in edit ? quoted(written) : yamlValue(edit.replace);
   const key = path[path.length - 1];
   const line = `${typeof key === 'number' ? '-' : `${String(key)}:`} ${value}`;
-  return {
-    fix: { start, end, was: written, text: value, label: `Write \`${value}\`` },
-    hint:
-      'quote' in edit
-        ? `Put it in quotes, so YAML reads it as text, exactly as you typed it: \`${line}\`.`
-        : `Write \`${line}\`.`,
-  };
+  if (!('quote' in edit)) return { fix: { start, end, was: written, text: value, label: `Write \`${value}\`` }, hint: `Write \`${line}\`.` };
+  const fits =
+    (edit.pattern === undefined || safeTest(edit.pattern, written)) &&
+    (edit.allowed === undefined || edit.allowed.includes(written)) &&
+    // Of the formats, only a date is common in content; any other is left to the author.
+    (edit.format === undefined || (edit.format === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(written)));
+  const said = `Put it in quotes, so YAML reads it as text, exactly as you typed it: \`${line}\``;
+  return fits
+    ? { fix: { start, end, was: written, text: value, label: `Write \`${value}\`` }, hint: `${said}.` }
+    : { hint: `${said}; as text it still needs this field's form, so write what the field expects.` };
+}
+
+function safeTest(pattern: string, text: string): boolean {
+  try {
+    return new RegExp(pattern, 'u').test(text);
+  } catch {
+    return false;
+  }
 }
 
 /**

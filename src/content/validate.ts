@@ -47,7 +47,15 @@ export interface RawProblem {
   readonly edit?: ValueEdit;
 }
 
-export type ValueEdit = { readonly quote: true } | { readonly replace: string };
+export type ValueEdit =
+  | {
+      readonly quote: true;
+      /** The field's pattern and choices: quoting is a fix only when the text as typed meets them. */
+      readonly pattern?: string;
+      readonly allowed?: readonly string[];
+      readonly format?: string;
+    }
+  | { readonly replace: string };
 
 type Schema = Record<string, unknown> & {
   title?: string;
@@ -399,7 +407,14 @@ function explain(error: ErrorObject, sectionTypes: readonly string[]): RawProble
         explainText.WrongType(name, expected[String(params.type)] ?? String(params.type), kindOf(value), fix),
         undefined,
         // Text wanted and YAML read a number, a truth value or null: the characters as typed are the text.
-        'quote' in fix || (textWanted && value === null) ? { quote: true } : undefined,
+        'quote' in fix || (textWanted && (value === null || typeof value === 'object'))
+          ? {
+              quote: true,
+              ...(typeof parent?.pattern === 'string' ? { pattern: parent.pattern } : {}),
+              ...(Array.isArray(parent?.enum) ? { allowed: parent.enum.map(String) } : {}),
+              ...(typeof parent?.format === 'string' ? { format: parent.format } : {}),
+            }
+          : undefined,
       );
     }
     case 'enum':

@@ -347,7 +347,7 @@ describe('content check: what a marketer sees for each mistake', () => {
     expect(await report('list-item-indented-wrongly')).toMatchInlineSnapshot(`
       "content/pages/home.yaml:16:1  YamlSyntax
         This list item is indented 5 spaces, but the item before it (line 13) 6.
-        Indent it by 6 spaces, like the item above: \`- title: Careful\`, and move its other lines 1 space right with it.
+        Indent it by 6 spaces, like the item above: \`- title: Careful\`; its other lines are in place already.
 
           14 |         text: Pages that load quickly on any phone.
           15 |         icon: zap
@@ -398,7 +398,7 @@ describe('content check: what a marketer sees for each mistake', () => {
     expect(await report('section-without-dash')).toMatchInlineSnapshot(`
       "content/pages/home.yaml:10:3  YamlSyntax
         A new item of the list starts here, but without \`- \`, so YAML cannot tell where it belongs.
-        Start the item with a dash, in line with the dash on line 5: \`- type: card-grid\`, and indent its other lines by two more spaces.
+        Start the item with a dash, in line with the dash on line 5: \`- type: card-grid\`.
 
            8 |       label: Join us
            9 |       link: /about
@@ -415,7 +415,7 @@ describe('content check: what a marketer sees for each mistake', () => {
     expect(await report('tab-indent')).toMatchInlineSnapshot(`
       "content/pages/home.yaml:11:1  YamlSyntax
         This line is indented with a tab; YAML only accepts spaces.
-        Replace the tab with spaces, as many as the lines beside it use.
+        Replace the tab with 4 spaces, like the lines beside it.
 
            9 |       link: /about
           10 |   - type: card-grid

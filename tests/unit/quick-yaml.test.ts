@@ -91,14 +91,33 @@ describe('the quick YAML read', () => {
       '? complex\n: key\n',
       'a: 1\na: 2\n', // mistakes, which yaml diagnoses
       'a:\n  - b\n - c\n',
-      '---\na: 1\n---\nb: 2\n',
+      '---\na: 1\n---\nb: 2\n', // several documents, which the check reports
+      'a: 1\n---\n',
+      'a: &x 1\nb: &x 2\nc: *x\n', // an anchor defined twice
+      'base: &b\n  x: 1\nc:\n  <<: *b\n', // merge keys, which the check reports
+      'c:\n  <<:\n    x: 1\n',
+      '- <<: {x: 1}\n',
+      'c: {y: 2, <<: {x: 1}}\n',
+      'heading: !!str 020130\n', // tags, which the check reports
+      'a: !shout hello\n',
+      'a: 1\na: 1\n', // a key written twice, with the same value
+      '', // no data at all: the check reports an empty file
+      '# nothing yet\n',
+      '---\n',
+      '---\n# only a comment\n',
+      'cards:\n  - icon: "zap\n - title: Fast\n', // an unclosed quote, which js-yaml may read on over the lines below
+      "a: 'one\n  two'\n",
     ];
     for (const text of yamlOnly) expect(quickRead(text), text).toBeUndefined();
   });
 
-  it('gives an empty file, or one of comments only, the null that yaml gives it', () => {
-    expect(quickRead('')).toEqual({ data: null });
-    expect(quickRead('# nothing yet\n')).toEqual({ data: null });
+  it('leaves an empty file, or one of comments only, to yaml, whose document tells it from a written null', () => {
+    for (const text of ['', '\n\n', '# nothing yet\n', '---\n', '~\n', 'null\n']) expect(quickRead(text), text).toBeUndefined();
+    expect(yamlData('# nothing yet\n')).toEqual({ data: null });
+  });
+
+  it('reads a quoted `<<` as the plain name it is', () => {
+    expect(quickRead('"<<": 1\n')).toEqual(yamlData('"<<": 1\n'));
   });
 
   it('agrees with yaml on thousands of mistyped content files', () => {

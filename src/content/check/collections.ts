@@ -17,7 +17,8 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { stringify } from 'yaml';
 import { explain, type Problem } from '../catalog.ts';
-import { codeFrame, formatPath, locate } from '../locate.ts';
+import { codeFrame, formatPath, locate, nodeAt } from '../locate.ts';
+import { quoted, valueFix } from '../fixes.ts';
 import { parsePath } from '../paths.ts';
 import { closest } from '../suggest.ts';
 import type { Validators } from '../validate.ts';
@@ -277,13 +278,18 @@ function relocate(problem: Problem, made: MadePage): Problem {
   const keyed = problem.code === 'UnknownProperty' || problem.code === 'RenamedProperty';
   const { doc, counter } = source.document();
   const at = keyed ? locate(doc, counter, path.slice(0, -1), String(path[path.length - 1])) : locate(doc, counter, path);
+  // A fix was made for the made page's text, which no file holds: a quote fix is made again from
+  // the characters of the file the problem now points at; any other is left out.
+  const { fix: _madeFor, ...rest } = problem;
+  const quote = problem.fix && problem.fix.text === quoted(problem.fix.was) ? valueFix(source.text, nodeAt(doc, path), path, { quote: true }) : undefined;
   return {
-    ...problem,
+    ...rest,
     file: source.file,
     line: at.line,
     column: at.column,
     path: formatPath(path),
     frame: codeFrame(source.text, at),
+    ...(quote?.fix ? { fix: quote.fix, hint: quote.hint } : {}),
   };
 }
 

@@ -33,22 +33,32 @@ const schema = jsyaml.FAILSAFE_SCHEMA.extend({ implicit: coreScalars });
 
 /**
  * Text that `yaml` reads: a comment after a value on its line (it may cut a marketer's text short,
- * which only `yaml`'s document shows: yaml-text.ts), anchors (the check reports unknown aliases and
- * refuses aliases that expand without end), tags and directives (`yaml` warns and keeps a string
- * where js-yaml converts), and keys that are not plain text (`~`, `null`, `?`, `[…]`, `{…}`), which
- * the two turn into different strings. Prose that only looks like these costs a slower read, nothing more.
+ * which only `yaml`'s document shows: yaml-text.ts), anchors (the check reports unknown and
+ * twice-defined ones, and refuses aliases that expand without end), tags and directives (`yaml`
+ * warns and keeps a string where js-yaml converts; the check reports tags), merge keys (`<<:`, which
+ * the check reports), and keys that are not plain text (`~`, `null`, `?`, `[…]`, `{…}`), which the two
+ * turn into different strings. Prose that only looks like these costs a slower read, nothing more.
  */
-const yamlOnly = /\S[ \t]+#|(?:^|[\s[{,])[&!]\S|^%|^[ \t]*(?:-[ \t]+)*(?:[?[{]|(?:~|null|Null|NULL)[ \t]*:)/m;
+const yamlOnly = /\S[ \t]+#|(?:^|[\s[{,])[&!]\S|^%|^[ \t]*(?:-[ \t]+)*(?:[?[{]|(?:~|null|Null|NULL|<<)[ \t]*:)|[{,][ \t]*<<[ \t]*:/m;
+
+/**
+ * A quoted text that goes on over the next line: js-yaml reads some of these where `yaml` finds a
+ * mistake (an unclosed quote that swallows the lines below, whatever their indentation). Content
+ * writes long texts as `>-` blocks, so this costs nothing but a slower read of the odd file.
+ */
+const openQuote = /(?:^|[\s[{,:-])(?:"(?:[^"\\\n]|\\.)*|'(?:[^'\n]|'')*)$/m;
 
 /**
  * A file's data as `yaml` would give it, or undefined when the text is one `yaml` must read itself:
- * it has a mistake (then `yaml` diagnoses it) or a construct that `yamlOnly` names.
+ * it has a mistake (then `yaml` diagnoses it), a construct that `yamlOnly` names, or nothing at all
+ * (an empty file, comments only, `~`: the check tells an empty file apart, from `yaml`'s document).
+ * Several documents (`---` between two parts) make js-yaml throw, so `yaml` reads those too.
  */
 export function quickRead(text: string): { readonly data: unknown } | undefined {
-  if (yamlOnly.test(text)) return undefined;
+  if (yamlOnly.test(text) || openQuote.test(text)) return undefined;
   try {
-    // An empty file, or one of comments only, is null to `yaml` and undefined to js-yaml.
-    return { data: jsyaml.load(text, { schema }) ?? null };
+    const data: unknown = jsyaml.load(text, { schema });
+    return data === null || data === undefined ? undefined : { data };
   } catch {
     return undefined;
   }

@@ -1,13 +1,17 @@
 /**
- * Phase 1a: reading a file as YAML. A syntax mistake gets one plain-words diagnosis at its line
- * (src/content/yaml-syntax.ts), never the parser's cascade; an unknown alias or a text cut short
- * by ` #` is reported here too, since both are lost before the data exists.
+ * Phase 1a: reading a file as YAML. Each syntax mistake gets one plain-words diagnosis at its line
+ * (src/content/yaml-syntax.ts), all of a file's in one run, never the parser's cascade; what YAML
+ * reads but would lose or change is reported here too (src/content/yaml-text.ts), since it happens
+ * before the data exists: an unknown or twice-defined anchor, a merge key, a tag, text cut short by
+ * ` #`, an empty file. So is text that YAML reads, but not as its writer sees it: bytes that are not
+ * UTF-8, typographic quotes, invisible characters (src/content/text-hazards.ts).
  */
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import { explain } from '../catalog.ts';
 import { codeFrame } from '../locate.ts';
 import { diagnoseSyntax } from '../yaml-syntax.ts';
-import { yamlTextProblems } from '../yaml-text.ts';
+import { withoutData, yamlTextProblems } from '../yaml-text.ts';
+import { encodingProblem, textHazards } from '../text-hazards.ts';
 import { quickRead } from './quick-yaml.ts';
 import type { CheckRun, SourceFile } from './run.ts';
 
@@ -41,10 +45,15 @@ export function rememberRead(abs: string, file: string, text: string, data: unkn
 export function readSource(run: CheckRun, abs: string): SourceFile | undefined {
   const file = run.rel(abs);
   const text = run.textOf(abs);
+  // A file re-saved in another encoding may read as the very text it had before.
+  const misencoded = run.encodingOf(file);
   const known = reads.get(abs);
-  if (known && known.text === text && known.source.file === file) return known.source;
+  if (!misencoded && known && known.text === text && known.source.file === file) return known.source;
   const reported = run.problems.length;
+  if (misencoded) run.problems.push(encodingProblem(file, text, misencoded));
   const source = parseSource(run, file, text);
+  // Text that YAML reads, but not as its writer sees it (text-hazards.ts).
+  if (source) run.problems.push(...textHazards(source));
   if (source && run.problems.length === reported) reads.set(abs, { text, source });
   else reads.delete(abs);
   return source;
@@ -59,18 +68,20 @@ function parseSource(run: CheckRun, file: string, text: string): SourceFile | un
   const { doc, counter } = parseYaml(text);
   const at = (line: number, column: number) => ({ file, line, column, path: '', frame: codeFrame(text, { line, column }) });
   if (doc.errors.length > 0) {
-    // One mistake, one message: the parser's later errors are echoes of its first.
-    const { line, column, message, hint } = diagnoseSyntax(text, doc.errors, counter);
-    run.problems.push({ code: 'YamlSyntax', severity: 'error', ...at(line, column), message, hint });
+    // One message per mistake, every mistake of the file: the parser's echoes of one are not reported.
+    for (const { code, line, column, message, hint, fix } of diagnoseSyntax(text, { doc, counter })) {
+      run.problems.push({ code, severity: 'error', ...at(line, column), message, hint, ...(fix ? { fix } : {}) });
+    }
     return undefined;
   }
-  const textProblems = yamlTextProblems(doc, text);
-  for (const problem of textProblems) {
-    const { line, col } = counter.linePos(problem.offset);
-    run.problems.push({ code: problem.code, severity: 'error', ...at(line, col), message: problem.message, hint: problem.hint });
+  const textProblems = yamlTextProblems(doc, text, file);
+  for (const { code, offset, message, hint, fix } of textProblems) {
+    const { line, col } = counter.linePos(offset);
+    run.problems.push({ code, severity: 'error', ...at(line, col), message, hint, ...(fix ? { fix } : {}) });
   }
-  // Without its anchor an alias has no value, and the file none as data.
-  if (textProblems.some((p) => p.code === 'UnknownAlias')) return undefined;
+  // Data other than the author meant (an alias without its anchor, a merge key, a tag that changes a
+  // value, an empty file) is not checked: its problems would only repeat these in other words.
+  if (withoutData(textProblems)) return undefined;
   try {
     return { file, text, document: () => ({ doc, counter }), data: doc.toJS() };
   } catch (error) {

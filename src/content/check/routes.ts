@@ -15,7 +15,8 @@ export function checkRoutes(run: CheckRun, pages: readonly ShapedFile[]): Map<st
   const read = new Set(pages.map((s) => s.file));
   for (const abs of run.pagePaths) {
     if (read.has(run.rel(abs))) continue;
-    const route = run.textOf(abs).match(/^route:\s*["']?([^\s"'#]+)/m)?.[1];
+    // A tag or an anchor before the value (`route: !!str /react`, reported on its page) is not the route.
+    const route = run.textOf(abs).match(/^route:\s*(?:[!&]\S*\s+)*["']?([^\s"'#]+)/m)?.[1];
     if (route) routes.set(route, run.rel(abs));
   }
   // A route of the wrong form is reported on its page; the links elsewhere are checked against the

@@ -10,6 +10,7 @@ import { valueFix } from '../fixes.ts';
 import { explain, type Problem, type ProblemCode, type Severity } from '../catalog.ts';
 import type { RawProblem } from '../validate.ts';
 import { listFiles } from '../files.ts';
+import { decodeContent, type Misencoded } from '../text-hazards.ts';
 
 export { listFiles };
 
@@ -83,8 +84,13 @@ export interface CheckRun {
   readonly problems: Problem[];
   /** A path relative to the root, with forward slashes, as problems name files. */
   rel(abs: string): string;
-  /** The text of a content file, or of an extra page. */
+  /**
+   * The text of a content file, or of an extra page. A file that is not UTF-8 is read as the encoding
+   * it looks saved in (text-hazards.ts), so the rest of it is still checked; `encodingOf` tells.
+   */
   textOf(abs: string): string;
+  /** How the file named `file` (as problems name it) was read when its bytes are not UTF-8; undefined when they are. */
+  encodingOf(file: string): Misencoded | undefined;
   /**
    * Whether a file is there, asked of the disk once per check: a thousand pages name the same few
    * pictures and shared blocks again and again.
@@ -117,6 +123,14 @@ export function startRun(options: ContentOptions): CheckRun {
   const drafts = options.drafts ?? new Map<string, string>();
   const draftPages = [...drafts.keys()].filter((abs) => abs.startsWith(pagesDir) && /\.ya?ml$/.test(abs));
   const exists = new Map<string, boolean>();
+  const misencoded = new Map<string, Misencoded>();
+  const rel = (abs: string) => relative(root, abs).split('\\').join('/');
+  const readText = (abs: string) => {
+    const read = decodeContent(readFileSync(abs));
+    if (read.misencoded) misencoded.set(rel(abs), read.misencoded);
+    else misencoded.delete(rel(abs));
+    return read.text;
+  };
   const pagePaths = [...new Set([...listFiles(pagesDir, '.yaml'), ...listFiles(pagesDir, '.yml'), ...extraPages.keys(), ...draftPages])].sort();
   return {
     options,
@@ -128,8 +142,9 @@ export function startRun(options: ContentOptions): CheckRun {
     sharedDir: join(contentDir, 'shared'),
     pagePaths,
     problems,
-    rel: (abs) => relative(root, abs).split('\\').join('/'),
-    textOf: (abs) => extraPages.get(abs) ?? drafts.get(abs) ?? readFileSync(abs, 'utf8'),
+    rel,
+    textOf: (abs) => extraPages.get(abs) ?? drafts.get(abs) ?? readText(abs),
+    encodingOf: (file) => misencoded.get(file),
     exists: (abs) => exists.get(abs) ?? exists.set(abs, existsSync(abs)).get(abs)!,
     addPage(abs, text) {
       extraPages.set(abs, text);
@@ -139,7 +154,7 @@ export function startRun(options: ContentOptions): CheckRun {
       const { doc, counter } = source.document();
       const position = locate(doc, counter, finding.path, finding.key);
       const keyed = finding.code === 'UnknownProperty' || finding.code === 'RenamedProperty';
-      const repair = finding.edit && valueFix(source.text, nodeAt(doc, finding.path), finding.path, finding.edit);
+      const repair = finding.edit ? valueFix(source.text, nodeAt(doc, finding.path), finding.path, finding.edit) : undefined;
       problems.push({
         code: finding.code,
         severity,
@@ -150,7 +165,7 @@ export function startRun(options: ContentOptions): CheckRun {
         message: finding.message,
         // A quote fix's hint shows the characters as typed, which the validator's hint (made from the data) cannot.
         ...(repair && finding.edit && 'quote' in finding.edit ? { hint: repair.hint } : finding.hint ? { hint: finding.hint } : {}),
-        ...(repair ? { fix: repair.fix } : {}),
+        ...(repair?.fix ? { fix: repair.fix } : {}),
         frame: codeFrame(source.text, position),
       });
     },

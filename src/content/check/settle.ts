@@ -13,6 +13,13 @@ export function settleProblems(run: CheckRun, drafts: ReadonlySet<string> = new 
     const p = problems[i]!;
     if (p.code !== 'CommentInText' && cut.has(`${p.file}:${p.line}`)) problems.splice(i, 1);
   }
+  // A file read as another encoding offers only the Fix that saves it as UTF-8 (text-hazards.ts): the
+  // others' offsets are in the text as read, not in the file's bytes. They are offered once it is UTF-8.
+  problems.forEach((p, i) => {
+    if (!p.fix || p.code === 'FileEncoding' || !run.encodingOf(p.file)) return;
+    const { fix: _offsetsOfAnotherText, ...rest } = p;
+    problems[i] = rest;
+  });
   if (run.options.unfinished === 'fail') {
     problems.forEach((p, i) => {
       // A draft is not published, so its template text stops nothing.
