@@ -12,6 +12,7 @@ export const problemCodes = {
   MergeKey: 'A merge key (`<<: *name`) would copy properties in older YAML, but this site reads YAML 1.2, where it copies nothing.',
   YamlTag: 'A value has a YAML tag (`!!str`, `!!int`, `!name` …), which can change what kind of value it is; content uses none.',
   MultipleDocuments: 'A `---` line in the middle of the file starts a second YAML document; a content file holds one page or entry.',
+  YamlDirective: 'A `%YAML` or `%TAG` line changes how YAML reads the file (`%YAML 1.1` makes `yes` true and `010` eight), unlike every other content file.',
   DuplicateKey: 'A property is written twice in the same group of properties.',
   EmptyFile: 'A content file is empty, or holds only comments.',
   FileEncoding: 'A content file is not saved as UTF-8, so its accented letters and symbols would be shown as �.',
@@ -77,6 +78,7 @@ export const buildOnlyCodes: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
   'MergeKey',
   'YamlTag',
   'MultipleDocuments',
+  'YamlDirective',
   'EmptyFile',
   'FileEncoding',
   'TypographicQuotes',
@@ -360,6 +362,12 @@ export const explain = {
     hint: `Keep one \`${key}:\`: delete the one you do not want, or merge the two values into one. Which one the page shows is yours to decide.`,
   }),
   /** `marker` is the line that starts the second document (`---`); `oneSideEmpty` when nothing but comments is on one side of it. */
+  YamlDirective: (line: string, deletable: boolean): Explanation => ({
+    message: `\`${line}\` changes how YAML reads this file, so its values may mean something else than the same text in every other content file.`,
+    hint: deletable
+      ? 'Delete the line (and the `---` below it): the file means exactly the same without it.'
+      : 'Delete the line, then check the values it changed: with YAML 1.1, `yes`, `no`, `on` and `off` were truth values and numbers starting with 0 were octal; put such texts in quotes.',
+  }),
   MultipleDocuments: (marker: string, oneSideEmpty: boolean): Explanation => ({
     message: `\`${marker}\` starts a second YAML document here, but a content file holds one page or one entry, so it cannot be read.`,
     hint: oneSideEmpty

@@ -50,7 +50,7 @@ export function yamlTextProblems(doc: Document, text: string, file = ''): TextPr
     const [kind, collection] = fileKind(file);
     return [{ code: 'EmptyFile', offset: 0, ...explain.EmptyFile(kind, /^[ \t]*#/m.test(text), collection), losesData: true }];
   }
-  const problems: TextProblem[] = [];
+  const problems: TextProblem[] = [...directiveProblems(text)];
   const { anchors, tags } = propsOf(text);
   const tagged: Node[] = [];
   const aliases: Alias[] = [];
@@ -324,4 +324,39 @@ function mergeFix(
   const merged = dataOf(text, true);
   const after = text.slice(0, fix.start) + fix.text + text.slice(fix.end);
   return merged !== undefined && dataOf(after, true) === merged ? fix : undefined;
+}
+
+/**
+ * A `%YAML 1.1` line switches the file to YAML 1.1's rules, where `yes`, `on` and `no` are truth
+ * values and `010` is eight: the same text would mean something else than in every other file. A
+ * `%TAG` line renames tags. Either is reported at its line; deleting the line (and the `---` that a
+ * directive needs after it) is the fix when the data stays exactly the same without it.
+ */
+function directiveProblems(text: string): TextProblem[] {
+  // The directives are the `%` lines before the document's `---` (blank and comment lines between).
+  const head = /^(?:(?:%[^\n]*|[ \t]*(?:#[^\n]*)?)\n)*/.exec(text)![0];
+  const directives = [...head.matchAll(/^%(?:YAML|TAG)\b[^\n]*\n/gm)];
+  const marker = /^---[ \t]*(?:\n|$)/.exec(text.slice(head.length))?.[0];
+  return directives.map((match) => {
+    const start = match.index;
+    // The `---` a directive needs after it goes with the last directive.
+    const next = start + match[0].length;
+    const end = next + (directives.length === 1 && marker && next === head.length ? marker.length : 0);
+    const line = match[0].trim();
+    const candidate: Fix = { start, end, was: text.slice(start, end), text: '', label: `Delete the \`${line}\` line` };
+    const fix = sameDataWithout(text, candidate) ? candidate : undefined;
+    return { code: 'YamlDirective' as const, offset: start, ...explain.YamlDirective(line, fix !== undefined), ...(fix ? { fix } : {}), losesData: fix === undefined };
+  });
+}
+
+/** Whether the file makes exactly the same data with `fix` applied. */
+function sameDataWithout(text: string, fix: Fix): boolean {
+  try {
+    const before = parseDocument(text);
+    const after = parseDocument(text.slice(0, fix.start) + fix.text + text.slice(fix.end));
+    return before.errors.length === 0 && after.errors.length === 0 && JSON.stringify(before.toJS()) === JSON.stringify(after.toJS());
+  } catch {
+    // Data that cannot be made (aliases nested into millions of copies) is reported by its own problem.
+    return false;
+  }
 }

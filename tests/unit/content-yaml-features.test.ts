@@ -218,6 +218,20 @@ describe('YAML features that would change what a page says', () => {
     expect(homeData(fixed.result)).toEqual(homeData(await checkHome(base)));
   });
 
+  it('reports a `%YAML 1.1` line, deleting it (with its `---`) only when the file then means exactly the same', async () => {
+    const harmless = `%YAML 1.1\n---\n${base}`;
+    expect(places(await checkHome(harmless))).toEqual(['1:1 YamlDirective']);
+    const fixed = await applyAll(harmless);
+    expect(fixed.text).toBe(base);
+
+    // Under YAML 1.1, `yes` is true: deleting the line would change the value, so the hint explains instead.
+    const meaningful = `%YAML 1.1\n---\n${edit('heading: Why choose us', 'heading: yes')}`;
+    const result = await checkHome(meaningful);
+    expect(places(result)[0]).toBe('1:1 YamlDirective');
+    expect(result.problems[0]!.fix).toBeUndefined();
+    expect(result.problems[0]!.hint).toContain('`yes`, `no`, `on` and `off` were truth values');
+  });
+
   it('reports a second document of its own, and the mistakes in each of the two documents', async () => {
     const second = edit('heading: Why choose us', 'heading "Why us"', base.replace('route: /\n', 'route: /two\n'));
     const text = `${edit("heading: Let's build **something**", 'heading: "Let\'s build')}---\n${second}`;
