@@ -7,10 +7,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { LineCounter, parseDocument } from 'yaml';
+import { isScalar, LineCounter, parseDocument } from 'yaml';
 import { explain, warningCodes, type ProblemCode, type Severity } from './catalog.ts';
 import type { Reference } from './validate.ts';
-import { formatPath, locate } from './locate.ts';
+import { formatPath, locate, nodeAt } from './locate.ts';
 import { unknownSitePlaceholders } from './site-placeholders.ts';
 import { parseProse, proseMistakes } from '../sections/prose/markdown.ts';
 import { listFiles } from './files.ts';
@@ -378,18 +378,39 @@ function markupInText(file: LintFile): Found[] {
       const title = value.match(MARKDOWN_TITLE)?.[0];
       const emphasis = value.match(SINGLE_EMPHASIS)?.[0];
       const list = LIST_LINES.test(value);
-      if (link) found.push({ code: 'MarkdownInText', file: file.file, path, ...explain.MarkdownLinkInText(link[0], link[1]!, link[2]!) });
-      else if (title) found.push({ code: 'MarkdownInText', file: file.file, path, ...explain.MarkdownTitleInText(title.trim()) });
-      else if (emphasis) found.push({ code: 'MarkdownEmphasis', file: file.file, path, ...explain.MarkdownEmphasis(emphasis, true) });
+      // Pointed at where the mark is typed, when the file holds it as it is.
+      const at = (markup: string) => {
+        const place = markupAt(file.text, path, markup);
+        return place ? { at: place } : {};
+      };
+      if (link) found.push({ code: 'MarkdownInText', file: file.file, path, ...at(link[0]), ...explain.MarkdownLinkInText(link[0], link[1]!, link[2]!) });
+      else if (title) found.push({ code: 'MarkdownInText', file: file.file, path, ...at(title.trim()), ...explain.MarkdownTitleInText(title.trim()) });
+      else if (emphasis) found.push({ code: 'MarkdownEmphasis', file: file.file, path, ...at(emphasis), ...explain.MarkdownEmphasis(emphasis, true) });
       else if (list) {
         const first = value.split('\n').find((line) => /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\S/.test(line))!.trim();
-        found.push({ code: 'MarkdownEmphasis', file: file.file, path, ...explain.MarkdownEmphasis(first, false) });
+        found.push({ code: 'MarkdownEmphasis', file: file.file, path, ...at(first), ...explain.MarkdownEmphasis(first, false) });
       }
     } else if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i]));
     else if (isRecord(value)) for (const [k, v] of Object.entries(value)) walk(v, [...path, k]);
   };
   walk(file.data, []);
   return found;
+}
+
+/**
+ * The line and column of `markup` inside the value at `path`, when the file's characters there hold
+ * it as it is (not split over lines or escaped); undefined otherwise, and the value's place is used.
+ * Only called for a value with a finding, so the file is parsed again only then.
+ */
+function markupAt(text: string | undefined, path: Path, markup: string): { line: number; column: number } | undefined {
+  if (text === undefined) return undefined;
+  const counter = new LineCounter();
+  const node = nodeAt(parseDocument(text, { lineCounter: counter }), path);
+  if (!isScalar(node) || !node.range) return undefined;
+  const index = text.slice(node.range[0], node.range[1]).indexOf(markup);
+  if (index === -1) return undefined;
+  const { line, col } = counter.linePos(node.range[0] + index);
+  return { line, column: col };
 }
 
 // ─── Prose Markdown ──────────────────────────────────────────────────────────────────────────

@@ -82,25 +82,25 @@ describe('content check: what a marketer sees for each mistake', () => {
 
   it('reports Markdown typed into a field that shows its text as written: a link as an error, stars as a warning', async () => {
     expect(await report('markdown-in-text')).toMatchInlineSnapshot(`
-      "content/pages/home.yaml:14:15  MarkdownInText  sections[1].cards[0].text
+      "content/pages/home.yaml:14:20  MarkdownInText  sections[1].cards[0].text
         \`[our case studies](/about)\` would be shown on the page as typed, brackets and all: this field is plain text, not Markdown.
         Write the words alone (\`our case studies\`) and put the address in the section's own link field (\`link: /about\`, or an \`action\` with a \`label\` and a \`link\`); only prose sections (\`body\` of a \`prose\` section) take Markdown links.
 
           12 |     cards:
           13 |       - title: Fast
         > 14 |         text: Read [our case studies](/about) before you call.
-             |               ^^^^
+             |                    ^^^^
           15 |         icon: zap
           16 |       - title: Careful
 
-      content/pages/home.yaml:17:15  MarkdownEmphasis  sections[1].cards[1].text
+      content/pages/home.yaml:17:31  MarkdownEmphasis  sections[1].cards[1].text
         \`*really*\` would be shown as typed: this field does not read Markdown.
         For bold, write the words between double asterisks (\`**like this**\`); a single \`*\` or \`_\` stays on the page as it is.
 
           15 |         icon: zap
           16 |       - title: Careful
         > 17 |         text: Every change is *really* reviewed and tested.
-             |               ^^^^^
+             |                               ^^^^^^^^
           18 |         icon: shield-check
           19 |         image:
 
