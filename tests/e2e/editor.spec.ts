@@ -263,6 +263,53 @@ test('a change made on disk meanwhile is merged: both edits are kept, and an ove
   writeFileSync(join(project, file), original);
 });
 
+test('a file left while its reload after someone else’s change is on its way stays left: the late answer cannot bring it back', async ({
+  page,
+}) => {
+  const file = 'content/pages/about.yaml';
+  const next = 'content/pages/home.yaml';
+  const original = read(file);
+  await openFresh(page, file);
+  // The reload that follows a change on disk, and the opening of the next file, are held, so that
+  // the late reload lands while the next file is still on its way.
+  const gates = new Map<string, { open: Promise<void>; release: () => void }>();
+  for (const name of [file, next]) {
+    let release: () => void = () => {};
+    const open = new Promise<void>((resolve) => (release = resolve));
+    gates.set(name, { open, release });
+  }
+  await page.route('**/api/open', async (route) => {
+    const gate = gates.get(route.request().postDataJSON()?.file);
+    if (gate) await gate.open;
+    await route.continue();
+  });
+  const answer = (name: string) =>
+    page.waitForResponse((response) => response.url().endsWith('/api/open') && response.request().postDataJSON()?.file === name);
+  try {
+    writeFileSync(join(project, file), original.replace(/^title: (.*)$/m, 'title: $1 (theirs)'));
+    const reload = page.waitForRequest((request) => request.url().endsWith('/api/open') && request.postDataJSON()?.file === file);
+    await page.locator('#page_title').fill('About us, edited');
+    await reload;
+
+    await page.goto(`${base}/#file=${encodeURIComponent(next)}`);
+    await expect(page.locator('#page_route')).toHaveCount(0);
+    const late = answer(file);
+    gates.get(file)!.release();
+    await (await late).finished();
+    // Two frames after the answer: React has drawn whatever it changed.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await expect(page.getByRole('status').filter({ hasText: 'Someone else changed this file' })).toHaveCount(0);
+    await expect(page.locator('#page_title')).toHaveCount(0);
+
+    gates.get(next)!.release();
+    await expect(page.locator('#page_route')).toHaveValue('/', { timeout: 30_000 });
+  } finally {
+    for (const gate of gates.values()) gate.release();
+    await page.unroute('**/api/open');
+    writeFileSync(join(project, file), original);
+  }
+});
+
 test('page settings save on every kind of page: a title, a breadcrumb cleared, the draft flag', async ({ page }) => {
   for (const file of ['content/pages/about.yaml', 'content/pages/web-development.yaml', 'content/pages/home.yaml']) {
     const before = read(file);

@@ -81,6 +81,9 @@ export function useEditedFile(file: string | undefined, setStatus: (status: Stat
 
   // Opening a file: its unsaved draft from an earlier visit comes back with it.
   useEffect(() => {
+    // Answers still on their way for the file shown before (a check, the reload after a conflict) are
+    // for that file: counting on invalidates them, so a late one cannot bring that file back.
+    sequence.current += 1;
     if (!file) {
       // No file open (the one open was deleted): nothing of it stays on screen.
       setOpened(undefined);
