@@ -51,6 +51,7 @@ export const problemCodes = {
   DuplicateDescription: 'Two pages have the same description.',
   MarkupInText: 'A text contains HTML (a tag or a character reference), which the site shows as it is.',
   MarkdownInText: 'A text that is not Markdown holds a Markdown link or title, which the site shows as typed, brackets and all.',
+  TextRunsOn: 'A list item\'s text runs on to the next line without `>-`, so YAML joins the lines into one item.',
   MarkdownEmphasis: 'A text that is not Markdown holds `*stars*`, `_underscores_` or list lines, which the site shows as typed.',
   UnknownPlaceholder: 'A `{site.…}` placeholder in a prose text names nothing in the site file.',
   UnsupportedMarkdown: 'A prose text holds Markdown the site does not show (a picture, code, a quotation, a `#` title) or a link it cannot follow.',
@@ -104,6 +105,7 @@ export const buildOnlyCodes: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
   'MarkupInText',
   'MarkdownInText',
   'MarkdownEmphasis',
+  'TextRunsOn',
   'UnsupportedMarkdown',
   'UnknownPlaceholder',
   'UnknownCollection',
@@ -126,6 +128,7 @@ export const warningCodes: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
   'UnusedAsset',
   'DraftLeftOut',
   'MarkdownEmphasis',
+  'TextRunsOn',
 ]);
 
 /** Problems that are notes (`info`): nothing is wrong, but the build does something the writer should know. */
@@ -649,6 +652,10 @@ export const explain = {
   MarkdownTitleInText: (line: string): Explanation => ({
     message: `\`${line}\` starts with \`#\`, a Markdown title, which this field shows as typed: it is plain text.`,
     hint: 'A title belongs in the section\'s `heading`; in this field, write the words without the `#`.',
+  }),
+  TextRunsOn: (first: string, next: string, joined: string): Explanation => ({
+    message: `The item \`${first}\` runs on to the next line, so YAML makes one item of both lines: \`${joined}\`.`,
+    hint: `If \`${next}\` is an item of its own, start its line with \`- \` like the others. If it is the same text, write it on one line, or after \`>-\` on lines of their own.`,
   }),
   MarkdownEmphasis: (markup: string, bold: boolean): Explanation => ({
     message: `\`${markup}\` would be shown as typed: this field does not read Markdown.`,

@@ -86,8 +86,18 @@ export function yamlTextProblems(doc: Document, text: string, file = ''): TextPr
         losesData: true,
       });
     },
-    Scalar(key, node) {
+    Scalar(key, node, path) {
       if (node.tag) tagged.push(node);
+      // A list item's text that runs on to the next line: YAML joins the lines, so an item whose `- `
+      // was deleted becomes the end of the item above (`- React` and `Vue` make "React Vue").
+      if (key !== 'key' && node.type === 'PLAIN' && typeof node.value === 'string' && node.range && isSeq(path[path.length - 1])) {
+        const written = text.slice(node.range[0], node.range[1]);
+        const lines = written.split('\n');
+        if (lines.length > 1) {
+          const next = lines[1]!.trim();
+          problems.push({ code: 'TextRunsOn', offset: node.range[0], ...explain.TextRunsOn(lines[0]!.trim(), next, node.value), losesData: false });
+        }
+      }
       if (key === 'key' || node.type !== 'PLAIN' || typeof node.value !== 'string' || !node.comment || !node.range) return;
       const [start, valueEnd] = node.range;
       const rest = text.slice(valueEnd, text.indexOf('\n', valueEnd) === -1 ? undefined : text.indexOf('\n', valueEnd));

@@ -108,6 +108,23 @@ describe('content check: what a marketer sees for each mistake', () => {
     `);
   });
 
+  it('warns that a list item whose text runs on to the next line is joined into one item by YAML', async () => {
+    expect(await report('text-runs-on')).toMatchInlineSnapshot(`
+      "content/pages/home.yaml:13:9  TextRunsOn
+        The item \`Two founders started the company in Noida to build software with their clients.\` runs on to the next line, so YAML makes one item of both lines: \`Two founders started the company in Noida to build software with their clients. Today twenty people work here, from developers to designers.\`.
+        If \`Today twenty people work here, from developers to designers.\` is an item of its own, start its line with \`- \` like the others. If it is the same text, write it on one line, or after \`>-\` on lines of their own.
+
+          11 |     heading: Our story
+          12 |     paragraphs:
+        > 13 |       - Two founders started the company in Noida to build software with their clients.
+             |         ^^^
+          14 |         Today twenty people work here, from developers to designers.
+          15 |       - We work with start-ups and growing businesses in India, Europe and the US.
+
+      1 warning in 1 file."
+    `);
+  });
+
   it('reports text that YAML would cut short at ` #`, with the quoted line as the fix', async () => {
     expect(await report('comment-in-text')).toMatchInlineSnapshot(`
       "content/pages/home.yaml:2:37  CommentInText

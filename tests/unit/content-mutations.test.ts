@@ -148,6 +148,39 @@ describe('every quoted value of the content that needs its quotes', () => {
   );
 });
 
+describe('every list item of plain text in the content', () => {
+  // The items after the first of every YAML list of one-line plain texts: `- Vue` under `- React`.
+  const items = files.flatMap((abs) => {
+    const text = texts.get(abs)!;
+    const list = places.get(abs)!;
+    const plainLine = (p: Place) => !/^["'>|]/.test(text.slice(p.start, p.end)) && !text.slice(p.start, p.end).includes('\n');
+    return list.flatMap((p) => {
+      const index = p.path[p.path.length - 1];
+      if (typeof index !== 'number' || index === 0 || !plainLine(p)) return [];
+      const key = JSON.stringify([...p.path.slice(0, -1), index - 1]);
+      const above = list.find((q) => JSON.stringify(q.path) === key);
+      const line = lineOf(text, p.start);
+      return above && plainLine(above) && lineOf(text, above.start) === line - 1 ? [{ abs, line }] : [];
+    });
+  });
+
+  it('is found in the content (or this proves nothing)', () => {
+    expect(items.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it.each(items.map((item) => [`${rel(item.abs)}:${item.line}`, item] as const))(
+    'with its `- ` deleted (%s) is reported at the item above or at its own line, never joined silently',
+    async (_name, { abs, line }) => {
+      const lines = texts.get(abs)!.split('\n');
+      lines[line - 1] = lines[line - 1]!.replace('- ', '  ');
+      const result = await checkWith(abs, lines.join('\n'));
+      expect(
+        result.problems.some((p) => p.file === rel(abs) && (p.line === line - 1 || p.line === line) && p.severity !== 'info'),
+      ).toBe(true);
+    },
+  );
+});
+
 describe('generated mistakes in the real content', () => {
   it('a value YAML would read as a number, truth value or null is stopped at its line, or kept as typed; its fix keeps the characters', async () => {
     await fc.assert(

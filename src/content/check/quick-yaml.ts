@@ -49,13 +49,19 @@ const yamlOnly = /\S[ \t]+#|(?:^|[\s[{,])[&!]\S|^%|^[ \t]*(?:-[ \t]+)*(?:[?[{]|(
 const openQuote = /(?:^|[\s[{,:-])(?:"(?:[^"\\\n]|\\.)*|'(?:[^'\n]|'')*)$/m;
 
 /**
+ * A list item whose plain text runs on to a deeper line (`- React` over `  Vue`): YAML joins the two,
+ * which yaml-text.ts warns about from `yaml`'s document.
+ */
+const runOnItem = /^([ \t]*)-[ \t]+(?![>|"'&*!#[{])(?:(?!: )[^\n#])*[^\s:\n]\n\1[ \t]+(?![-#])(?:(?!: )[^\n])*[^\s:]$/m;
+
+/**
  * A file's data as `yaml` would give it, or undefined when the text is one `yaml` must read itself:
  * it has a mistake (then `yaml` diagnoses it), a construct that `yamlOnly` names, or nothing at all
  * (an empty file, comments only, `~`: the check tells an empty file apart, from `yaml`'s document).
  * Several documents (`---` between two parts) make js-yaml throw, so `yaml` reads those too.
  */
 export function quickRead(text: string): { readonly data: unknown } | undefined {
-  if (yamlOnly.test(text) || openQuote.test(text)) return undefined;
+  if (yamlOnly.test(text) || openQuote.test(text) || runOnItem.test(text)) return undefined;
   try {
     const data: unknown = jsyaml.load(text, { schema });
     return data === null || data === undefined ? undefined : { data };

@@ -7,7 +7,7 @@
  * UTF-8, typographic quotes, invisible characters (src/content/text-hazards.ts).
  */
 import { LineCounter, parseDocument, type Document } from 'yaml';
-import { explain } from '../catalog.ts';
+import { explain, warningCodes } from '../catalog.ts';
 import { codeFrame } from '../locate.ts';
 import { diagnoseSyntax } from '../yaml-syntax.ts';
 import { withoutData, yamlTextProblems } from '../yaml-text.ts';
@@ -77,7 +77,7 @@ function parseSource(run: CheckRun, file: string, text: string): SourceFile | un
   const textProblems = yamlTextProblems(doc, text, file);
   for (const { code, offset, message, hint, fix } of textProblems) {
     const { line, col } = counter.linePos(offset);
-    run.problems.push({ code, severity: 'error', ...at(line, col), message, hint, ...(fix ? { fix } : {}) });
+    run.problems.push({ code, severity: warningCodes.has(code) ? 'warning' : 'error', ...at(line, col), message, hint, ...(fix ? { fix } : {}) });
   }
   // Data other than the author meant (an alias without its anchor, a merge key, a tag that changes a
   // value, an empty file) is not checked: its problems would only repeat these in other words.
