@@ -16,7 +16,7 @@ import {
   identityOf,
   describePhoneRule,
   openStorage,
-  personRule,
+  personMatcher,
   readPhone,
   type Delivery,
   type DeliveryStatus,
@@ -566,13 +566,15 @@ function askedFor(person: PersonQuery): string {
 
 /** Each submission with the rule that made it the person's, as the summary prints them. */
 function matchesOf(person: PersonQuery, submissions: readonly Submission[]): PersonMatch[] {
+  const matches = personMatcher(person);
   return submissions.map((submission) => {
-    const rule = personRule(person, identityOf(submission));
+    const identity = identityOf(submission);
+    const rule = matches(identity);
     return {
       submission,
       rule: rule === undefined || rule === 'e-mail' ? 'the e-mail address, in any case' : describePhoneRule(rule),
       name: submission.type === 'contact' ? submission.username : submission.name,
-      email: identityOf(submission).email,
+      email: identity.email,
     };
   });
 }

@@ -40,22 +40,25 @@ const places = envDatabases.map(({ name, open }) => ({
   },
 }));
 
+/** Runs the submissions command against a place, as an operator's shell would, keeping what it prints. */
+async function runIn(place: Place, argv: string[], now?: () => Date) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runSubmissionsCli(argv, {
+    stdout: (text) => void (stdout += text),
+    stderr: (text) => void (stderr += text),
+    env: place.env,
+    ...(now ? { now } : {}),
+  });
+  return { code, stdout, stderr };
+}
+
 describe.each(places)('one person’s data on $name', (where) => {
   let place: Place;
   // A minute passes with each reading of the clock, so the audit log has an order to show.
   let clock = Date.parse('2026-11-25T12:00:00.000Z');
 
-  async function run(...argv: string[]) {
-    let stdout = '';
-    let stderr = '';
-    const code = await runSubmissionsCli(argv, {
-      stdout: (text) => void (stdout += text),
-      stderr: (text) => void (stderr += text),
-      env: place.env,
-      now: () => new Date((clock += 60_000)),
-    });
-    return { code, stdout, stderr };
-  }
+  const run = (...argv: string[]) => runIn(place, argv, () => new Date((clock += 60_000)));
 
   beforeAll(async () => {
     place = await where.open();
@@ -250,16 +253,7 @@ describe.each(places)('one person’s data on $name', (where) => {
 
 describe.each(places)('a rights request by phone reaches only the person with that number on $name', (where) => {
   let place: Place;
-  const run = async (...argv: string[]) => {
-    let stdout = '';
-    let stderr = '';
-    const code = await runSubmissionsCli(argv, {
-      stdout: (text) => void (stdout += text),
-      stderr: (text) => void (stderr += text),
-      env: place.env,
-    });
-    return { code, stdout, stderr };
-  };
+  const run = (...argv: string[]) => runIn(place, argv);
 
   beforeAll(async () => {
     place = await where.open();

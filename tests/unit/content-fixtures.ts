@@ -24,3 +24,14 @@ export function fixture(name: string): { root: string; contentDir: string; publi
     schemaDir: join(projectRoot, 'schemas'),
   };
 }
+
+/**
+ * A copy of the project's content, schemas and public folder in a temporary folder, for tests that
+ * write files (the editor's); remove it with `rmSync(root, { recursive: true, force: true })`.
+ */
+export function projectCopy(prefix: string): string {
+  const root = mkdtempSync(join(tmpdir(), `${prefix}-`));
+  for (const folder of ['content', 'schemas', 'public'])
+    cpSync(join(projectRoot, folder), join(root, folder), { recursive: true });
+  return root;
+}

@@ -1,15 +1,12 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyFix, checkDraft, openFile, saveFile } from '../../src/editor/server/api.ts';
-import { projectRoot } from './content-fixtures.ts';
+import { projectCopy } from './content-fixtures.ts';
 
 let root: string;
 beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), 'editor-fix-'));
-  for (const folder of ['content', 'schemas', 'public'])
-    cpSync(join(projectRoot, folder), join(root, folder), { recursive: true });
+  root = projectCopy('editor-fix');
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 

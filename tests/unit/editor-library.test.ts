@@ -3,20 +3,17 @@
  * it, deletion only of what nothing shows, and uploads nothing uses kept out of publishing.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deletePicture, listPictures, unusedUploads } from '../../src/editor/server/library.ts';
 import { changes, publish } from '../../src/editor/server/publish.ts';
-import { projectRoot } from './content-fixtures.ts';
+import { projectCopy } from './content-fixtures.ts';
 
 let root: string;
 beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), 'editor-library-'));
-  for (const folder of ['content', 'schemas', 'public'])
-    cpSync(join(projectRoot, folder), join(root, folder), { recursive: true });
+  root = projectCopy('editor-library');
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 

@@ -1,17 +1,14 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkContent } from '../../src/content/check.ts';
 import { checkDraft, createPage, deleteFile, openFile, planDeletion, saveFile } from '../../src/editor/server/api.ts';
 import { contentFiles, linksTo } from '../../src/editor/server/pages.ts';
-import { projectRoot } from './content-fixtures.ts';
+import { projectCopy } from './content-fixtures.ts';
 
 let root: string;
 beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), 'editor-pages-'));
-  for (const folder of ['content', 'schemas', 'public'])
-    cpSync(join(projectRoot, folder), join(root, folder), { recursive: true });
+  root = projectCopy('editor-pages');
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 

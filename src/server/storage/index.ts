@@ -19,9 +19,8 @@ import {
   auditRow,
   erasePerson,
   listAudit,
-  identity,
   personFilter,
-  personRule,
+  personsRows,
   type AuditEntry,
   type ErasureResult,
   type PersonQuery,
@@ -42,7 +41,7 @@ import type { ApplicationRequest, ContactRequest } from '../../generated/schema-
 export type { ClaimedDelivery, ClaimRequest, Delivery, DeliveryQuery } from './outbox.ts';
 export type { AuditAction, DeliveryStatus, NotificationChannel } from './tables.ts';
 export type { AuditEntry, ErasureResult, PersonQuery, PersonRule } from './people.ts';
-export { criterionOf, identityOf, personRule } from './people.ts';
+export { criterionOf, identityOf, personMatcher } from './people.ts';
 export { describePhoneRule, defaultCountry, readPhone, type PhoneRule } from './phone.ts';
 export type { GroupCommitStats } from './group-commit.ts';
 
@@ -311,9 +310,11 @@ class KyselyStorage implements Storage {
       if (query.limit !== undefined) select = select.limit(query.limit);
       return (await select.execute()).map(toContact);
     }
-    const { person } = query;
-    const rows = (await select.where(personFilter('contact_submissions', person)).execute()).filter(
-      (row) => personRule(person, identity('contact_submissions', row, 'column')) !== undefined,
+    // The limit comes after the person's rows are picked from the candidates SQL narrowed to.
+    const rows = personsRows(
+      'contact_submissions',
+      query.person,
+      await select.where(personFilter('contact_submissions', query.person)).execute(),
     );
     return rows.slice(0, query.limit ?? rows.length).map(toContact);
   }
@@ -326,9 +327,11 @@ class KyselyStorage implements Storage {
       if (query.limit !== undefined) select = select.limit(query.limit);
       return (await select.execute()).map(toApplication);
     }
-    const { person } = query;
-    const rows = (await select.where(personFilter('applications', person)).execute()).filter(
-      (row) => personRule(person, identity('applications', row, 'column')) !== undefined,
+    // The limit comes after the person's rows are picked from the candidates SQL narrowed to.
+    const rows = personsRows(
+      'applications',
+      query.person,
+      await select.where(personFilter('applications', query.person)).execute(),
     );
     return rows.slice(0, query.limit ?? rows.length).map(toApplication);
   }

@@ -43,7 +43,7 @@ function askedPhone(person: { readonly phone: string }): PhoneNumber {
  * The condition that picks the rows that may be a person's. For an e-mail address it is exact (mail
  * systems deliver without regard to case). For a phone number it only narrows: every way of writing a
  * number ends with its national digits, so the rows whose digits end with those are the candidates, and
- * `personRule` then decides in E.164. The two steps keep the phone rules in one library, not in SQL.
+ * `personMatcher` then decides in E.164. The two steps keep the phone rules in one library, not in SQL.
  */
 export function personFilter<T extends Table>(table: T, person: PersonQuery) {
   return (eb: ExpressionBuilder<Database, T>): Expression<SqlBool> => {
@@ -59,14 +59,25 @@ export function personFilter<T extends Table>(table: T, person: PersonQuery) {
   };
 }
 
-/** Why a stored submission is the person's, given its e-mail address and phone number; undefined when it is not. */
-export function personRule(
+/**
+ * Why a stored submission is the person's, given its e-mail address and phone number; undefined when
+ * it is not. The asked number is read once, not once per row.
+ */
+export function personMatcher(
   person: PersonQuery,
-  stored: { readonly email: string; readonly phone: string },
-): PersonRule | undefined {
-  const emailMatches = person.email === undefined || stored.email.toLowerCase() === person.email.toLowerCase();
-  if (!emailMatches) return undefined;
-  return 'phone' in person ? phoneRule(askedPhone(person), stored.phone) : 'e-mail';
+): (stored: { readonly email: string; readonly phone: string }) => PersonRule | undefined {
+  const asked = 'phone' in person ? askedPhone(person) : undefined;
+  const email = person.email?.toLowerCase();
+  return (stored) => {
+    if (email !== undefined && stored.email.toLowerCase() !== email) return undefined;
+    return asked === undefined ? 'e-mail' : phoneRule(asked, stored.phone);
+  };
+}
+
+/** The rows of `table` that are the person's, of those `personFilter` selected, in their order. */
+export function personsRows<R extends object>(table: Table, person: PersonQuery, rows: readonly R[]): R[] {
+  const matches = personMatcher(person);
+  return rows.filter((row) => matches(identity(table, row, 'column')) !== undefined);
 }
 
 /** The e-mail address and phone number of a submission as the storage returns it. */
@@ -101,9 +112,9 @@ export async function erasePerson(
 ): Promise<ErasureResult> {
   return db.transaction().execute(async (trx) => {
     const idsOf = async (table: Table) =>
-      (await trx.selectFrom(table).selectAll().where(personFilter(table, person)).execute())
-        .filter((row) => personRule(person, identity(table, row, 'column')) !== undefined)
-        .map((row) => row.id);
+      personsRows(table, person, await trx.selectFrom(table).selectAll().where(personFilter(table, person)).execute()).map(
+        (row) => row.id,
+      );
     const contactIds = await idsOf('contact_submissions');
     const applicationIds = await idsOf('applications');
     const ids = [...contactIds, ...applicationIds];
