@@ -232,6 +232,45 @@ describe('generated mistakes in the real content', () => {
   }, 120_000);
 });
 
+describe('every entry of every collection, on any day', () => {
+  /** The entries of the real content with their dates, as their files write them. */
+  const entries = files.flatMap((abs) => {
+    const data = parseDocument(texts.get(abs)!).toJS() as { publishedAt?: unknown; validThrough?: unknown; draft?: unknown };
+    return typeof data.publishedAt === 'string' ? [{ file: rel(abs), ...data }] : [];
+  });
+
+  it('is found in the content (or this proves nothing)', () => {
+    expect(entries.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('is a note exactly when the day is before its publishedAt or after its validThrough, and then has no page', async () => {
+    // Days around the entries' own dates, where the answer changes, and any day of ten years.
+    const dates = entries.flatMap((e) => [e.publishedAt, e.validThrough]).filter((d): d is string => typeof d === 'string');
+    const day = fc.oneof(
+      fc.constantFrom(...dates),
+      fc
+        .date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10)),
+    );
+    await fc.assert(
+      fc.asyncProperty(day, async (today) => {
+        const result = await checkContent({ root: projectRoot, unfinished: 'fail', today });
+        const noted = new Set(result.problems.filter((p) => p.code === 'NotPublished').map((p) => p.file));
+        const published = new Set(result.pages.map((p) => p.file));
+        for (const entry of entries) {
+          const out =
+            entry.draft === true ||
+            String(entry.publishedAt) > today ||
+            (typeof entry.validThrough === 'string' && entry.validThrough < today);
+          expect(noted.has(entry.file), `${entry.file} on ${today}`).toBe(out);
+          expect(published.has(entry.file), `${entry.file} on ${today}`).toBe(!out);
+        }
+      }),
+      { seed: 3436, numRuns: 25 },
+    );
+  }, 120_000);
+});
+
 describe('every fix the check offers', () => {
   it('on every fixture, removes its problem, adds none, and keeps the letters and digits it replaces', async () => {
     const alnum = (text: string) => [...text.normalize('NFC')].filter((c) => /[\p{L}\p{N}]/u.test(c));
