@@ -16,7 +16,6 @@ import type { Page, SharedContent, Site } from '../generated/schema-types.ts';
 import type { Problem } from './catalog.ts';
 import { checkReferences } from './check/references.ts';
 import { forgetReads } from './check/read.ts';
-import { restoreReads, saveReads } from './check/saved-reads.ts';
 import { parsePath, valueAt } from './paths.ts';
 import { checkRegistry } from './check/registry.ts';
 import { checkRoutes } from './check/routes.ts';
@@ -70,19 +69,10 @@ function validatorsFor(schemaDir: string): Validators {
   return cached.validators;
 }
 
-/**
- * Saves what the checks of this process read and judged (`options.savedReads`), for the next run to
- * start from; after a check, off its critical path.
- */
-export function saveCheckedReads(options: ContentOptions): void {
-  if (options.savedReads && cached) saveReads(options.savedReads, cached.validators);
-}
-
 /** Runs every check over the content folder. Never throws for bad content: it reports problems. */
 export async function checkContent(options: ContentOptions): Promise<ContentResult> {
   const run = startRun(options);
   const validators = validatorsFor(run.schemaDir);
-  if (options.savedReads) restoreReads(options.savedReads, validators);
   const collections = readCollections(run, validators);
   const shapes = checkShapes(run, validators, collections);
   reportUnlisted(run, collections);

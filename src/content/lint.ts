@@ -69,18 +69,14 @@ const plain = (text: string) => text.replace(/\*\*/g, '').replace(/\s+/g, ' ').t
 
 /** What a rule of one file found, with the file and text it was found in. */
 type Memo = WeakMap<object, { readonly file: string; readonly text: string | undefined; readonly found: Found[] }>;
-/** The memo of each rule that reads one file only, by the rule's name. */
-const memos = new Map<string, Memo>();
 
 /**
  * A rule that reads one file only, remembered by the file's data: the content check keeps the data of
  * a file whose text did not change (check/read.ts), and the dev server and the editor check all files
- * at every change, so an unchanged file is not walked again. The dev server also keeps what each rule
- * found between starts (check/saved-reads.ts: `findingsOf`, `rememberFindings`).
+ * at every change, so an unchanged file is not walked again.
  */
-function sameFileSameFindings(name: string, rule: (file: LintFile) => Found[]): (file: LintFile) => Found[] {
+function sameFileSameFindings(rule: (file: LintFile) => Found[]): (file: LintFile) => Found[] {
   const seen: Memo = new WeakMap();
-  memos.set(name, seen);
   return (file) => {
     if (!isRecord(file.data)) return rule(file);
     const known = seen.get(file.data);
@@ -91,25 +87,8 @@ function sameFileSameFindings(name: string, rule: (file: LintFile) => Found[]): 
   };
 }
 
-/** What each rule of one file found in `data`, read from `file` with `text`, as far as the rules have run. */
-export function findingsOf(data: unknown, file: string, text: string): Record<string, Found[]> {
-  if (!isRecord(data)) return {};
-  const found: Record<string, Found[]> = {};
-  for (const [name, seen] of memos) {
-    const known = seen.get(data);
-    if (known && known.file === file && known.text === text) found[name] = known.found;
-  }
-  return found;
-}
-
-/** Takes what the rules of one file found in an earlier run, for `data` read from `file` with `text`. */
-export function rememberFindings(data: unknown, file: string, text: string, found: Readonly<Record<string, Found[]>>): void {
-  if (!isRecord(data)) return;
-  for (const [name, findings] of Object.entries(found)) memos.get(name)?.set(data, { file, text, found: findings });
-}
-
-const placeholderTextOnce = sameFileSameFindings('placeholderText', placeholderText);
-const markupInTextOnce = sameFileSameFindings('markupInText', markupInText);
+const placeholderTextOnce = sameFileSameFindings(placeholderText);
+const markupInTextOnce = sameFileSameFindings(markupInText);
 
 /** Runs every rule. Findings come in no particular order; the content check sorts them. */
 export function lintContent(input: LintInput): LintFinding[] {

@@ -79,14 +79,6 @@ export function copiesOf(publicDir: string, src: string, width: number | undefin
 /** The URLs of every copy planned so far, for the build to publish. */
 export const plannedCopies = (): string[] => [...planned.keys()];
 
-/** Every copy planned so far, with its recipe: the dev server's check plans them on a thread of its own. */
-export const plannedRecipes = (): (readonly [string, Recipe])[] => [...planned];
-
-/** Copies planned by another thread's check (check-worker.ts), for `copyBytes` to make on this one. */
-export function adoptPlans(plans: readonly (readonly [string, Recipe])[]): void {
-  for (const [url, recipe] of plans) planned.set(url, recipe);
-}
-
 /** The bytes of the copy at `url`, made now or read from the cache; none for a URL never planned. */
 export async function copyBytes(url: string): Promise<Buffer | undefined> {
   const recipe = planned.get(url);

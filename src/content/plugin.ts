@@ -11,34 +11,25 @@
  *                                like a page, for the section gallery at `/__sections`
  *
  * ajv and the YAML parser run only here, in Node; the browser receives JSON-like data.
- * In `vite dev` the check runs on a thread of its own (check-service.ts, check-worker.ts), which the
- * server does not wait for before listening, and keeps what it read between starts (check/saved-reads.ts).
- * In `vite build` any content error fails the build; in `vite dev` it is printed in the terminal
- * and shown in the browser overlay, the server keeps running, and fixing the file recovers.
- * In `vite dev`, an edit that changes only pages (not the route table or the site settings) reaches
- * the browser as the new page data (`content:page`), which the app swaps in without a reload.
+ * In `vite build` any content error fails the build. In `vite dev` the check starts once the server
+ * listens and content modules wait for it; an error is printed in the terminal and shown in the
+ * browser overlay, the server keeps running, and fixing the file recovers. How an edit reaches the
+ * browser is dev-updates.ts's.
  */
 import { createHash } from 'node:crypto';
-import { join, relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Plugin, ViteDevServer } from 'vite';
+import type { Plugin } from 'vite';
 import { checkContent, type ContentOptions, type ContentResult } from './check.ts';
 import { checkGallery } from './gallery.ts';
 import { formatProblems } from './format.ts';
 import type { Problem } from './catalog.ts';
 import { copyBytes, plannedCopies, PICTURES_PATH } from './pictures.ts';
-import { cacheFolder } from './files.ts';
-import { dataModule, readDataModule } from './page-data.ts';
+import { dataModule } from './page-data.ts';
 import { contentModules, LogoFiles, perCheck, PREFIX } from './modules.ts';
-import { CheckService, type CheckAnswer } from './check-service.ts';
+import { followContentEdits } from './dev-updates.ts';
 
 const RESOLVED = '\0' + PREFIX;
-/** How long after a page's data is served the last session's modules are checked, if nothing else is asked for. */
-const CONFIRM_AFTER_MS = 500;
-/** How long the check of the last session's modules waits for a browser to ask for a page at all. */
-const CONFIRM_UNASKED_MS = 3000;
-/** How long it waits for the data of the page a browser has started to load (the route table came first). */
-const CONFIRM_LOADING_MS = 10_000;
 
 /** Options of the content plugin; every folder defaults to the project layout. */
 export interface ContentPluginOptions {
@@ -66,23 +57,16 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
   let root = process.cwd();
   let options: ContentOptions = { root };
   let isBuild = false;
-  let result: ContentResult | undefined;
-  let pending: Promise<ContentResult> | undefined;
   let logger: { info(msg: string): void; warn(msg: string): void; error(msg: string): void } = console;
+  /** The last check, or the one under way: every content module is made from it. */
+  let checked: Promise<ContentResult> | undefined;
+  /** The dev server's record of the modules the browser was given (dev-updates.ts); none in a build. */
+  let served: Map<string, string> | undefined;
   const logos = new LogoFiles();
-
-  const run = () => (pending = checkContent(options).then((r) => (result = r)));
-  /** The code of each content module the dev server has served, to tell what an edit changed. */
-  const served = new Map<string, string>();
-  /** Whether the browser shows the overlay of a content error. */
-  let showingError = false;
-
   const { pageData, moduleCode } = contentModules(logos);
-  /** The dev server's check, on a thread of its own (check-service.ts); a build checks on its own thread. */
-  let service: CheckService | undefined;
-  /** Has the dev server check the last session's modules it served, once the page is served (configureServer). */
-  let confirmWhenServed: (after: number) => void = () => {};
-  let confirming: ReturnType<typeof setTimeout> | undefined;
+
+  const check = () => (checked = checkContent(options));
+  const current = () => checked ?? check();
 
   /**
    * In a build, each page's data is a file of its own (`assets/pages/<name>-<hash>.js`, a module that
@@ -120,7 +104,6 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
           'const page = (route, data) => ({ route, data, load: () => readPageData(data) });';
     return `${page}\nexport default [\n${entries.join(',\n')}\n];`;
   };
-  const current = async () => result ?? (await (pending ?? run()));
 
   const watched = (file: string) =>
     (file.startsWith(options.contentDir!) && /\.ya?ml$/.test(file)) || (file.startsWith(options.schemaDir!) && file.endsWith('.json'));
@@ -153,20 +136,17 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
     sharedDuringBuild: true,
 
     async buildStart() {
-      // The dev server's check started with the server (configureServer), on its own thread; the
-      // server listens without waiting for it, and only a content module does.
-      if (service) return;
+      // The dev server checks once it listens (configureServer); a content module waits for that check.
+      if (!isBuild) return;
       // The second build of `vite build` reuses the first one's check, already reported.
-      if (isBuild && result) return;
-      const r = await run();
+      if (checked) return;
+      const r = await check();
       for (const file of r.files) this.addWatchFile(file);
-      if (isBuild) {
-        if (r.errors > 0) {
-          // Rollup prints `error.message`; the whole list is in it, so every problem shows at once.
-          this.error(contentError(r.problems, root));
-        }
-        if (r.warnings > 0) report(r);
-      } else report(r);
+      if (r.errors > 0) {
+        // Rollup prints `error.message`; the whole list is in it, so every problem shows at once.
+        this.error(contentError(r.problems, root));
+      }
+      if (r.warnings > 0) report(r);
     },
 
     resolveId(id) {
@@ -177,19 +157,6 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
     async load(id) {
       if (!id.startsWith(RESOLVED)) return undefined;
       const name = id.slice(RESOLVED.length);
-      if (service && name !== 'gallery') {
-        const answer = await service.modules([name]);
-        if (answer.failure) throw new Error(answer.failure);
-        if (answer.errors > 0) throw contentError(answer.problems, root);
-        const code = answer.codes[name];
-        if (code == null) {
-          return this.error(name.startsWith('page/') ? `No content file defines the page module "${name}".` : `Unknown content module "${PREFIX}${name}".`);
-        }
-        served.set(name, code);
-        // A page's data is the last content module a page needs; the route table and the site settings come first.
-        if (answer.provisional) confirmWhenServed(name.startsWith('page/') ? CONFIRM_AFTER_MS : CONFIRM_LOADING_MS);
-        return code;
-      }
       const r = await current();
       // No addWatchFile here: buildStart watches every content file once, and the dev server's own
       // watcher covers the content and schema folders. Adding every file for every page module cost
@@ -198,7 +165,7 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
       if (name === 'pages' && isBuild) return buildRouteTable(r, this.environment.config.consumer);
       const code = name === 'gallery' ? undefined : moduleCode(name, r);
       if (code !== undefined) {
-        if (!isBuild) served.set(name, code);
+        served?.set(name, code);
         return code;
       }
       if (name.startsWith('page/')) return this.error(`No content file defines the page module "${name}".`);
@@ -209,13 +176,14 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
         if (gallery.result.errors > 0) throw contentError(gallery.result.problems, root);
         const assets = logos.inline(gallery.assets);
         // Served, so that an edit reloads it: it is made of every section type's examples.
-        served.set('gallery', '');
+        served?.set('gallery', '');
         return `export default ${JSON.stringify({ sections: gallery.sections, shared: gallery.shared, ...assets })};`;
       }
       return this.error(`Unknown content module "${PREFIX}${name}".`);
     },
 
     async generateBundle() {
+      const result = await checked;
       // The production server needs the route table to tell pages from unknown paths (404).
       const routes = result?.pages.map((p) => p.page.route).sort() ?? [];
       this.emitFile({ type: 'asset', fileName: 'routes.json', source: JSON.stringify(routes, null, 2) + '\n' });
@@ -229,18 +197,13 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
       }
     },
 
-    async closeBundle() {
-      clearTimeout(confirming);
-      await service?.close();
-    },
-
-    // Content and schema files are this plugin's to answer (configureServer's watcher): Vite's own
-    // answer to a changed file its modules depend on is a full reload, which would undo a page update.
+    // Content and schema files are dev-updates.ts's to answer: Vite's own answer to a changed file its
+    // modules depend on is a full reload, which would undo a page update.
     handleHotUpdate({ file }) {
       return watched(file) ? [] : undefined;
     },
 
-    configureServer(server: ViteDevServer) {
+    configureServer(server) {
       server.watcher.add([options.contentDir!, options.schemaDir!]);
       server.middlewares.use((req, res, next) => {
         const svg = req.url ? logos.files.get(req.url.slice(1).split('?')[0]!) : undefined;
@@ -261,97 +224,24 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
           (error: unknown) => next(error),
         );
       });
-      // Kept per content folder, beside the other caches (node_modules/.cache), between starts.
-      const folderKey = createHash('sha256').update(options.contentDir!).digest('hex').slice(0, 16);
-      const savedReads = join(cacheFolder('content-reads'), `${folderKey}.json`);
-      service = new CheckService(options, logos.files, savedReads);
-      /** Whether the terminal has shown what a check of this session found. */
-      let reported = false;
-      // Checked at once, beside Vite's own start; the terminal shows what the check found when it ends.
-      // When nothing changed since the last session, its modules answer at once, and the check
-      // runs once the page is served (confirmWhenServed).
-      service.start([]).then(
-        (answer) =>
-          answer.failure
-            ? logger.error(`\n${answer.failure}\n`)
-            : answer.provisional
-              ? // If no browser asks for a page soon, the check runs all the same.
-                confirmWhenServed(CONFIRM_UNASKED_MS)
-              : ((reported = true), report(answer)),
-        (error: unknown) => logger.error(`\n${error instanceof Error ? error.message : String(error)}\n`),
-      );
-      const checked = service;
-      /** Checks the content (after `file` changed, or to confirm the last session's modules) and updates the browser. */
-      const recheck = async (file: string | undefined) => {
-        clearTimeout(confirming);
-        // The gallery is not the check's to make (load above): asked for, it would come back as unknown.
-        const names = [...served.keys()].filter((name) => name !== 'gallery');
-        let answer: CheckAnswer;
-        try {
-          answer = await checked.check(names);
-          if (answer.failure) throw new Error(answer.failure);
-        } catch (error) {
-          // A schema that cannot be read (half-typed JSON, a wrong rename marker) is a developer's
-          // mistake to show, not a reason to stop the server: saving the fixed file recovers.
-          const message = error instanceof Error ? error.message : String(error);
-          logger.error(`\n${message}\n`);
-          server.ws.send({ type: 'error', err: { message, stack: '', plugin: 'content' } });
-          showingError = true;
-          return;
-        }
-        for (const env of Object.values(server.environments)) {
-          for (const mod of [...env.moduleGraph.idToModuleMap.values()]) {
-            if (mod.id?.startsWith(RESOLVED)) env.moduleGraph.invalidateModule(mod);
-          }
-        }
-        if (answer.errors > 0) {
-          report(answer);
-          const error = contentError(answer.problems, root);
-          showingError = true;
-          server.ws.send({
-            type: 'error',
-            err: { message: error.message, stack: '', id: error.id as string, frame: error.frame as string, loc: error.loc as { file: string; line: number; column: number }, plugin: 'content' },
-          });
-        } else {
-          // What the browser has that changed: only pages, then the new data is sent and swapped in
-          // (src/app/startup/loader.ts); anything else (the route table, the site settings, the
-          // gallery, a page that is gone) needs the whole app again.
-          // Confirming the last session's modules concerns them only; an edit may change the gallery too.
-          const now = new Map((file ? [...served.keys()] : names).map((name) => [name, answer.codes[name] ?? undefined] as const));
-          const changed = [...now].filter(([name, code]) => code !== served.get(name)).map(([name]) => name);
-          // After an error the overlay is up, and only a reload takes it down.
-          const onlyPages = !showingError && changed.every((name) => name.startsWith('page/') && now.get(name) !== undefined);
-          showingError = false;
-          for (const name of changed) served.set(name, now.get(name) ?? '');
-          if (onlyPages) {
-            for (const name of changed) {
-              server.ws.send({ type: 'custom', event: 'content:page', data: readDataModule(now.get(name)!, name) });
-            }
-            if (file) logger.info(`content: ${relative(root, file)} is valid; ${changed.length > 0 ? 'page updated.' : 'nothing on screen changed.'}`);
-            else if (changed.length > 0) logger.info('content: changed since the last session; page updated.');
-          } else {
-            served.clear();
-            logger.info(`content: ${file ? `${relative(root, file)} is valid` : 'changed since the last session'}; reloading.`);
-            server.ws.send({ type: 'full-reload', path: '*' });
-          }
-          // The first check of the session: its warnings, as a start without saved modules shows them.
-          if (!reported) report(answer);
-          reported = true;
-        }
-      };
-      /**
-       * The last session's modules are checked once the page the browser is loading has its data: the
-       * page comes first. An edit before then checks anyway, and confirms them.
-       */
-      confirmWhenServed = (after) => {
-        clearTimeout(confirming);
-        confirming = setTimeout(() => void recheck(undefined), after);
-        confirming.unref();
-      };
-      const onChange = (file: string) => (watched(file) ? recheck(file) : undefined);
-      server.watcher.on('change', onChange);
-      server.watcher.on('add', onChange);
-      server.watcher.on('unlink', onChange);
+      served = followContentEdits(server, {
+        root,
+        watched,
+        check,
+        codeOf: (name, r) => moduleCode(name, r),
+        resolvedPrefix: RESOLVED,
+        report,
+        overlay: (r) => {
+          const error = contentError(r.problems, root);
+          return { message: error.message, id: error.id as string, frame: error.frame as string, loc: error.loc as { file: string; line: number; column: number } };
+        },
+      });
+      // The first check starts once the server listens, so that listening never waits for content;
+      // the terminal shows what it found. Without a server of its own (middleware mode), at once.
+      const first = () =>
+        void current().then(report, (error: unknown) => logger.error(`\n${error instanceof Error ? error.message : String(error)}\n`));
+      if (server.httpServer) server.httpServer.once('listening', first);
+      else first();
     },
   };
 }

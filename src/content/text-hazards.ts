@@ -6,8 +6,8 @@
  * that split words for search or reorder a sentence. Each is valid YAML, so the parser and the
  * schemas pass it; each has one right repair, which travels as a Fix.
  *
- * Most files have none of these, and most are read without `yaml`'s document (check/quick-yaml.ts):
- * a cheap look at the raw text (`candidate`, then `suspect`) decides whether the document is needed.
+ * Most files have none of these: a cheap look at the raw text (`candidate`, then `suspect`) rules them
+ * out before any node of `yaml`'s document is visited.
  */
 import { Buffer } from 'node:buffer';
 import { isMap, isScalar, isSeq, parseDocument, visit, type Document, type LineCounter, type Node, type Scalar } from 'yaml';

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from './fixtures.ts';
@@ -99,67 +98,4 @@ test('the dev server makes and serves the copy of a picture a phone asks for', a
     hero.evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? new URL(img.currentSrc).pathname : ''));
   await expect.poll(loaded, { timeout: 20_000 }).toMatch(/^\/assets\/pictures\/react-hero-[0-9a-f]{10}-800\.avif$/);
   await context.close();
-});
-
-test("a restarted dev server shows the last session's page at once, then what changed since, without a reload", async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
-  // A content folder and a server of its own: this test stops its server and starts it again.
-  const dir = mkdtempSync(join(tmpdir(), 'dev-content-restart-'));
-  cpSync(join(root, 'content'), dir, { recursive: true });
-  const saved = join(root, 'node_modules/.cache/content-reads', createHash('sha256').update(dir).digest('hex').slice(0, 16));
-  const ownPort = port + 50;
-  const start = () =>
-    startServer({
-      args: [join(root, 'node_modules/vite/bin/vite.js'), '--port', String(ownPort), '--strictPort', '--host', '127.0.0.1'],
-      cwd: root,
-      env: { CONTENT_DIR: dir },
-      readyUrl: `http://127.0.0.1:${ownPort}`,
-    });
-  const heading = page.locator('[data-section="service-list"] h2').first();
-  let second: StartedServer | undefined;
-  const first = await start();
-  try {
-    await page.goto(`http://127.0.0.1:${ownPort}/services`);
-    await expect(heading).toContainText('Find a Service that works for you');
-    // The session saves what it served once the server has been idle for a moment.
-    const savedPage = () =>
-      existsSync(`${saved}.modules.json`) && readFileSync(`${saved}.modules.json`, 'utf8').includes('"page/services"');
-    await expect.poll(savedPage, { timeout: 20_000 }).toBe(true);
-    // Away first: Vite's client reloads its page when a server answers again on the port.
-    await page.goto('about:blank');
-    first.stop();
-    await expect
-      .poll(
-        () =>
-          first.exitCode() !== null ||
-          fetch(`http://127.0.0.1:${ownPort}`).then(
-            () => false,
-            () => true,
-          ),
-      )
-      .toBe(true);
-    // As if the page had said this when the last session saved it: only a check shows the file's text.
-    const modules = JSON.parse(readFileSync(`${saved}.modules.json`, 'utf8')) as { codes: Record<string, string> };
-    expect(modules.codes['page/services']).toContain('Find a Service that works for you');
-    modules.codes['page/services'] = modules.codes['page/services']!.replace(
-      'Find a Service that works for you',
-      'Said by the last session',
-    );
-    writeFileSync(`${saved}.modules.json`, JSON.stringify(modules));
-    second = await start();
-    // Counts the page's loads: a reload would make it two.
-    await page.addInitScript(() => sessionStorage.setItem('loads', String(Number(sessionStorage.getItem('loads') ?? 0) + 1)));
-    await page.goto(`http://127.0.0.1:${ownPort}/services`);
-    await expect(heading).toContainText('Find a Service that works for you', { timeout: 15_000 });
-    expect(await page.evaluate(() => sessionStorage.getItem('loads'))).toBe('1');
-    await expect.poll(() => second!.log()).toContain('content: changed since the last session; page updated.');
-  } finally {
-    first.stop();
-    second?.stop();
-    rmSync(dir, { recursive: true, force: true });
-    rmSync(`${saved}.json`, { force: true });
-    rmSync(`${saved}.modules.json`, { force: true });
-  }
 });

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, createServer, type Rollup } from 'vite';
 import { describe, expect, it } from 'vitest';
@@ -133,7 +133,7 @@ describe('content plugin in the dev server', () => {
     });
   }
 
-  it("serves the route table and each page's data from the check's own thread", async () => {
+  it("serves the route table and each page's data", async () => {
     const server = await devServer('_base');
     try {
       const pages = await server.environments.client.transformRequest('virtual:content/pages');
@@ -156,6 +156,61 @@ describe('content plugin in the dev server', () => {
       expect(failure!.message).toContain('UnknownLogo');
       expect(failure!.loc?.file).toMatch(/content\/pages\/about\.yaml$/);
       expect(failure!.loc?.line).toBeGreaterThan(0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  /** What the dev server sent the browser, in order: the custom page updates, reloads and overlays. */
+  function messagesOf(server: Awaited<ReturnType<typeof devServer>>) {
+    const sent: { type: string; event?: string; data?: unknown; err?: { message: string } }[] = [];
+    server.ws.send = ((payload: (typeof sent)[number]) => void sent.push(payload)) as typeof server.ws.send;
+    return sent;
+  }
+
+  it('sends a changed page as new data, an error as the overlay, and reloads once the error is fixed', async () => {
+    const server = await devServer('_base');
+    const file = join(server.config.root, 'content/pages/about.yaml');
+    const original = readFileSync(file, 'utf8');
+    const sent = messagesOf(server);
+    try {
+      await server.environments.client.transformRequest('virtual:content/page/about');
+      writeFileSync(file, original.replace('heading: Our tools', 'heading: Tools we use every day'));
+      server.watcher.emit('change', file);
+      await expect.poll(() => sent.length).toBe(1);
+      expect(sent[0]).toMatchObject({ type: 'custom', event: 'content:page' });
+      expect(JSON.stringify(sent[0]!.data)).toContain('Tools we use every day');
+
+      writeFileSync(file, original.replace('logo: react', 'logo: reactjs'));
+      server.watcher.emit('change', file);
+      await expect.poll(() => sent.length).toBe(2);
+      expect(sent[1]).toMatchObject({ type: 'error' });
+      expect(sent[1]!.err!.message).toContain('UnknownLogo');
+
+      writeFileSync(file, original);
+      server.watcher.emit('change', file);
+      await expect.poll(() => sent.length).toBe(3);
+      expect(sent[2]).toMatchObject({ type: 'full-reload' });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('shows the last of several quick saves, whatever was being checked when they came', async () => {
+    const server = await devServer('_base');
+    const file = join(server.config.root, 'content/pages/about.yaml');
+    const original = readFileSync(file, 'utf8');
+    const sent = messagesOf(server);
+    try {
+      await server.environments.client.transformRequest('virtual:content/page/about');
+      for (let save = 1; save <= 5; save++) {
+        writeFileSync(file, original.replace('heading: Our tools', `heading: Our tools, saved ${save} times`));
+        server.watcher.emit('change', file);
+      }
+      await expect.poll(() => JSON.stringify(sent.at(-1)?.data ?? '')).toContain('Our tools, saved 5 times');
+      // Saves that came during a check are checked together afterwards, not one by one.
+      expect(sent.length).toBeLessThanOrEqual(2);
+      expect(sent.every((message) => message.event === 'content:page')).toBe(true);
     } finally {
       await server.close();
     }

@@ -16,7 +16,6 @@ import type { Problem } from '../../src/content/catalog.ts';
 import { checkContent, type ContentResult } from '../../src/content/check.ts';
 import { listFiles } from '../../src/content/files.ts';
 import { applyFixes, yamlValue } from '../../src/content/fixes.ts';
-import { quickRead } from '../../src/content/check/quick-yaml.ts';
 import { fixture, projectRoot } from './content-fixtures.ts';
 
 // ─── The fixture site, with home.yaml written by each test ───
@@ -284,20 +283,6 @@ describe('YAML features that would change what a page says', () => {
       );
       expect(mine[0]!.hint).toMatch(/If the page is not wanted, delete the file\.$/);
     }
-  });
-
-  it('leaves each of these to the full parser: the quick read accepts none of them', () => {
-    for (const text of [
-      cardsWithShots,
-      edit('heading: Why choose us', 'heading: !!str 020130'),
-      edit('sections:\n', '---\nsections:\n'),
-      '',
-      '# only\n',
-    ]) {
-      expect(quickRead(text), text.slice(0, 40)).toBeUndefined();
-    }
-    expect(quickRead(edit('      - title: Careful\n', '      - <<: {title: Careful}\n'))).toBeUndefined();
-    expect(quickRead(edit('    heading: Why choose us\n', '    heading: Why choose us\n    heading: Why us\n'))).toBeUndefined();
   });
 });
 

@@ -6,39 +6,27 @@
  * ` #`, an empty file. So is text that YAML reads, but not as its writer sees it: bytes that are not
  * UTF-8, typographic quotes, invisible characters (src/content/text-hazards.ts).
  */
+import { createHash } from 'node:crypto';
 import { LineCounter, parseDocument, type Document } from 'yaml';
+import type { Problem } from '../catalog.ts';
 import { explain, warningCodes } from '../catalog.ts';
 import { codeFrame } from '../locate.ts';
 import { diagnoseSyntax } from '../yaml-syntax.ts';
 import { withoutData, yamlTextProblems } from '../yaml-text.ts';
 import { encodingProblem, textHazards } from '../text-hazards.ts';
-import { quickRead } from './quick-yaml.ts';
 import type { CheckRun, SourceFile } from './run.ts';
 
 /**
- * Files read before, by path, with the text they were read from. The dev server and the editor check
- * all content at every change; a file whose text is the same is not parsed again (at 1,000 pages,
- * parsing was half of each check). Only files read without a problem are kept.
+ * The check's one cache: each file as read, keyed by its path and a hash of its text, with the
+ * problems reading it found. The dev server and the editor check all content at every change, and
+ * a file whose text is the same is not parsed again (at 1,000 pages, parsing is half of a check).
+ * Kept in this process only; later phases keep what they derive from a file on its `SourceFile`.
  */
-const reads = new Map<string, { readonly text: string; readonly source: SourceFile }>();
+const reads = new Map<string, { readonly source: SourceFile | undefined; readonly problems: readonly Problem[] }>();
 
 /** Forgets every file read: their data holds the defaults of schemas that have just changed. */
 export function forgetReads(): void {
   reads.clear();
-}
-
-/** Every file read without a problem so far, by path, with its text and data. */
-export const readsSoFar = (): ReadonlyMap<string, { readonly text: string; readonly source: SourceFile }> => reads;
-
-/**
- * Takes a file's data as read by an earlier run (check/saved-reads.ts), to be used while its text is
- * `text`; yaml's document of it is made only if a problem needs a line and column.
- */
-export function rememberRead(abs: string, file: string, text: string, data: unknown): SourceFile {
-  let full: ReturnType<typeof parseYaml> | undefined;
-  const source: SourceFile = { file, text, data, document: () => (full ??= parseYaml(text)) };
-  reads.set(abs, { text, source });
-  return source;
 }
 
 /** The file with its data, or nothing when it has none to check (its problems are reported). */
@@ -47,24 +35,24 @@ export function readSource(run: CheckRun, abs: string): SourceFile | undefined {
   const text = run.textOf(abs);
   // A file re-saved in another encoding may read as the very text it had before.
   const misencoded = run.encodingOf(file);
-  const known = reads.get(abs);
-  if (!misencoded && known && known.text === text && known.source.file === file) return known.source;
+  const key = `${file}\0${createHash('sha1').update(text).digest('base64')}`;
+  const known = misencoded ? undefined : reads.get(key);
+  if (known) {
+    run.problems.push(...known.problems);
+    return known.source;
+  }
   const reported = run.problems.length;
   if (misencoded) run.problems.push(encodingProblem(file, text, misencoded));
   const source = parseSource(run, file, text);
   // Text that YAML reads, but not as its writer sees it (text-hazards.ts).
   if (source) run.problems.push(...textHazards(source));
-  if (source && run.problems.length === reported) reads.set(abs, { text, source });
-  else reads.delete(abs);
+  // An old version of the file is of no more use once it is read again.
+  for (const old of reads.keys()) if (old.startsWith(`${file}\0`)) reads.delete(old);
+  if (!misencoded) reads.set(key, { source, problems: run.problems.slice(reported) });
   return source;
 }
 
 function parseSource(run: CheckRun, file: string, text: string): SourceFile | undefined {
-  const quick = quickRead(text);
-  if (quick) {
-    let full: ReturnType<typeof parseYaml> | undefined;
-    return { file, text, data: quick.data, document: () => (full ??= parseYaml(text)) };
-  }
   const { doc, counter } = parseYaml(text);
   const at = (line: number, column: number) => ({ file, line, column, path: '', frame: codeFrame(text, { line, column }) });
   if (doc.errors.length > 0) {

@@ -14,13 +14,6 @@ import { decodeContent, type Misencoded } from '../text-hazards.ts';
 
 export { listFiles };
 
-/** Where a check keeps its reads between runs (saved-reads.ts), and the version of its code. */
-export interface SavedReadsOptions {
-  readonly file: string;
-  /** Changes with any change to the check's code or the packages it runs on. */
-  readonly codeKey: string;
-}
-
 /** Where content, schemas and public files live; defaults follow the project layout. */
 export interface ContentOptions {
   readonly root: string;
@@ -48,21 +41,13 @@ export interface ContentOptions {
    * `publishedAt` is later, or whose `validThrough` is earlier, is left out of the published site.
    */
   readonly today?: string;
-  /**
-   * Where to keep each file's data and schema verdict between runs (the dev server's): a file whose
-   * text is unchanged since is not read and judged again. Saved by `saveReads` (check.ts).
-   */
-  readonly savedReads?: SavedReadsOptions;
 }
 
 /** A content file that could be read as YAML, with its data when it has any. */
 export interface SourceFile {
   readonly file: string;
   readonly text: string;
-  /**
-   * `yaml`'s document of the file and its line counter, made at the first call: only a problem's line
-   * and column need it, and most files are read the quick way (quick-yaml.ts).
-   */
+  /** `yaml`'s document of the file and its line counter, for a problem's line and column. */
   readonly document: () => { readonly doc: Document; readonly counter: LineCounter };
   readonly data: unknown;
 }

@@ -33,14 +33,6 @@ export interface Shapes {
  */
 const verdicts = new WeakMap<SourceFile, { readonly validate: Validators['page']; readonly result: ReturnType<Validators['run']> }>();
 
-/** The verdict on a file as read, with the validator that gave it. */
-export const verdictOf = (source: SourceFile) => verdicts.get(source);
-
-/** Takes a verdict given by an earlier run (check/saved-reads.ts) on a file whose text has not changed. */
-export function rememberVerdict(source: SourceFile, validate: Validators['page'], result: ReturnType<Validators['run']>): void {
-  verdicts.set(source, { validate, result });
-}
-
 /**
  * A picture path of the wrong form that names a file which is there (`/media/Team Photo.WEBP`): the
  * repair is to rename the file, and the hint says to what, instead of pointing at a path that may
