@@ -1,11 +1,14 @@
 /**
  * Checks all content in one pass and prepares it for the app. The check runs in phases, each in a
- * file of its own under check/, in this order: read and validate every file against its schema
- * (check/shape.ts), routes (check/routes.ts), what content refers to (check/references.ts), the
- * shared content pages use (check/shared.ts), search-engine texts (check/search-texts.ts), what
- * schemas cannot say (check/judge.ts), and that every section type can be drawn
- * (check/registry.ts). Only content without errors is then prepared: schema defaults (filled in
- * by the validator), inlined icons and logos, and measured pictures (prepare-images.ts).
+ * file of its own under check/, in this order, and no phase imports a later one: collections and
+ * the pages their entries make (check/collections.ts), reading every file (check/read.ts), filling
+ * in listings (check/listings.ts), validating every file against its schema (check/shape.ts),
+ * routes (check/routes.ts), what content refers to (check/references.ts), the shared content pages
+ * use (check/shared.ts), search-engine texts (check/search-texts.ts), what schemas cannot say
+ * (check/judge.ts), and that every section type can be drawn (check/registry.ts). Only content
+ * without errors is then prepared: schema defaults (filled in by the validator), inlined icons and
+ * logos, measured pictures (prepare-images.ts), and the site settings without the entries that go
+ * to draft pages, as the references phase found them.
  * Used by the Vite plugin, by `npm run content:check` and by the tests.
  */
 import { fillSitePlaceholders } from './site-placeholders.ts';
@@ -15,8 +18,9 @@ import { basename, dirname } from 'node:path';
 import type { Page, SharedContent, Site } from '../generated/schema-types.ts';
 import type { Problem } from './catalog.ts';
 import { checkReferences } from './check/references.ts';
-import { forgetReads } from './check/read.ts';
-import { parsePath, valueAt } from './paths.ts';
+import { forgetReads, readContent } from './check/read.ts';
+import { withListings } from './check/listings.ts';
+import { valueAt } from './paths.ts';
 import { checkRegistry } from './check/registry.ts';
 import { checkRoutes } from './check/routes.ts';
 import { listFiles, startRun, type ContentOptions } from './check/run.ts';
@@ -74,12 +78,14 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
   const run = startRun(options);
   const validators = validatorsFor(run.schemaDir);
   const collections = readCollections(run, validators);
-  const shapes = checkShapes(run, validators, collections);
+  const read = readContent(run, validators.shared.keys());
+  // Listings are filled in before their pages are validated, so the cards they fill are checked like any.
+  const shapes = checkShapes(run, validators, { ...read, pages: read.pages.map((page) => withListings(run, page, collections)) });
   reportUnlisted(run, collections);
   reportUnpublished(run, shapes.pages, collections);
   const routes = checkRoutes(run, shapes.pages);
   const drafts = new Set(shapes.pages.filter((p) => (p.data as { draft?: unknown } | null)?.draft === true).map((p) => p.file));
-  const assetsOf = await checkReferences(run, shapes.references, routes, drafts);
+  const { assetsOf, leftOut } = await checkReferences(run, shapes.references, routes, drafts);
   checkShared(run, shapes.pages, validators.sharedUses);
   checkSearchTexts(run, shapes.pages);
   judgeContent(run, shapes.references, routes);
@@ -104,7 +110,7 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
   const shared = new Map(
     [...shapes.shared].map(([name, source]) => [name, { data: prepared<unknown>(source), assets: assetsOf.get(source)! }]),
   );
-  const site = withoutDraftEntries(prepared<Site>(shapes.site!), problems, run.rel(run.sitePath));
+  const site = withoutDraftEntries(prepared<Site>(shapes.site!), leftOut);
   return {
     problems,
     errors,
@@ -138,16 +144,12 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
 }
 
 /** The site settings without the navigation and footer entries that go to draft pages (DraftLeftOut). */
-function withoutDraftEntries(site: Site, problems: readonly Problem[], siteFile: string): Site {
-  const entries = problems
-    .filter((p) => p.code === 'DraftLeftOut' && p.file === siteFile)
-    .map((p) => parsePath(p.path).slice(0, -1))
-    // From the last entry back, so each index still points at its entry.
-    .sort((a, b) => Number(b[b.length - 1]) - Number(a[a.length - 1]));
-  if (entries.length === 0) return site;
+function withoutDraftEntries(site: Site, leftOut: readonly (string | number)[][]): Site {
+  if (leftOut.length === 0) return site;
   // A copy: the prepared site may be shared with the next check (prepare-images.ts).
   site = structuredClone(site);
-  for (const path of entries) {
+  // From the last entry back, so each index still points at its entry.
+  for (const path of [...leftOut].sort((a, b) => Number(b[b.length - 1]) - Number(a[a.length - 1]))) {
     const list = valueAt(site, path.slice(0, -1));
     if (Array.isArray(list)) list.splice(Number(path[path.length - 1]), 1);
   }

@@ -22,8 +22,7 @@ import { quoted, valueFix } from '../fixes.ts';
 import { parsePath } from '../paths.ts';
 import { closest } from '../suggest.ts';
 import type { Validators } from '../validate.ts';
-import { readSource } from './read.ts';
-import { validated } from './shape.ts';
+import { readSource, validated } from './read.ts';
 import { dayOf, fileMissing, isRecord, listFiles, type CheckRun, type SourceFile } from './run.ts';
 
 type Path = (string | number)[];

@@ -7,6 +7,7 @@
  * UTF-8, typographic quotes, invisible characters (src/content/text-hazards.ts).
  */
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import type { Problem } from '../catalog.ts';
 import { explain, warningCodes } from '../catalog.ts';
@@ -14,7 +15,8 @@ import { codeFrame } from '../locate.ts';
 import { diagnoseSyntax } from '../yaml-syntax.ts';
 import { withoutData, yamlTextProblems } from '../yaml-text.ts';
 import { encodingProblem, textHazards } from '../text-hazards.ts';
-import type { CheckRun, SourceFile } from './run.ts';
+import type { Validators } from '../validate.ts';
+import { fileMissing, sharedPath, type CheckRun, type SourceFile } from './run.ts';
 
 /**
  * The check's one cache: each file as read, keyed by its path and a hash of its text, with the
@@ -24,9 +26,49 @@ import type { CheckRun, SourceFile } from './run.ts';
  */
 const reads = new Map<string, { readonly source: SourceFile | undefined; readonly problems: readonly Problem[] }>();
 
+/**
+ * The schema's verdict on each file as read, kept with it: a file that did not change gets the same
+ * verdict (a third of a check at 1,000 pages). Keyed by the validator too, so recompiled schemas judge again.
+ */
+let verdicts = new WeakMap<SourceFile, { readonly validate: Validators['page']; readonly result: ReturnType<Validators['run']> }>();
+
 /** Forgets every file read: their data holds the defaults of schemas that have just changed. */
 export function forgetReads(): void {
   reads.clear();
+  verdicts = new WeakMap();
+}
+
+/** The schema's verdict on a file's data: its problems and the references it holds. */
+export function validated(validators: Validators, validate: Validators['page'], source: SourceFile): ReturnType<Validators['run']> {
+  const known = verdicts.get(source);
+  if (known?.validate === validate) return known.result;
+  const result = validators.run(validate, source.data);
+  verdicts.set(source, { validate, result });
+  return result;
+}
+
+/** The content files a check validates, as read: site settings, shared content by name, and pages. */
+export interface ReadContent {
+  readonly site?: SourceFile;
+  readonly shared: ReadonlyMap<string, SourceFile>;
+  readonly pages: readonly SourceFile[];
+}
+
+/**
+ * Reads the site settings, each shared file that has a schema, and every page (those made from
+ * collection entries included); a file that is missing or has no data is reported and left out.
+ */
+export function readContent(run: CheckRun, sharedNames: Iterable<string>): ReadContent {
+  let site: SourceFile | undefined;
+  if (existsSync(run.sitePath)) site = readSource(run, run.sitePath);
+  else run.problems.push(fileMissing(run.rel(run.sitePath), 'It holds the brand, navigation and footer of every page.'));
+  const shared = new Map<string, SourceFile>();
+  for (const name of sharedNames) {
+    const read = existsSync(sharedPath(run, name)) ? readSource(run, sharedPath(run, name)) : undefined;
+    if (read) shared.set(name, read);
+  }
+  const pages = run.pagePaths.map((p) => readSource(run, p)).filter((s) => s !== undefined);
+  return { site, shared, pages };
 }
 
 /** The file with its data, or nothing when it has none to check (its problems are reported). */

@@ -19,10 +19,12 @@ export async function checkReferences(
   routes: ReadonlyMap<string, string>,
   /** Files of draft pages: links to them from published pages are reported. */
   drafts: ReadonlySet<string> = new Set(),
-): Promise<Map<ShapedFile, CollectedAssets>> {
+): Promise<{ readonly assetsOf: Map<ShapedFile, CollectedAssets>; readonly leftOut: readonly (string | number)[][] }> {
   const icons = lucideIcons();
   let allLogos: string[] | undefined;
   const assetsOf = new Map<ShapedFile, CollectedAssets>();
+  /** The paths of the site settings' entries that go to a draft page, to leave out of the published site. */
+  const leftOut: (string | number)[][] = [];
   const missing = (source: SourceFile, path: (string | number)[], src: string) => {
     const guess = closest(src, siblings(run.publicDir, src));
     run.report(source, { code: 'MissingAsset', path, ...explain.MissingAsset(src, guess) });
@@ -41,6 +43,7 @@ export async function checkReferences(
           // Drafts show in the dev server, where the link works; published, it would lead nowhere.
           // An entry of a list in the site settings (navigation, footer) is left out instead.
           if (source.file === run.rel(run.sitePath) && typeof ref.path[ref.path.length - 2] === 'number') {
+            leftOut.push(ref.path.slice(0, -1));
             run.report(source, { code: 'DraftLeftOut', path: ref.path, ...explain.DraftLeftOut(ref.value, target) }, 'warning');
           } else run.report(source, { code: 'LinkToDraft', path: ref.path, ...explain.LinkToDraft(ref.value, target) });
         }
@@ -71,7 +74,7 @@ export async function checkReferences(
     }
     for (const finding of duplicateIds(source.data)) run.report(source, finding);
   }
-  return assetsOf;
+  return { assetsOf, leftOut };
 }
 
 /** Every `id:` in a file names one thing: a section anchor or a careers role. */

@@ -96,6 +96,9 @@ export function foldersOf(options: ContentOptions): { readonly contentDir: strin
   };
 }
 
+/** The file of the shared content `name`: content/shared/<name>.yaml. */
+export const sharedPath = (run: Pick<CheckRun, 'sharedDir'>, name: string) => join(run.sharedDir, `${name}.yaml`);
+
 /** The day a check publishes for (YYYY-MM-DD): `options.today`, or today. */
 export const dayOf = (options: ContentOptions): string => options.today ?? new Date().toISOString().slice(0, 10);
 

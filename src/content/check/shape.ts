@@ -1,18 +1,14 @@
 /**
- * Phase 1: every content file read and validated against its schema. What the schema marks as a
+ * Phase 3: every content file validated against its schema. What the schema marks as a
  * reference (a link, an icon, a logo, a picture, a video) is collected for the phases after it.
  */
-import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { explain } from '../catalog.ts';
 import { slug } from '../fixes.ts';
 import { valueAt } from '../paths.ts';
-import { sharedPath } from './shared.ts';
 import type { RawProblem, Reference, Validators } from '../validate.ts';
-import type { Collections } from './collections.ts';
-import { withListings } from './listings.ts';
-import { readSource } from './read.ts';
-import { fileMissing, type CheckRun, type SourceFile } from './run.ts';
+import { validated, type ReadContent } from './read.ts';
+import type { CheckRun, SourceFile } from './run.ts';
 
 /** A file that was read, and whether its data has the shape of its schema. */
 export type ShapedFile = SourceFile & { readonly valid: boolean };
@@ -25,13 +21,6 @@ export interface Shapes {
   /** The references of every file that was read, valid or not. */
   readonly references: ReadonlyMap<ShapedFile, readonly Reference[]>;
 }
-
-/**
- * The schema's verdict on a file read before, by the file as read: the dev server and the editor check
- * everything at each change, and a file that did not change gets the same verdict (a third of a check
- * at 1,000 pages). Keyed by the validator too, so recompiled schemas judge again.
- */
-const verdicts = new WeakMap<SourceFile, { readonly validate: Validators['page']; readonly result: ReturnType<Validators['run']> }>();
 
 /**
  * A picture path of the wrong form that names a file which is there (`/media/Team Photo.WEBP`): the
@@ -52,34 +41,25 @@ function namingPicture(run: CheckRun, source: SourceFile, problem: RawProblem): 
   return { ...rest, ...explain.PictureFileName(value, run.rel(file), good, wanted, taken) };
 }
 
-export function validated(validators: Validators, validate: Validators['page'], source: SourceFile): ReturnType<Validators['run']> {
-  const known = verdicts.get(source);
-  if (known?.validate === validate) return known.result;
-  const result = validators.run(validate, source.data);
-  verdicts.set(source, { validate, result });
-  return result;
-}
-
-export function checkShapes(run: CheckRun, validators: Validators, collections: Collections): Shapes {
+/**
+ * Validates the files as read (pages with their listings filled in) against their schemas, and
+ * collects what each one refers to.
+ */
+export function checkShapes(run: CheckRun, validators: Validators, read: ReadContent): Shapes {
   const references = new Map<ShapedFile, readonly Reference[]>();
-  const shape = (abs: string, validate: Validators['page']): ShapedFile | undefined => {
-    const read = readSource(run, abs);
-    if (!read) return undefined;
-    const source = validate === validators.page ? withListings(run, read, collections) : read;
+  const shape = (source: SourceFile, validate: Validators['page']): ShapedFile => {
     const result = validated(validators, validate, source);
     for (const problem of result.problems) run.report(source, namingPicture(run, source, problem));
     const shaped = { ...source, valid: result.problems.length === 0 };
     references.set(shaped, result.references);
     return shaped;
   };
-  let site: ShapedFile | undefined;
-  if (existsSync(run.sitePath)) site = shape(run.sitePath, validators.site);
-  else run.problems.push(fileMissing(run.rel(run.sitePath), 'It holds the brand, navigation and footer of every page.'));
   const shared = new Map<string, ShapedFile>();
-  for (const [name, validate] of validators.shared) {
-    const shaped = existsSync(sharedPath(run, name)) ? shape(sharedPath(run, name), validate) : undefined;
-    if (shaped) shared.set(name, shaped);
-  }
-  const pages = run.pagePaths.map((p) => shape(p, validators.page)).filter((s) => s !== undefined);
-  return { site, shared, pages, references };
+  for (const [name, source] of read.shared) shared.set(name, shape(source, validators.shared.get(name)!));
+  return {
+    site: read.site && shape(read.site, validators.site),
+    shared,
+    pages: read.pages.map((source) => shape(source, validators.page)),
+    references,
+  };
 }

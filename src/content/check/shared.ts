@@ -3,11 +3,7 @@
  * content/shared/<name>.yaml, such as the slides, steps and reasons of every `hire` section; a page
  * with such a section needs that file.
  */
-import { join } from 'node:path';
-import { fileMissing, sectionsOf, type CheckRun, type SourceFile } from './run.ts';
-
-/** Where shared content `name` lives. */
-export const sharedPath = (run: CheckRun, name: string) => join(run.sharedDir, `${name}.yaml`);
+import { fileMissing, sectionsOf, sharedPath, type CheckRun, type SourceFile } from './run.ts';
 
 /** The shared content a page draws on, by name, in the order its sections first need it. */
 export function sharedUsedBy(page: SourceFile, uses: ReadonlyMap<string, readonly string[]>): string[] {
