@@ -3,8 +3,10 @@
 # balancer with PostgreSQL and Redis: compose.yaml. Every setting is an environment variable: docs/deploy.md.
 # (Written without a Docker engine at hand, so not built yet: see "Containers" in docs/deploy.md.)
 
-# 1. Build: every dependency, then `npm run build` into dist/. The full node image has python3, make and g++,
-#    which better-sqlite3 needs: its prebuilt binary is not always downloadable, and node-gyp then compiles it.
+# 1. Build: every dependency, then `npm run build` into dist/ (the site with what the server reads of the
+#    content, server-facts.json, and the compiled server, dist/server). The full node image has python3, make
+#    and g++, which better-sqlite3 needs: its prebuilt binary is not always downloadable, and node-gyp then
+#    compiles it.
 FROM node:20-bookworm AS build
 WORKDIR /app
 # The lockfile and package.json's allowScripts are npm 11's; node:20 ships npm 10.
@@ -17,21 +19,19 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 # 2. Run: the slim image with the production dependencies built above (same Debian and Node, so the compiled
-#    better-sqlite3 loads), the build, and what the server reads at run time: src/ (run through tsx),
-#    content/ (the careers page lists the roles one may apply for) and schemas/api (request validation).
+#    better-sqlite3 loads), dist/ and the request schemas the server compiles at start (schemas/api). No src/,
+#    no content/ and no TypeScript tooling: the server is plain JavaScript (docs/deploy.md, "What a deployment
+#    contains").
 FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
     DATA_DIR=/data
-COPY --from=build /app/package.json /app/package-lock.json /app/tsconfig.json ./
+COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
-COPY --from=build /app/src ./src
-COPY --from=build /app/content ./content
-COPY --from=build /app/schemas ./schemas
-COPY --from=build /app/scripts/start.mjs ./scripts/start.mjs
+COPY --from=build /app/schemas/api ./schemas/api
 # The embedded database (when DATABASE_URL is unset) lives in a volume the unprivileged user may write.
 RUN mkdir -p /data && chown node:node /data
 VOLUME /data
@@ -39,6 +39,7 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# What `npm start` runs, started directly: npm does not pass SIGTERM on to its script (checked with npm 11),
-# so `docker stop` would end the server without letting it finish its requests. start.mjs forwards the signal.
-CMD ["node", "scripts/start.mjs"]
+# The server itself, not `npm start`: npm does not pass SIGTERM on to its script (checked with npm 11), so
+# `docker stop` would end the server without letting it finish its requests. The submissions command is
+# `docker exec <container> node dist/server/submissions.mjs list`.
+CMD ["node", "--enable-source-maps", "dist/server/main.mjs"]

@@ -3,8 +3,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { contentPlugin } from './src/content/plugin.ts';
 import { apiSchemasForBrowserPlugin, formValidatorsPlugin } from './src/forms/validators-plugin.ts';
-import { PRERENDER_BUNDLE_DIR } from './scripts/build-paths.ts';
-import { shortClassNames } from './scripts/css-class-names.ts';
+import { PRERENDER_BUNDLE_DIR } from './src/build/build-paths.ts';
+import { shortClassNames } from './src/build/css-class-names.ts';
 
 /**
  * React Router's package.json sends every import to its development build, whatever the mode

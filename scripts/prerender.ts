@@ -14,7 +14,7 @@ import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip as gzipCallback } from 'node:zlib';
 import { earlyScript } from '../src/app/startup/early-script.ts';
-import { PRERENDER_BUNDLE_DIR } from './build-paths.ts';
+import { PRERENDER_BUNDLE_DIR } from '../src/build/build-paths.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const client = join(root, 'dist/client');

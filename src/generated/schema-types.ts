@@ -1630,7 +1630,7 @@ export interface Page {
    */
   readonly image?: Image;
   /**
-   * Accent colour of the page: its banner's small label and **bold** words, the **bold** words and small labels of its section headings, and its buttons take it. Use the colour that leads the page's art: `violet` (the brand's) or `teal`. Service and technology pages alternate, so neighbouring pages differ; `scripts/media/art.mjs` reads this to colour the page's pictures.
+   * Accent colour of the page: its banner's small label and **bold** words, the **bold** words and small labels of its section headings, and its buttons take it. Use the colour that leads the page's art: `violet` (the brand's) or `teal`. Service and technology pages alternate, so neighbouring pages differ; `tools/media-art` reads this to colour the page's pictures.
    * @default "violet"
    */
   readonly accent: "violet" | "teal";

@@ -6,11 +6,9 @@ import { defaultRateLimit, type RateLimitConfig } from './config.ts';
 import { clientErrorHandler, isPeerGone, registerClientGone } from './connection.ts';
 import { HttpError, toHttpError } from './errors.ts';
 import { Readiness, registerHealthCheck } from './health.ts';
-import { defaultClientDir, defaultContentDir } from './paths.ts';
+import { defaultClientDir } from './paths.ts';
 import { registerRateLimit, type SharedRateLimitStore } from './rate-limit.ts';
 import { RequestLogController, registerRequestIdHeader, requestIdOf } from './request-log.ts';
-import { loadNoticeVersion } from './notice.ts';
-import { loadRoles } from './roles.ts';
 import { registerSecurityHeaders } from './security.ts';
 import { readClientBuild, registerStaticSite } from './static.ts';
 import type { Storage } from './storage/index.ts';
@@ -21,13 +19,11 @@ export const bodyLimit = 32 * 1024;
 export interface AppOptions {
   /** Where submissions are saved; the caller opens and closes it. */
   readonly storage: Storage;
-  /** The client build; dist/client by default. */
+  /** The client build, with the server-facts.json the build writes beside the pages; dist/client by default. */
   readonly clientDir?: string;
-  /** Content folder whose careers page lists the roles; content/ by default. Ignored when `roles` is set. */
-  readonly contentDir?: string;
-  /** The roles one may apply for, instead of reading them from the content. */
+  /** The roles one may apply for, instead of those of the build's server-facts.json. */
   readonly roles?: readonly string[];
-  /** The privacy notice's version to record with submissions, instead of reading it from the content. */
+  /** The privacy notice's version to record with submissions, instead of that of the build's server-facts.json. */
   readonly noticeVersion?: string | null;
   /** Origins of other sites allowed to call the API (normalised, see `normaliseOrigin`). */
   readonly allowedOrigins?: readonly string[];
@@ -64,21 +60,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSecurityHeaders(app);
   registerRequestIdHeader(app);
 
-  const site = await readClientBuild({
-    clientDir: options.clientDir ?? defaultClientDir,
-    warn: (message) => app.log.warn(message),
-  });
-  const roles = options.roles ?? (await loadRoles(options.contentDir ?? defaultContentDir));
+  // What the server knows of the content comes from the build, never from content/ (src/content/server-facts.ts).
+  const site = await readClientBuild({ clientDir: options.clientDir ?? defaultClientDir });
+  const { facts } = site;
+  const roles = options.roles ?? facts.roles;
   if (roles.length === 0) {
-    app.log.warn('No careers section lists any role, so every job application will be refused until one does.');
+    app.log.warn(
+      'The build lists no role one may apply for, so every job application will be refused. Publish a role (content/roles/) and rebuild.',
+    );
   }
-  const noticeVersion =
-    options.noticeVersion !== undefined
-      ? options.noticeVersion
-      : ((await loadNoticeVersion(options.contentDir ?? defaultContentDir)) ?? null);
+  const noticeVersion = options.noticeVersion !== undefined ? options.noticeVersion : facts.noticeVersion;
   if (noticeVersion === null) {
     app.log.warn(
-      'No page has the route /privacy, so submissions are stored without the version of a privacy notice. Restore content/pages/privacy.yaml.',
+      'The build has no page at /privacy, so submissions are stored without the version of a privacy notice. Restore content/pages/privacy.yaml and rebuild.',
     );
   }
 

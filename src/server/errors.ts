@@ -106,8 +106,8 @@ export class HttpError extends Error {
 export type SetupErrorName =
   | 'InvalidConfig'
   | 'ClientBuildMissing'
-  | 'RoutesManifestInvalid'
-  | 'ContentUnreadable'
+  | 'ServerFactsMissing'
+  | 'ServerFactsInvalid'
   | 'SchemaUnreadable'
   | 'StorageUnavailable'
   | 'StorageMigrationFailed'

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchPath } from '../app/route-match.ts';
 import { SetupError } from './errors.ts';
+import { readServerFacts, type ServerFacts } from './server-facts.ts';
 
 /** Cache policy of the built site, by kind of file. */
 export const cacheControl = {
@@ -19,10 +20,8 @@ export const cacheControl = {
 } as const;
 
 export interface StaticSiteOptions {
-  /** The client build: index.html, routes.json, assets/ and the prerendered pages. */
+  /** The client build: index.html, server-facts.json, assets/ and the prerendered pages. */
   readonly clientDir: string;
-  /** Told when routes.json is missing and only "/" is known. */
-  readonly warn?: (message: string) => void;
 }
 
 /**
@@ -38,6 +37,8 @@ export interface PageFile {
 /** The client build, checked and read at start-up. */
 export interface ClientBuild {
   readonly clientDir: string;
+  /** What the build wrote for the server: routes, roles, the privacy notice's version (server-facts.ts). */
+  readonly facts: ServerFacts;
   /** Each known route with the page that answers it. */
   readonly pages: ReadonlyMap<string, PageFile>;
   /**
@@ -49,8 +50,9 @@ export interface ClientBuild {
 }
 
 /**
- * Checks that there is a client build and reads its routes. Kept apart from `registerStaticSite` so that
- * the server's not-found and error handlers, which must be set before any route, can already use the page.
+ * Checks that there is a client build, reads what it says for the server and finds the page of each
+ * route. Kept apart from `registerStaticSite` so that the server's not-found and error handlers, which
+ * must be set before any route, can already use the page.
  */
 export async function readClientBuild(options: StaticSiteOptions): Promise<ClientBuild> {
   const clientDir = path.resolve(options.clientDir);
@@ -61,7 +63,8 @@ export async function readClientBuild(options: StaticSiteOptions): Promise<Clien
       `There is no client build in ${clientDir} (neither index.html nor index.html.br is there), so there is no site to serve. Run \`npm run build\` first.`,
     );
   }
-  const routes = await readRoutes(clientDir, options.warn);
+  const facts = await readServerFacts(clientDir);
+  const { routes } = facts;
   const prerendered = (route: string) => storedPage(clientDir, route === '/' ? 'index.html' : `${route.slice(1)}/index.html`);
   // A route without a prerendered page gets the app shell, which renders it in the browser.
   const pages = new Map(routes.map((route) => [route, prerendered(route) ?? shell]));
@@ -69,6 +72,7 @@ export async function readClientBuild(options: StaticSiteOptions): Promise<Clien
   const routeSet = new Set(routes);
   return {
     clientDir,
+    facts,
     pages,
     sendNotFoundPage: (reply, url) => {
       const query = url.indexOf('?');
@@ -181,48 +185,4 @@ export function cacheControlFor(clientDir: string, file: string): string {
   if (relative.startsWith('assets/')) return cacheControl.hashedAsset;
   if (relative.endsWith('.html')) return cacheControl.html;
   return cacheControl.other;
-}
-
-const routePattern = /^\/([a-z0-9]+(-[a-z0-9]+)*(\/[a-z0-9]+(-[a-z0-9]+)*)*)?$/;
-
-/** Reads routes.json, the list of the site's routes that the build writes next to index.html. */
-export async function readRoutes(clientDir: string, warn?: (message: string) => void): Promise<string[]> {
-  const file = path.join(clientDir, 'routes.json');
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    warn?.(
-      `${file} is missing, so only "/" is served as a page and every other path is not found. Rebuild the site with \`npm run build\`.`,
-    );
-    return ['/'];
-  }
-
-  let routes: unknown;
-  try {
-    routes = JSON.parse(text);
-  } catch (error) {
-    throw new SetupError(
-      'RoutesManifestInvalid',
-      `${file} is not valid JSON (${(error as Error).message}). Rebuild the site with \`npm run build\`.`,
-      {
-        cause: error,
-      },
-    );
-  }
-  if (!Array.isArray(routes)) {
-    throw new SetupError(
-      'RoutesManifestInvalid',
-      `${file} must hold a JSON array of routes such as ["/", "/react"]. Rebuild the site with \`npm run build\`.`,
-    );
-  }
-  const bad = routes.filter((route) => typeof route !== 'string' || !routePattern.test(route));
-  if (bad.length > 0) {
-    throw new SetupError(
-      'RoutesManifestInvalid',
-      `${file} lists ${bad.map((route) => JSON.stringify(route)).join(', ')}, which ${bad.length === 1 ? 'is not a route' : 'are not routes'}: a route is "/" or lower-case words joined by dashes after a slash, such as "/web-development". Fix the page's \`route\` and rebuild.`,
-    );
-  }
-  return [...new Set(routes as string[])];
 }

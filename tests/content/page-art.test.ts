@@ -124,7 +124,7 @@ describe('art direction per page family', () => {
 
   it('sets an accent in each service and technology page, in both colours', () => {
     // The accent is the page's motif in its content (schemas/page.schema.json): the page's CSS and its
-    // art (scripts/media/art.mjs) both read it, so it is written in the page rather than left to the default.
+    // art (tools/media-art/lib/content.mjs) both read it, so it is written in the page rather than left to the default.
     const accents = new Map(
       [...SERVICE_PAGES, ...TECHNOLOGY_PAGES].map((slug) => {
         const page = parse(readFileSync(join(pagesDir, `${slug}.yaml`), 'utf8')) as { accent?: string };

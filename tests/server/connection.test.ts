@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fuzzTargets, rawExchanges, rawKindNames, sendRaw, type RawOutcome } from '../../scripts/hostile-requests.ts';
+import { fuzzTargets, rawExchanges, rawKindNames, sendRaw, type RawOutcome } from '../../scripts/bench/hostile-requests.ts';
 import { loggerOptions } from '../../src/server/request-log.ts';
 import { createTestApp, fixtureRoles, storageCases, tempDir, writeClientBuild, type StorageUnderTest } from './helpers.ts';
 

@@ -7,7 +7,7 @@ import {
   hostileRequests,
   readStoredRows,
   storedRowProblems,
-} from '../../scripts/hostile-requests.ts';
+} from '../../scripts/bench/hostile-requests.ts';
 import { loggerOptions } from '../../src/server/request-log.ts';
 import {
   contactUrl,

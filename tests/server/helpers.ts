@@ -25,19 +25,28 @@ export const hashedAsset = '/assets/index-4f2a9c1b.js';
 export const assetSource = 'export const greeting = "hello";\n'.repeat(100);
 
 /**
- * Writes a small client build the way `npm run build` lays it out: the app shell, routes.json, a hashed
- * asset with precompressed siblings, the page of /react and the 404 page stored as their brotli copy only
+ * Writes a small client build the way `npm run build` lays it out: the app shell, routes.json, what the
+ * build writes for the server (server-facts.json: these routes, `fixtureRoles`, `fixtureNoticeVersion`,
+ * or `facts` as given), a hashed asset with precompressed siblings, the page of /react and the 404 page stored as their brotli copy only
  * (as the build stores pages), /services as a file with a brotli sibling and /careers as a file alone (as
  * a deploy step may write them), and a media file.
  */
-export function writeClientBuild(dir: string, options: { notFoundPage?: boolean; routes?: unknown } = {}): string {
+export function writeClientBuild(
+  dir: string,
+  options: { notFoundPage?: boolean; routes?: unknown; facts?: unknown } = {},
+): string {
   const file = (relative: string, content: string | Buffer) => {
     const target = path.join(dir, relative);
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, content);
   };
   file('index.html', htmlPage('App shell'));
-  file('routes.json', JSON.stringify(options.routes ?? fixtureRoutes));
+  const routes = options.routes ?? fixtureRoutes;
+  file('routes.json', JSON.stringify(routes));
+  file(
+    'server-facts.json',
+    JSON.stringify(options.facts ?? { routes, roles: fixtureRoles, noticeVersion: fixtureNoticeVersion }),
+  );
   file('react/index.html.br', brotliCompressSync(htmlPage('React developers')));
   file('careers/index.html', htmlPage('Careers'));
   file('services/index.html', htmlPage('Our services'));
@@ -52,6 +61,7 @@ export function writeClientBuild(dir: string, options: { notFoundPage?: boolean;
 }
 
 export const fixtureRoles = ['React Developer', 'UI/UX Designer'];
+export const fixtureNoticeVersion = '2026-11-25+0123456789';
 
 /** Builds the server on a fixture build, with a rate limit high enough not to get in the way. */
 export async function createTestApp(storage: Storage, clientDir: string, options: Partial<AppOptions> = {}) {

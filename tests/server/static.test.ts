@@ -298,12 +298,12 @@ describe('the client build', () => {
     }
   });
 
-  it('must list routes that are routes, or the server refuses to start with RoutesManifestInvalid', async () => {
+  it('must list routes that are routes, or the server refuses to start with ServerFactsInvalid', async () => {
     const broken = tempDir('bad-routes');
     try {
       writeClientBuild(broken.dir, { routes: ['/', '../etc'] });
       await expect(buildApp({ storage: ctx.underTest.storage, clientDir: broken.dir, roles: [] })).rejects.toMatchObject({
-        name: 'RoutesManifestInvalid',
+        name: 'ServerFactsInvalid',
         message: expect.stringContaining('"../etc"'),
       });
     } finally {
@@ -311,18 +311,41 @@ describe('the client build', () => {
     }
   });
 
-  it('serves only "/" as a page when routes.json is missing', async () => {
+  it('must hold server-facts.json, or the server refuses to start with ServerFactsMissing, even when given the roles', async () => {
     const old = tempDir('old-build');
     writeClientBuild(old.dir);
-    rmSync(path.join(old.dir, 'routes.json'));
-    writeFileSync(path.join(old.dir, 'index.html'), htmlPage('Old shell'));
-    const server = await createTestApp(ctx.underTest.storage, old.dir);
+    rmSync(path.join(old.dir, 'server-facts.json'));
     try {
-      expect((await server.inject({ url: '/' })).statusCode).toBe(200);
-      expect((await server.inject({ url: '/react' })).statusCode).toBe(404);
+      await expect(
+        buildApp({ storage: ctx.underTest.storage, clientDir: old.dir, roles: [], noticeVersion: null }),
+      ).rejects.toMatchObject({
+        name: 'ServerFactsMissing',
+        message: expect.stringContaining('npm run build'),
+      });
     } finally {
-      await server.close();
       old.remove();
     }
   });
+
+  it.each([
+    ['not JSON', '{"routes": ["/"'],
+    ['a list instead of an object', '["/"]'],
+    ['roles that are not texts', '{"routes": ["/"], "roles": [1], "noticeVersion": null}'],
+    ['no noticeVersion', '{"routes": ["/"], "roles": []}'],
+  ])(
+    'must hold the facts as the build writes them, or the server refuses to start with ServerFactsInvalid: %s',
+    async (_case, text) => {
+      const broken = tempDir('bad-facts');
+      writeClientBuild(broken.dir);
+      writeFileSync(path.join(broken.dir, 'server-facts.json'), text);
+      try {
+        await expect(buildApp({ storage: ctx.underTest.storage, clientDir: broken.dir })).rejects.toMatchObject({
+          name: 'ServerFactsInvalid',
+          message: expect.stringContaining('npm run build'),
+        });
+      } finally {
+        broken.remove();
+      }
+    },
+  );
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shortClassNames } from '../../scripts/css-class-names.ts';
+import { shortClassNames } from '../../src/build/css-class-names.ts';
 
 describe('short class names of a build', () => {
   it('gives a class the same short name each time, whichever build asks', () => {

@@ -3,12 +3,13 @@
  * runs), started over stdio and driven the way the editor drives it. It reads the workspace's
  * `.vscode/settings.json` mapping of files to schemas, so a test of it also tests that mapping.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
+import { eventDeadlineMs } from '../helpers/deadlines.ts';
+import { startProcess } from '../helpers/processes.ts';
 
 /** What the editor underlines: 1-based line and column, and the message it shows. */
 export interface EditorProblem {
@@ -29,19 +30,20 @@ interface Diagnostic {
   readonly message: string;
 }
 
-/**
- * Starts the release installed as `packageName` (`yaml-language-server` is the current one;
- * `yaml-language-server-1` the last 1.x) with `workspace` as its one folder.
- */
-export async function startYamlEditor(packageName: string, workspace: string): Promise<YamlEditor> {
+/** Starts the installed yaml-language-server with `workspace` as its one folder. */
+export async function startYamlEditor(workspace: string): Promise<YamlEditor> {
   const require = createRequire(import.meta.url);
-  const packageDir = dirname(require.resolve(`${packageName}/package.json`));
-  const child = spawn(process.execPath, [join(packageDir, 'bin/yaml-language-server'), '--stdio'], {
+  const packageDir = dirname(require.resolve('yaml-language-server/package.json'));
+  // Shared by a file's tests: started in beforeAll, stopped by `stop` in afterAll.
+  const server = startProcess(process.execPath, [join(packageDir, 'bin/yaml-language-server'), '--stdio'], {
+    name: 'yaml-language-server --stdio',
     stdio: ['pipe', 'pipe', 'pipe'],
+    lifetime: 'caller',
   });
+  const { child } = server;
   let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
   const waiting = new Map<string, (diagnostics: Diagnostic[]) => void>();
   connection.onNotification('textDocument/publishDiagnostics', (params: { uri: string; diagnostics: Diagnostic[] }) => {
     waiting.get(params.uri)?.(params.diagnostics);
@@ -80,15 +82,15 @@ export async function startYamlEditor(packageName: string, workspace: string): P
     capabilities: { workspace: { configuration: true }, textDocument: { publishDiagnostics: {} } },
   })) as { serverInfo?: { version?: string } };
   await connection.sendNotification('initialized', {});
-  // Releases before 2.0 take the settings from this notification; later ones ask for them.
-  await connection.sendNotification('workspace/didChangeConfiguration', { settings: sections });
+  // Told that the settings changed, the server asks for them (workspace/configuration, answered above).
+  await connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
   let version = 0;
   /** The next diagnostics the server publishes for `uri`. */
   const next = (uri: string, what: string) =>
     new Promise<Diagnostic[]>((resolve, reject) => {
       const timer = setTimeout(
-        () => reject(new Error(`yaml-language-server sent no diagnostics ${what} in 20 s.\n${stderr}`)),
-        20_000,
+        () => reject(new Error(`yaml-language-server sent no diagnostics ${what} in ${eventDeadlineMs / 1000} s.\n${stderr}`)),
+        eventDeadlineMs,
       );
       waiting.set(uri, (found) => {
         clearTimeout(timer);
@@ -112,7 +114,7 @@ export async function startYamlEditor(packageName: string, workspace: string): P
 
   // The server applies its settings a moment after it has asked for them; until then it checks
   // syntax only. A page with no fields is wrong for the page schema, so its problems say when.
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + eventDeadlineMs;
   while ((await problems('content/pages/editor-ready-probe.yaml', 'sections: []\n')).length === 0) {
     if (Date.now() > deadline)
       throw new Error(`yaml-language-server never applied the schemas of .vscode/settings.json.\n${stderr}`);
@@ -120,12 +122,12 @@ export async function startYamlEditor(packageName: string, workspace: string): P
   }
 
   return {
-    version: init.serverInfo?.version ?? packageName,
+    version: init.serverInfo?.version ?? 'yaml-language-server',
     problems,
     async stop() {
       await connection.sendRequest('shutdown').catch(() => {});
       connection.dispose();
-      child.kill();
+      await server.stop();
     },
   };
 }

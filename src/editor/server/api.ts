@@ -18,7 +18,7 @@ import { editablePath, openForEdit, saveEdited, versionOf } from '../files.ts';
 import { YamlSource } from '../yaml-source.ts';
 import { rewriteYaml } from '../yaml-edit.ts';
 import { formSchemas, type FormSchemas } from './form-schemas.ts';
-import { templates } from '../../../scripts/new-page.ts';
+import { templates } from '../../content/new-page.ts';
 import {
   createFromTemplate,
   deletePage,

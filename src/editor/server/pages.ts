@@ -12,7 +12,7 @@ import { listFiles } from '../../content/files.ts';
 import { EditorError } from '../errors.ts';
 import { editablePath, versionOf } from '../files.ts';
 import { rewriteYaml } from '../yaml-edit.ts';
-import { newEntry, newPage } from '../../../scripts/new-page.ts';
+import { newEntry, newPage } from '../../content/new-page.ts';
 
 type Key = string | number;
 

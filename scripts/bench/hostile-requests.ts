@@ -3,7 +3,7 @@
  * exactly: `npm run bench:fuzz` sends thousands of them to the real server over HTTP, and
  * tests/server/fuzz.test.ts a few hundred through `inject` on both databases.
  */
-import { addDeclarationKeywords } from '../src/forms/declared.ts';
+import { addDeclarationKeywords } from '../../src/forms/declared.ts';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { createRequire } from 'node:module';
@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import type { FormatsPlugin } from 'ajv-formats';
-import type { Storage } from '../src/server/storage/index.ts';
+import type { Storage } from '../../src/server/storage/index.ts';
 
 // ajv-formats is CommonJS and types only a default export (see src/server/validation.ts).
 const addFormats = createRequire(import.meta.url)('ajv-formats') as FormatsPlugin;
@@ -70,7 +70,7 @@ export interface FuzzTarget {
   valid(random: Random): Record<string, string>;
 }
 
-const schemasDir = fileURLToPath(new URL('../schemas/api/', import.meta.url));
+const schemasDir = fileURLToPath(new URL('../../schemas/api/', import.meta.url));
 
 function readSchema(file: string): RequestSchema {
   return JSON.parse(readFileSync(path.join(schemasDir, file), 'utf8')) as RequestSchema;

@@ -4,9 +4,8 @@
 // page (as bench:build does), then, in Chromium:
 //   - start: from launching `vite` to its listening, and to /react on screen (its heading drawn), over
 //     `--starts` starts (the browser is up before the server, so its own start is not counted). The
-//     first start of a copy has nothing saved by an earlier one (the content check's bundle and saved
-//     reads: src/content/check/saved-reads.ts) and is shown apart; each server runs a few seconds
-//     after its first page, as a marketer's does, long enough to save what it read;
+//     first start of a copy is shown apart (Vite has not yet transformed the copy's files once); each
+//     server runs a few seconds after its first page, as a marketer's does;
 //   - save: from writing a changed hero heading into content/pages/react.yaml to the first frame that
 //     shows it, over `--edits` saves, half a second apart.
 // Dependencies are pre-bundled in the checkout's node_modules/.vite, which the copies share: these are
@@ -16,23 +15,26 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
-import { chromeFlags, fail, median, wholeNumber } from './bench-common.mjs';
-import { siteWith } from './bench-site.mjs';
+import { benchArgs, fail, launchChromium, list, median, whole } from './common.mjs';
+import { siteWith } from './site.mjs';
 
-const options = { pages: [0, 1000], starts: 3, edits: 9 };
-for (let i = 2; i < process.argv.length; i++) {
-  const flag = process.argv[i];
-  const value = process.argv[++i] ?? fail('BadArgument', `${flag} needs a value.`);
-  if (flag === '--pages') options.pages = value.split(',').map((n) => wholeNumber(n, '--pages', 0));
-  else if (flag === '--starts') options.starts = wholeNumber(value, '--starts');
-  else if (flag === '--edits') options.edits = wholeNumber(value, '--edits');
-  else fail('BadArgument', `${flag} is not an option; see the header of scripts/bench-dev.mjs.`);
-}
+const { values: options } = benchArgs({
+  usage: 'npm run bench:dev -- [--pages 0,1000] [--starts 3] [--edits 9]',
+  options: {
+    pages: {
+      default: '0,1000',
+      value: 'N,N,…',
+      help: 'extra copies of the React page, one site copy each',
+      read: list(undefined, whole(0)),
+    },
+    starts: { default: '3', value: 'N', help: 'dev server starts per site copy', read: whole() },
+    edits: { default: '9', value: 'N', help: 'saves of a changed heading per site copy', read: whole() },
+  },
+});
 
 const heading = 'heading: "Responsive interfaces built with **React**"';
 const sinceMs = (start) => performance.now() - start;
-/** How long a server runs after its first page before it is stopped: the check saves what it read after 2 s idle. */
+/** How long a server runs after its first page before it is stopped, as a marketer's would. */
 const RUNS_FOR_MS = 3000;
 
 /** Starts `vite` in `dir` on a free port; settles with the server and its URL once it listens. */
@@ -60,7 +62,7 @@ const headingShows = (page, text) =>
     timeout: 30_000,
   });
 
-const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: chromeFlags });
+const browser = await launchChromium();
 const rows = [];
 try {
   for (const extra of options.pages) {
@@ -68,7 +70,7 @@ try {
     const file = join(dir, 'content/pages/react.yaml');
     const original = readFileSync(file, 'utf8');
     if (!original.includes(heading))
-      fail('BenchOutdated', `content/pages/react.yaml no longer has \`${heading}\`; update scripts/bench-dev.mjs.`);
+      fail('BenchOutdated', `content/pages/react.yaml no longer has \`${heading}\`; update scripts/bench/dev.mjs.`);
     const listens = [];
     const firsts = [];
     const saves = [];

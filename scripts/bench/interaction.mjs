@@ -16,30 +16,34 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { chromium } from '@playwright/test';
-import { chromeFlags, fail, hostSpeed, median, root, startServer } from './bench-common.mjs';
+import { benchArgs, fail, hostSpeed, launchChromium, list, median, root, startServer } from './common.mjs';
 
 const allMoments = ['first-paint', 'load', 'load+100', 'load+500', 'load+2000'];
 const allModes = ['pointer', 'keyboard', 'script', 'touch'];
 
 function parse(argv) {
-  const options = { moments: allMoments, modes: allModes, quick: false };
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i];
-    const value = () => argv[++i] ?? fail('BadArgument', `${flag} needs a value.`);
-    if (flag === '--routes') options.routes = value().split(',');
-    else if (flag === '--moments') options.moments = value().split(',');
-    else if (flag === '--modes') options.modes = value().split(',');
-    else if (flag === '--quick') options.quick = true;
-    else if (flag === '--url') options.url = value().replace(/\/$/, '');
-    else if (flag === '--client-dir') options.clientDir = resolve(value());
-    else if (flag === '--json') options.json = value();
-    else fail('BadArgument', `${flag} is not an option; see the header of scripts/bench-interaction.mjs.`);
-  }
+  const { values } = benchArgs({
+    argv,
+    usage:
+      'npm run bench:interaction -- [--routes /careers,/] [--quick] [--moments first-paint,load]\n' +
+      '                             [--modes pointer,keyboard,script,touch] [--url http://host:port]\n' +
+      '                             [--client-dir dist/client] [--json out.json]',
+    options: {
+      routes: { value: '/a,/b', help: "routes to visit; the sitemap's when left out", read: list() },
+      quick: { type: 'boolean', default: false, help: 'press only at first paint and at the load event' },
+      moments: { default: allMoments.join(','), value: 'M,M', help: 'moments of the load to press at', read: list(allMoments) },
+      modes: { default: allModes.join(','), value: 'M,M', help: 'ways to press', read: list(allModes) },
+      url: {
+        value: 'URL',
+        help: 'a running site to test; by default the bench serves dist/client itself',
+        read: (v) => v.replace(/\/$/, ''),
+      },
+      'client-dir': { value: 'DIR', help: 'the build to serve (dist/client)', read: (v) => resolve(v) },
+      json: { value: 'FILE', help: 'also write every press as JSON to FILE' },
+    },
+  });
+  const options = { ...values, clientDir: values['client-dir'] };
   if (options.quick) options.moments = ['first-paint', 'load'];
-  for (const m of options.moments)
-    if (!allMoments.includes(m)) fail('BadArgument', `--moments: '${m}'; use ${allMoments.join(', ')}.`);
-  for (const m of options.modes) if (!allModes.includes(m)) fail('BadArgument', `--modes: '${m}'; use ${allModes.join(', ')}.`);
   return options;
 }
 
@@ -179,10 +183,7 @@ const sitemap = await fetch(`${base}/sitemap.xml`).then(
 );
 const routes = options.routes ?? [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: chromeFlags,
-});
+const browser = await launchChromium();
 
 /** A fresh visitor: new context, slowed CPU and network. */
 async function visitor(phone) {

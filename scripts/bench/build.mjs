@@ -4,7 +4,7 @@
 // and times `content:check` and each phase of `npm run build` (`vite build`, which makes the browser's
 // and the prerender's bundles, then prerender), wall and CPU seconds, then the output's size. It prints figures and judges nothing:
 // compare the rows of one run. With `--astro`, Astro 5 builds the same page files as a YAML content
-// collection in the same run (scripts/bench-astro/; Astro is installed once, from npm, into
+// collection in the same run (scripts/bench/astro/; Astro is installed once, from npm, into
 // node_modules/.cache/bench-astro), so that the two can be compared on one machine, as ratios.
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
@@ -21,16 +21,23 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { hostSpeed } from './bench-common.mjs';
-import { siteWith } from './bench-site.mjs';
+import { benchArgs, hostSpeed, list, whole } from './common.mjs';
+import { siteWith } from './site.mjs';
 
-const arg = process.argv.indexOf('--pages');
-const withAstro = process.argv.includes('--astro');
-const counts = (arg > 0 ? process.argv[arg + 1] : '0,100,1000').split(',').map(Number);
-if (counts.some((n) => !Number.isInteger(n) || n < 0)) {
-  console.error(`BadPages: --pages takes whole numbers separated by commas, such as 0,100,1000.`);
-  process.exit(2);
-}
+const {
+  values: { pages: counts, astro: withAstro },
+} = benchArgs({
+  usage: 'npm run bench:build -- [--pages 0,100,1000] [--astro]',
+  options: {
+    pages: {
+      default: '0,100,1000',
+      value: 'N,N,…',
+      help: 'extra copies of the React page to build with, one build each',
+      read: list(undefined, whole(0)),
+    },
+    astro: { type: 'boolean', default: false, help: 'also build the same page files with Astro 5 and compare' },
+  },
+});
 // GNU time reports the CPU of the command and its children; without it, only wall time is shown.
 const gnuTime = existsSync('/usr/bin/time');
 
@@ -60,7 +67,7 @@ function bytesIn(dir) {
 }
 
 const astroVersion = '5.18.2';
-const astroHome = join(import.meta.dirname, '../node_modules/.cache/bench-astro');
+const astroHome = join(import.meta.dirname, '../../node_modules/.cache/bench-astro');
 
 /** Astro, installed once into astroHome: the only part of the bench that needs the npm registry. */
 function installAstro() {
@@ -82,7 +89,7 @@ function installAstro() {
 /** An Astro project in a new folder holding the same page files as the site copy `dir`. */
 function astroSiteFrom(dir) {
   const site = mkdtempSync(join(tmpdir(), 'bench-astro-'));
-  const here = join(import.meta.dirname, 'bench-astro');
+  const here = join(import.meta.dirname, 'astro');
   writeFileSync(join(site, 'package.json'), '{ "private": true, "type": "module" }\n');
   // Its own cache folder, so that no build reuses the content store of the one before.
   writeFileSync(join(site, 'astro.config.mjs'), "export default { cacheDir: './.astro-cache', site: 'https://example.com' };\n");
@@ -159,7 +166,7 @@ for (const row of rows) {
 }
 if (withAstro) {
   console.log(
-    `\nAstro ${astroVersion}, the same page files as a YAML content collection (scripts/bench-astro/), in the same run\n`,
+    `\nAstro ${astroVersion}, the same page files as a YAML content collection (scripts/bench/astro/), in the same run\n`,
   );
   console.log(
     '| extra pages | Astro build | output | output per extra page | CPU per extra page | ours ÷ Astro, CPU per extra page |',

@@ -18,31 +18,32 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseArgs } from 'node:util';
-import { defaultContentDir } from '../src/server/paths.ts';
-import { loadRoles } from '../src/server/roles.ts';
-import { openStorage } from '../src/server/storage/index.ts';
+import { checkContent } from '../../src/content/check.ts';
+import { serverFacts } from '../../src/content/server-facts.ts';
+import { repoRoot } from '../../src/server/paths.ts';
+import { openStorage } from '../../src/server/storage/index.ts';
 import {
+  benchArgs,
   databaseUrl,
   fail,
   median,
   onlyDatabase,
   postgresScratch,
   startServer,
-  wholeNumber,
+  whole,
   writeClientBuild,
-} from './bench-common.mjs';
+} from './common.mjs';
 
-const { values: args } = parseArgs({
+const {
+  values: { kills, clients, only },
+} = benchArgs({
+  usage: 'npm run bench:durability -- [--kills 25] [--clients 8] [--only embedded|postgres]',
   options: {
-    kills: { type: 'string', default: '25' },
-    clients: { type: 'string', default: '8' },
-    only: { type: 'string' },
+    kills: { default: '25', value: 'N', help: 'times the server is killed with SIGKILL, per database', read: whole() },
+    clients: { default: '8', value: 'N', help: 'clients submitting without pause', read: whole() },
+    only: { value: 'DB', help: 'embedded or postgres; both when left out', read: onlyDatabase },
   },
 });
-const kills = wholeNumber(args.kills, '--kills', 1);
-const clients = wholeNumber(args.clients, '--clients', 1);
-const only = onlyDatabase(args.only);
 const port = Number(process.env.BENCH_DURABILITY_PORT ?? 3301);
 const base = `http://127.0.0.1:${port}`;
 
@@ -179,10 +180,12 @@ async function runOn(name, env, storageConfig, roles) {
   return lost + duplicatesOverall + wrongId + neverSent === 0;
 }
 
-const roles = await loadRoles(defaultContentDir);
-if (roles.length === 0) fail('NoRoles', 'The careers page lists no role, so no application can be sent. Check content/pages.');
+// The roles a build of the content offers, as the build computes them for the server (server-facts.json).
+const { roles } = serverFacts(await checkContent({ root: repoRoot, unfinished: 'fail' }), repoRoot);
+if (roles.length === 0)
+  fail('NoRoles', 'The content offers no role to apply for, so no application can be sent. Run `npm run content:check`.');
 const work = mkdtempSync(join(tmpdir(), 'bench-durability-'));
-const clientDir = writeClientBuild(join(work, 'client'));
+const clientDir = writeClientBuild(join(work, 'client'), { roles });
 let ok = true;
 console.log(`bench:durability: ${kills} kills per database, ${clients} concurrent clients, port ${port}`);
 try {

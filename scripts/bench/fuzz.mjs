@@ -2,7 +2,7 @@
 // `npm run bench:fuzz`: thousands of hostile requests per form endpoint, sent over real HTTP to the
 // production server (`node --import tsx src/server/main.ts`): wrong types, missing and extra fields, huge
 // strings, deep nesting, invalid UTF-8, __proto__ and constructor keys, SQL and HTML payloads, wrong
-// content types and methods, truncated and broken JSON, empty and huge bodies (scripts/hostile-requests.ts,
+// content types and methods, truncated and broken JSON, empty and huge bodies (scripts/bench/hostile-requests.ts,
 // the generator that tests/server/fuzz.test.ts also uses). Then it reads every stored row back through the
 // storage layer and validates it against schemas/api. Prints counts by status; exits 1 on any 5xx, an
 // unanswered request, a crash, a stored row that breaks the schema, a 201 without its row (or a row
@@ -19,11 +19,11 @@ import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import { defaultContentDir } from '../src/server/paths.ts';
-import { loadRoles } from '../src/server/roles.ts';
-import { openStorage } from '../src/server/storage/index.ts';
-import { databaseUrl, fail, onlyDatabase, postgresScratch, startServer, wholeNumber, writeClientBuild } from './bench-common.mjs';
+import { checkContent } from '../../src/content/check.ts';
+import { serverFacts } from '../../src/content/server-facts.ts';
+import { repoRoot } from '../../src/server/paths.ts';
+import { openStorage } from '../../src/server/storage/index.ts';
+import { benchArgs, databaseUrl, fail, onlyDatabase, postgresScratch, startServer, whole, writeClientBuild } from './common.mjs';
 import {
   expectedFields,
   fuzzTargets,
@@ -37,16 +37,16 @@ import {
   storedRowProblems,
 } from './hostile-requests.ts';
 
-const { values: args } = parseArgs({
+const {
+  values: { count, concurrency, only },
+} = benchArgs({
+  usage: 'npm run bench:fuzz -- [--count 5000] [--concurrency 8] [--only embedded|postgres]   SEED=1 (default) | SEED=random',
   options: {
-    count: { type: 'string', default: '5000' },
-    concurrency: { type: 'string', default: '8' },
-    only: { type: 'string' },
+    count: { default: '5000', value: 'N', help: 'hostile requests per endpoint', read: whole() },
+    concurrency: { default: '8', value: 'N', help: 'requests in flight at once', read: whole() },
+    only: { value: 'DB', help: 'embedded or postgres; both when left out', read: onlyDatabase },
   },
 });
-const count = wholeNumber(args.count, '--count');
-const concurrency = wholeNumber(args.concurrency, '--concurrency');
-const only = onlyDatabase(args.only);
 let seed;
 try {
   seed = readSeed(process.env.SEED, 1);
@@ -223,10 +223,12 @@ async function runOn(name, env, storageConfig, roles) {
   return problems.length === 0;
 }
 
-const roles = await loadRoles(defaultContentDir);
-if (roles.length === 0) fail('NoRoles', 'The careers page lists no role, so no application can be valid. Check content/pages.');
+// The roles a build of the content offers, as the build computes them for the server (server-facts.json).
+const { roles } = serverFacts(await checkContent({ root: repoRoot, unfinished: 'fail' }), repoRoot);
+if (roles.length === 0)
+  fail('NoRoles', 'The content offers no role to apply for, so no application can be valid. Run `npm run content:check`.');
 const work = mkdtempSync(join(tmpdir(), 'bench-fuzz-'));
-const clientDir = writeClientBuild(join(work, 'client'));
+const clientDir = writeClientBuild(join(work, 'client'), { roles });
 let ok = true;
 console.log(`bench:fuzz: SEED=${seed}, ${count} requests per endpoint, ${concurrency} at a time, port ${port}`);
 try {

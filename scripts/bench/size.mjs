@@ -5,8 +5,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { benchArgs } from './common.mjs';
 
-const client = join(import.meta.dirname, '..', 'dist/client');
+benchArgs({ usage: 'npm run bench:size   (after npm run build; it has no options)', options: {} });
+
+const client = join(import.meta.dirname, '../..', 'dist/client');
 if (!existsSync(join(client, 'routes.json'))) {
   console.error('BuildMissing: no build in dist/client. Run `npm run build` first.');
   process.exit(1);

@@ -1,15 +1,36 @@
 #!/usr/bin/env node
-// `npm run bench:lighthouse [BASE]`: Lighthouse (mobile, default simulated throttling) over every
-// route of the running production server, in Debian's Chromium. Prints one table: route, the four
-// scores, LCP, TBT, CLS and the JavaScript transferred. A benchmark, not a test: the machine is
-// shared and noisy, so compare runs and quote medians (LH_RUNS=3 runs each route three times).
+// `npm run bench:lighthouse [-- BASE] [--runs N] [--routes /a,/b]`: Lighthouse (mobile, default simulated
+// throttling) over every route of the running production server, in Debian's Chromium. Prints one table:
+// route, the four scores, LCP, TBT, CLS and the JavaScript transferred. A benchmark, not a test: the
+// machine is shared and noisy, so compare runs and quote medians (`--runs 3`, or LH_RUNS=3, runs each
+// route three times). BASE_URL and LH_ROUTES set the other two options' defaults.
+import { createServer } from 'node:net';
 import lighthouse from 'lighthouse';
-import * as chromeLauncher from 'chrome-launcher';
-import { chromeFlags } from './bench-common.mjs';
+import { benchArgs, fail, launchChromium, list, whole } from './common.mjs';
 
-const base = (process.argv[2] ?? process.env.BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
-const runs = Number(process.env.LH_RUNS ?? 1);
-const only = process.env.LH_ROUTES?.split(',');
+const {
+  values: { runs, routes: only },
+  positionals,
+} = benchArgs({
+  usage: 'npm run bench:lighthouse -- [BASE] [--runs 1] [--routes /a,/b]',
+  positionals: 'BASE  the running site (default: BASE_URL, else http://127.0.0.1:3000)',
+  options: {
+    runs: {
+      default: process.env.LH_RUNS ?? '1',
+      value: 'N',
+      help: 'runs per route; the medians are printed (LH_RUNS)',
+      read: whole(),
+    },
+    routes: {
+      default: process.env.LH_ROUTES,
+      value: '/a,/b',
+      help: "routes to audit; the sitemap's when left out (LH_ROUTES)",
+      read: list(),
+    },
+  },
+});
+if (positionals.length > 1) fail('BadArgument', `give one BASE address, not ${positionals.length}: ${positionals.join(' ')}.`);
+const base = (positionals[0] ?? process.env.BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
 
 const sitemap = await fetch(`${base}/sitemap.xml`).then(
   (r) => (r.ok ? r.text() : Promise.reject(new Error(`sitemap.xml answered ${r.status}`))),
@@ -20,10 +41,17 @@ const sitemap = await fetch(`${base}/sitemap.xml`).then(
 );
 const routes = only ?? [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
 
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', ...chromeFlags],
-});
+/** A TCP port nothing listens on now, for Chromium's DevTools endpoint, which Lighthouse connects to. */
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer().once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+const port = await freePort();
+const chrome = await launchChromium({ debuggingPort: port });
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const rows = [];
 try {
@@ -35,7 +63,7 @@ try {
       let result;
       for (let attempt = 1; attempt <= 3; attempt++) {
         result = await lighthouse(`${base}${route}`, {
-          port: chrome.port,
+          port,
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
@@ -78,7 +106,7 @@ try {
     );
   }
 } finally {
-  await chrome.kill();
+  await chrome.close();
 }
 
 const header = ['route', 'perf', 'a11y', 'best', 'seo', 'LCP s', 'TBT ms', 'CLS', 'JS KB'];

@@ -13,25 +13,22 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { fail, median, onlyDatabase, postgresScratch, root, wholeNumber, writeClientBuild } from './bench-common.mjs';
+import { benchArgs, fail, median, onlyDatabase, postgresScratch, root, whole, writeClientBuild } from './common.mjs';
 
-const { values: args } = parseArgs({
+const { values: args } = benchArgs({
+  usage: 'npm run bench:api -- [--runs 3] [--duration 10] [--connections 20] [--only embedded|postgres]',
   options: {
-    runs: { type: 'string', default: '3' },
-    duration: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '20' },
-    only: { type: 'string' },
+    runs: { default: '3', value: 'N', help: 'runs per database; the medians are printed', read: whole() },
+    duration: { default: '10', value: 'S', help: 'seconds of load per run', read: whole() },
+    connections: { default: '20', value: 'N', help: 'concurrent connections', read: whole() },
+    only: { value: 'DB', help: 'embedded or postgres; both when left out', read: onlyDatabase },
     // Internal: run one load generator (see `load`).
-    load: { type: 'string' },
+    load: { hidden: true, help: 'one load generator, started by the bench itself' },
   },
 });
-const runs = wholeNumber(args.runs, '--runs');
-const duration = wholeNumber(args.duration, '--duration');
-const connections = wholeNumber(args.connections, '--connections');
-onlyDatabase(args.only);
+const { runs, duration, connections } = args;
 const basePort = Number(process.env.BENCH_PORT ?? 3201);
 
 const contactPath = '/api/v1/contact/create-contact';
@@ -49,7 +46,7 @@ const normalRate = 50;
 /** The client build to serve: dist/client when built, else a one-page stand-in (the bench only posts). */
 function clientDir(scratch) {
   const built = join(root, 'dist/client');
-  if (existsSync(join(built, 'routes.json'))) return built;
+  if (existsSync(join(built, 'server-facts.json'))) return built;
   return writeClientBuild(join(scratch, 'client'));
 }
 
@@ -116,7 +113,7 @@ function cannon(options) {
 }
 
 /**
- * The load generator (`bench-api.mjs --load <json>`): posts the enquiry to `url` and prints the figures as
+ * The load generator (`scripts/bench/api.mjs --load <json>`): posts the enquiry to `url` and prints the figures as
  * JSON. `visitors: 10` gives each request an X-Forwarded-For address of its own, in 10.0.0.0/8.
  */
 async function load({ url, headers = {}, visitors, ...options }) {

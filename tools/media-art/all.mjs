@@ -1,6 +1,6 @@
 // Regenerate every file in public/media, then run the checks.
-// Usage: node scripts/media/all.mjs            (everything, ~10 minutes)
-//        node scripts/media/all.mjs art        (one group: brand | avatars | art | cases | video)
+// Usage: node tools/media-art/all.mjs            (everything, ~10 minutes)
+//        node tools/media-art/all.mjs art        (one group: brand | avatars | art | cases | video)
 // Phone-sized copies are not made here: the build makes them for every picture content uses
 // (src/content/pictures.ts).
 import { buildBrand } from './brand.mjs';

@@ -1,13 +1,15 @@
-// What the API benches (bench:api, bench:durability, bench:fuzz) share: argument checks, a stand-in client
-// build, a throw-away PostgreSQL schema, and starting the production server until /healthz answers.
+// What the benches share: reading their command line, launching Chromium, and for the API benches
+// (bench:api, bench:durability, bench:fuzz, bench:interaction) a stand-in client build, a throw-away
+// PostgreSQL schema, and starting the production server until /healthz answers.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
 import pg from 'pg';
 
-export const root = join(import.meta.dirname, '..');
+export const root = join(import.meta.dirname, '../..');
 export const databaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /**
@@ -22,6 +24,31 @@ export const chromeFlags = [
   '--disable-sync',
   '--no-first-run',
 ];
+
+/** The Chromium the benches drive: Debian's, or the one CHROME_PATH names. */
+export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Launches the benches' Chromium through Playwright, headless, with `chromeFlags`. With `debuggingPort`
+ * it also listens for the DevTools protocol on that port, which is how Lighthouse drives it; Playwright's
+ * switch that turns off the back/forward cache is then left out, since Lighthouse audits that cache.
+ */
+export async function launchChromium({ debuggingPort } = {}) {
+  // Loaded here, so the benches that need no browser do not load Playwright.
+  const { chromium } = await import('@playwright/test');
+  try {
+    return await chromium.launch({
+      executablePath: chromePath,
+      args: debuggingPort === undefined ? chromeFlags : [...chromeFlags, `--remote-debugging-port=${debuggingPort}`],
+      ...(debuggingPort === undefined ? {} : { ignoreDefaultArgs: ['--disable-back-forward-cache'] }),
+    });
+  } catch (error) {
+    fail(
+      'ChromiumDidNotStart',
+      `Chromium at ${chromePath} did not start (${error.message.split('\n')[0]}). Install it (apt-get install chromium) or set CHROME_PATH to a Chromium or Chrome binary.`,
+    );
+  }
+}
 
 /** Prints `Name: message` and exits 1: a bench that cannot run says why and stops. */
 export function fail(name, message) {
@@ -43,6 +70,65 @@ export function onlyDatabase(value) {
     fail('BadArgument', `--only is '${value}'; use embedded or postgres.`);
   }
   return value;
+}
+
+/** Reads a whole number of at least `min`, for an option's `read`. */
+export const whole =
+  (min = 1) =>
+  (value, flag) =>
+    wholeNumber(value, flag, min);
+
+/** Reads a comma-separated list, each item one of `allowed` when given, for an option's `read`. */
+export const list =
+  (allowed, item = (value) => value) =>
+  (value, flag) =>
+    value.split(',').map((part) => {
+      if (allowed && !allowed.includes(part)) fail('BadArgument', `${flag}: '${part}'; use ${allowed.join(', ')}.`);
+      return item(part, flag);
+    });
+
+/**
+ * A bench's command line, read with node:util's `parseArgs`. `options` maps each long option to
+ * `{ type: 'string' | 'boolean', default, value: 'N', help, read(value, flag), hidden }`: `read` turns
+ * the text into what the bench uses (and refuses a bad value with `fail`); `default` is text, read the
+ * same way. `--help` (or `-h`) prints `usage`, then each option with its help and default, and exits 0;
+ * an unknown option, a missing or bad value or a stray word stops the bench with BadArgument (`fail`).
+ * Returns the values by option name and, when `positionals` names them, the words after the options.
+ */
+export function benchArgs({ usage, options, positionals, argv = process.argv.slice(2) }) {
+  const spec = { help: { type: 'boolean', short: 'h' } };
+  for (const [name, option] of Object.entries(options)) spec[name] = { type: option.type ?? 'string' };
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: spec, allowPositionals: positionals !== undefined, strict: true });
+  } catch (error) {
+    fail('BadArgument', `${error.message.replace(/\.?$/, '.')} Run with --help to see the options.`);
+  }
+  if (parsed.values.help) {
+    console.log(helpText(usage, options, positionals));
+    process.exit(0);
+  }
+  const values = {};
+  for (const [name, option] of Object.entries(options)) {
+    const given = parsed.values[name] ?? option.default;
+    values[name] = given === undefined || typeof given === 'boolean' || !option.read ? given : option.read(given, `--${name}`);
+  }
+  return { values, positionals: parsed.positionals };
+}
+
+function helpText(usage, options, positionals) {
+  const rows = Object.entries(options)
+    .filter(([, option]) => !option.hidden)
+    .map(([name, option]) => [
+      `--${name}${option.type === 'boolean' ? '' : ` ${option.value ?? 'VALUE'}`}`,
+      `${option.help}${option.default === undefined || option.type === 'boolean' ? '' : ` (default: ${option.default})`}`,
+    ]);
+  rows.push(['--help, -h', 'print this help and exit']);
+  const width = Math.max(...rows.map(([flag]) => flag.length));
+  const lines = [usage, ''];
+  if (positionals) lines.push(positionals, '');
+  lines.push('Options:', ...rows.map(([flag, text]) => `  ${flag.padEnd(width)}  ${text}`));
+  return lines.join('\n');
 }
 
 export const median = (values) => {
@@ -73,11 +159,15 @@ export function hostSpeed() {
   return Math.round(best);
 }
 
-/** A client build with nothing but the shell: the benches are about the API, and dist/ may not exist. */
-export function writeClientBuild(dir) {
+/**
+ * A client build with nothing but the shell and what the server reads of the build (server-facts.json,
+ * src/content/server-facts.ts): the benches are about the API, and dist/ may not exist.
+ */
+export function writeClientBuild(dir, { roles = [] } = {}) {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>bench</title>');
   writeFileSync(join(dir, 'routes.json'), '["/"]');
+  writeFileSync(join(dir, 'server-facts.json'), JSON.stringify({ routes: ['/'], roles, noticeVersion: null }));
   return dir;
 }
 

@@ -1,6 +1,6 @@
 // Team portraits: public/media/team/member-1.svg ... member-8.svg
 // Style: DiceBear "Lorelei" by Lisa Wischofsky, CC0 1.0 (see CREDITS.md).
-// Usage: node scripts/media/avatars.mjs
+// Usage: node tools/media-art/avatars.mjs
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MEDIA, ensureDir } from './lib/core.mjs';

@@ -1,6 +1,6 @@
 // Case-study pictures: two per project (the problem, then what we built), 1200x900,
 // light, written to public/media/cases/<name>.webp + .avif.
-// Usage: node scripts/media/cases.mjs [name-filter]
+// Usage: node tools/media-art/cases.mjs [name-filter]
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeImage, MEDIA } from './lib/core.mjs';

@@ -16,13 +16,23 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
+import { benchArgs, launchChromium, whole } from './common.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const keysArg = process.argv.indexOf('--keys');
-const keys = keysArg === -1 ? 30 : Number(process.argv[keysArg + 1]);
-const changesArg = process.argv.indexOf('--changes');
-const changeCount = changesArg === -1 ? 8 : Number(process.argv[changesArg + 1]);
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const {
+  values: { keys, changes: changeCount },
+} = benchArgs({
+  usage: 'npm run bench:editor -- [--keys 30] [--changes 8]',
+  options: {
+    keys: {
+      default: '30',
+      value: 'N',
+      help: 'keys typed into each field (at most 60, the length of the sample text)',
+      read: whole(),
+    },
+    changes: { default: '8', value: 'N', help: 'non-text changes (a card copied) on the large page', read: whole() },
+  },
+});
 const port = 4700 + (process.pid % 100);
 const base = `http://127.0.0.1:${port}`;
 
@@ -136,7 +146,7 @@ function rssOf(pid) {
   return kb / 1024;
 }
 
-const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+const browser = await launchChromium();
 const rows = [];
 const diffs = [];
 const changes = [];

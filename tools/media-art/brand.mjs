@@ -1,6 +1,6 @@
 // Brand assets: logo.svg (mark + wordmark), logo-mark.svg and the 1200x630
 // Open Graph image share.jpg.
-// Usage: node scripts/media/brand.mjs
+// Usage: node tools/media-art/brand.mjs
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';

@@ -2,13 +2,14 @@
 // dimensions, every .webp has an .avif twin, videos use the right codecs and
 // stay under 1.5 MB, MP4s are fast-start, and the dark images leave white
 // text readable (WCAG AA) under a 55 % navy overlay.
-// Usage: node scripts/media/verify.mjs
+// Usage: node tools/media-art/verify.mjs (npm run verify -w @sutra/media-art)
 import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync, openSync, readSync, closeSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import sharp from 'sharp';
 import { MEDIA } from './lib/core.mjs';
-import { HERO_SLUGS, COMPANY_HERO_SLUGS, OVERVIEW_SLUGS, CARD_IMAGES, HIRE_SLUGS } from './art.mjs';
+import { jobs } from './art.mjs';
+import { CASES } from './lib/compose-cases.mjs';
 
 const FFPROBE = process.env.FFPROBE || '/usr/bin/ffprobe';
 const MAX_VIDEO = 1.5 * 1024 * 1024;
@@ -20,22 +21,10 @@ function expected() {
   add('hire/counter-poster', 1280, 720, true);
   add('hero/still-1', 1600, 900, true);
   add('hero/still-2', 1600, 900, true);
-  for (const s of HERO_SLUGS) add(`art/${s}-hero`, 1600, 900, true);
-  // /about and /success-stories: heroes of their own subject.
-  for (const s of COMPANY_HERO_SLUGS) add(`art/${s}-hero`, 1600, 900, true);
-  for (const s of OVERVIEW_SLUGS) add(`art/${s}-overview`, 1200, 900);
-  // Card pictures carry the card's name in white over a navy gradient.
-  for (const [p] of CARD_IMAGES) add(p, 720, 540, true);
-  for (const k of ['services', 'technologies', 'careers'])
-    for (let i = 1; i <= 3; i++) add(`art/${k}-slide-${i}`, 1600, 900, true);
-  for (let i = 1; i <= 4; i++) add(`art/hire-slide-${i}`, 1200, 800);
-  // The technology pages' own first hire slides.
-  for (const s of HIRE_SLUGS) add(`art/hire-${s}`, 1200, 800);
-  for (const k of ['uiux', 'web', 'product', 'mobile']) add(`art/timeline-${k}`, 800, 600);
-  for (const k of ['parcel', 'medstudy', 'pg-finder']) add(`art/project-${k}`, 1200, 800);
+  // Every picture content names under art/, at the size art.mjs draws it.
+  for (const j of jobs()) add(j.out, j.width, j.height, j.dark);
   // Case-study pictures (cases.mjs): the problem and what was built, two per story.
-  for (const k of ['parcelpoint', 'medstudy', 'pgfinder']) for (const n of [1, 2]) add(`cases/${k}-${n}`, 1200, 900);
-  add('art/contact', 1000, 800);
+  for (const name of Object.keys(CASES)) add(`cases/${name}`, 1200, 900);
   const videos = ['hero/hero-1', 'hero/hero-2', 'hire/counter'];
   const other = ['brand/logo.svg', 'brand/logo-mark.svg', 'brand/share.jpg'];
   for (let i = 1; i <= 8; i++) other.push(`team/member-${i}.svg`);
@@ -112,17 +101,25 @@ export async function verify() {
     ]) {
       const f = join(MEDIA, `${v}.${ext}`);
       want.add(f);
-      const out = execFileSync(FFPROBE, [
-        '-v',
-        'error',
-        '-select_streams',
-        'v:0',
-        '-show_entries',
-        'stream=codec_name,pix_fmt,width,height:format=duration',
-        '-of',
-        'json',
-        f,
-      ]).toString();
+      let out;
+      try {
+        out = execFileSync(FFPROBE, [
+          '-v',
+          'error',
+          '-select_streams',
+          'v:0',
+          '-show_entries',
+          'stream=codec_name,pix_fmt,width,height:format=duration',
+          '-of',
+          'json',
+          f,
+        ]).toString();
+      } catch (error) {
+        if (error.code !== 'ENOENT') throw error;
+        // The other checks still run, so a machine without FFmpeg learns everything else in one pass.
+        problems.push(`${v}.${ext}: not checked, there is no ffprobe at ${FFPROBE}; install FFmpeg or set FFPROBE`);
+        continue;
+      }
       const j = JSON.parse(out);
       const s = j.streams[0];
       const dur = +j.format.duration;

@@ -1,7 +1,7 @@
 // Looping background videos, their posters and the hero stills.
 // Frames are SVG scenes (lib/motion.mjs) rendered by sharp and piped as raw
 // RGB into ffmpeg, once for VP9/WebM and once for H.264/MP4.
-// Usage: node scripts/media/video.mjs [hero-1|hero-2|counter|stills]
+// Usage: node tools/media-art/video.mjs [hero-1|hero-2|counter|stills]
 import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
