@@ -13,7 +13,10 @@ WORKDIR /app
 RUN npm install --global npm@11
 # Browser tests are not run in the image; never download a browser.
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
-COPY package.json package-lock.json ./
+# .npmrc makes a Node version outside package.json's engines an error; the workspace package's
+# package.json is part of the lockfile's tree (its tools are development dependencies, pruned below).
+COPY package.json package-lock.json .npmrc ./
+COPY tools/media-art/package.json tools/media-art/
 RUN npm ci
 COPY . .
 RUN npm run build && npm prune --omit=dev
