@@ -2,7 +2,7 @@
  * `npm run new:section -- <type>`: adds a section type in the places a section lives (see
  * docs/sections.md): its schema `schemas/sections/<type>.schema.json`, its component folder
  * `src/sections/<type>/` (component, styles, test), and its lines in `src/sections/registry.ts`
- * (its component) and `src/sections/outlines.ts` (its headings).
+ * (its component) and `src/sections/meta.ts` (what the engine knows of it: nothing beyond the defaults).
  * Then it runs the type generator, which adds the type to the page schema's list and to the
  * generated types, so typecheck, content check and tests pass straight away and the section shows
  * in the dev server's gallery (`/__sections`).
@@ -109,12 +109,13 @@ const REGISTRY: TypeMap = {
   end: '} satisfies Registry;',
   entry: (key, type) => `  ${key}: () => import('./${type}/index.tsx'),`,
 };
-// The generated section draws one heading, its own; its item titles are not headings.
-const OUTLINES: TypeMap = {
-  file: 'src/sections/outlines.ts',
-  start: 'export const outlines = {',
+// The generated section draws one heading, its own (its item titles are not headings), and has
+// nothing else the engine needs to know: the defaults, so it needs no meta.ts of its own.
+const META: TypeMap = {
+  file: 'src/sections/meta.ts',
+  start: 'export const sectionMeta = {',
   end: '} satisfies',
-  entry: (key) => `  ${key}: headingOnly,`,
+  entry: (key) => `  ${key}: {},`,
 };
 
 /** The map with one more line, in alphabetical order of the types, above the next type's comment. */
@@ -131,7 +132,8 @@ function mapWith(map: TypeMap, source: string, type: string): string {
     .slice(start + map.start.length, end)
     .split('\n')
     .filter((l) => l.trim() !== '');
-  const keyOf = (line: string) => line.trim().match(/^'?([a-z0-9-]+)'?:/)?.[1] ?? '';
+  // `'card-grid': cardGrid,` or, when the type is its own variable's name, `careers,`.
+  const keyOf = (line: string) => line.trim().match(/^'?([a-z0-9-]+)'?\s*[:,]/)?.[1] ?? '';
   if (lines.some((line) => keyOf(line) === type)) {
     throw new Refusal('SectionExists', `${map.file} already has an entry for \`${type}\`. Choose another name.`);
   }
@@ -152,7 +154,7 @@ async function main() {
   const schemaFile = join(root, 'schemas/sections', `${type}.schema.json`);
   const folder = join(root, 'src/sections', type);
   const registryFile = join(root, REGISTRY.file);
-  const outlinesFile = join(root, OUTLINES.file);
+  const metaFile = join(root, META.file);
 
   const taken = [schemaFile, folder].filter((p) => existsSync(p)).map(rel);
   if (taken.length > 0) {
@@ -173,7 +175,7 @@ async function main() {
     );
   }
   const registryBefore = readFileSync(registryFile, 'utf8');
-  const outlinesBefore = readFileSync(outlinesFile, 'utf8');
+  const metaBefore = readFileSync(metaFile, 'utf8');
   const fill = (template: string) =>
     readFileSync(join(templates, template), 'utf8').replace(
       /\{\{(type|Name|Title|Item|Label)\}\}/g,
@@ -187,14 +189,14 @@ async function main() {
     [join(folder, 'index.test.tsx'), fill('index.test.tsx.tpl')],
   ];
   const registryAfter = await pretty(registryFile, mapWith(REGISTRY, registryBefore, type));
-  const outlinesAfter = await pretty(outlinesFile, mapWith(OUTLINES, outlinesBefore, type));
+  const metaAfter = await pretty(metaFile, mapWith(META, metaBefore, type));
   const formatted = await Promise.all(files.map(async ([file, text]) => [file, await pretty(file, text)] as const));
 
   // Everything is prepared and checked: write it.
   mkdirSync(folder, { recursive: true });
   for (const [file, text] of formatted) writeFileSync(file, text);
   writeFileSync(registryFile, registryAfter);
-  writeFileSync(outlinesFile, outlinesAfter);
+  writeFileSync(metaFile, metaAfter);
 
   const gen = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/gen-types.ts')], {
     cwd: root,
@@ -204,10 +206,10 @@ async function main() {
     rmSync(folder, { recursive: true, force: true });
     rmSync(schemaFile, { force: true });
     writeFileSync(registryFile, registryBefore);
-    writeFileSync(outlinesFile, outlinesBefore);
+    writeFileSync(metaFile, metaBefore);
     throw new Refusal(
       'TypeGenerationFailed',
-      `\`npm run gen:types\` failed, so the new files were removed and the registry and outlines restored:\n${gen.stderr || gen.stdout}`,
+      `\`npm run gen:types\` failed, so the new files were removed and the registry and the meta map restored:\n${gen.stderr || gen.stdout}`,
     );
   }
 
@@ -222,7 +224,7 @@ async function main() {
   console.log(`Added the section type \`${type}\`:
 ${created.map((f) => `  created  ${f}`).join('\n')}
   changed  ${rel(registryFile)} (one line)
-  changed  ${rel(outlinesFile)} (one line: its heading outline)
+  changed  ${rel(metaFile)} (one line: \`{}\`, one heading and nothing else for the engine to know)
   changed  docs/content-guide.md (its field table)
 ${gen.stdout
   .trim()
@@ -235,6 +237,8 @@ Next steps:
      then run \`npm run gen:types\`.
   2. Draw it in src/sections/${type}/index.tsx and styles.module.css. See it with \`npm run dev\`
      at /__sections#${type}.
+     If it draws more headings than its own, opens a page, is a carousel or lists a collection,
+     say so in a src/sections/${type}/meta.ts and name it in src/sections/meta.ts (docs/sections.md).
   3. Take its picture for the content guide again: \`npm run docs:screenshots -- --only ${type}\`.
   4. Check: \`npm run typecheck && npm run content:check && npx vitest run src/sections/${type}\`.
   5. Use it in a page: \`- type: ${type}\` under \`sections:\` in content/pages/<page>.yaml.

@@ -16,9 +16,10 @@ import { parseProse, proseMistakes } from '../sections/prose/markdown.ts';
 import { listFiles } from './files.ts';
 import { closest } from './suggest.ts';
 import { valueAt } from './paths.ts';
-import type { SectionType, SharedContent } from '../generated/schema-types.ts';
-import type { Outline } from '../sections/outline.ts';
-import { outlines } from '../sections/outlines.ts';
+import type { SharedContent } from '../generated/schema-types.ts';
+import { headingOnly } from '../sections/outline.ts';
+import { allSectionMeta, metaOf } from '../sections/meta.ts';
+import type { CarouselItems } from '../sections/meta-types.ts';
 
 /** A content file whose shape is valid, with the references the schema marked in it. */
 export interface LintFile {
@@ -113,11 +114,11 @@ export function lintContent(input: LintInput): LintFinding[] {
 // ─── Alt text ────────────────────────────────────────────────────────────────────────────────
 
 /**
- * Pictures drawn behind text, whose alt text may be empty: the page-hero and hero backgrounds,
- * the slide-banner backdrops and every video poster. Each entry is `<section type> <path in the
- * section>`, with `[]` for any position in a list.
+ * Pictures drawn behind text, whose alt text may be empty, as each section type declares them
+ * (`backgrounds` in src/sections/<type>/meta.ts); every video poster is one too. Each entry is
+ * `<section type> <path in the section>`, with `[]` for any position in a list.
  */
-const BACKGROUNDS = new Set(['page-hero image', 'hero slides[].image', 'slide-banner slides[].image']);
+const BACKGROUNDS = new Set(allSectionMeta().flatMap(([type, meta]) => (meta.backgrounds ?? []).map((path) => `${type} ${path}`)));
 
 function missingAltText(file: LintFile): Found[] {
   return file.references.flatMap((ref) => {
@@ -153,19 +154,23 @@ export interface OutlineHeading {
 }
 
 /**
- * The headings a section renders, in page order, as its own outline (src/sections/<type>/outline.ts,
- * gathered in src/sections/outlines.ts) declares them, with paths from the top of the page. A type
+ * The headings a section renders, in page order, as its type's outline (src/sections/<type>/meta.ts,
+ * gathered in src/sections/meta.ts) declares them, with paths from the top of the page. A type
  * the schemas do not know has none: its file is reported, and not linted, before this runs.
  */
 export function headingOutline(section: Data, index: number, shared: Partial<SharedContent> = {}): OutlineHeading[] {
-  const outline = outlines[section.type as SectionType] as Outline<SectionType> | undefined;
-  if (!outline) return [];
+  const meta = metaOf(section.type);
+  if (!meta) return [];
+  const outline = meta.outline ?? headingOnly;
   const context = { top: index === 0 ? 1 : 2, shared } as const;
-  return outline(section as never, context).map((heading) => ({ level: heading.level, path: ['sections', index, ...heading.path] }));
+  return outline(section, context).map((heading) => ({ level: heading.level, path: ['sections', index, ...heading.path] }));
 }
 
 /** Sections that open a page well: their own headings start at h1 and go down one level at a time. */
-const OPENERS = ['page-hero', 'hero', 'slide-banner'];
+const OPENERS = allSectionMeta()
+  .flatMap(([type, meta]) => (meta.opensPage ? [{ type, rank: meta.opensPage.rank }] : []))
+  .sort((a, b) => a.rank - b.rank)
+  .map((opener) => opener.type);
 
 function headingOrder(page: LintFile, shared: Partial<SharedContent>): Found[] {
   const sections = list((page.data as Data).sections);
@@ -192,29 +197,27 @@ function headingOrder(page: LintFile, shared: Partial<SharedContent>): Found[] {
 
 // ─── Carousels ───────────────────────────────────────────────────────────────────────────────
 
-/** The lists shown as the slides of one carousel, and the field that names each slide. */
-const CAROUSELS: Record<string, { list: string; field: string; noun: string }> = {
-  'slide-banner': { list: 'slides', field: 'heading', noun: 'heading' },
-  hero: { list: 'slides', field: 'label', noun: 'label' },
-  projects: { list: 'items', field: 'title', noun: 'title' },
-  team: { list: 'members', field: 'name', noun: 'name' },
-  carousel: { list: 'items', field: 'name', noun: 'name' },
-};
+type Carousel = CarouselItems<Data>;
 
-/** The same for shared content, by name: the slides every `hire` section shows. */
-const SHARED_CAROUSELS: Record<string, { list: string; field: string; noun: string }> = {
-  hire: { list: 'slides', field: 'heading', noun: 'heading' },
-};
+/**
+ * The lists of shared content shown as the slides of one carousel, by the shared content's name,
+ * as the section types that show them declare them (`sharedCarousels` in their meta.ts).
+ */
+const SHARED_CAROUSELS = new Map<string, Carousel>(
+  allSectionMeta().flatMap(([, meta]) => Object.entries(meta.sharedCarousels ?? {}) as [string, Carousel][]),
+);
 
 function duplicateSlideHeadings(file: LintFile): Found[] {
   const data = file.data as Data;
   const carousels: { path: Path; list: string; field: string; noun: string }[] = [];
-  const sharedCarousel = file.kind === 'shared' && file.name ? SHARED_CAROUSELS[file.name] : undefined;
-  if (sharedCarousel) carousels.push({ path: [], ...sharedCarousel });
+  const at = (path: Path, { list, field, noun }: Carousel) => carousels.push({ path, list, field, noun: noun ?? field });
+  const sharedCarousel = file.kind === 'shared' && file.name ? SHARED_CAROUSELS.get(file.name) : undefined;
+  if (sharedCarousel) at([], sharedCarousel);
   if (file.kind === 'page') {
     list(data.sections).forEach((section, index) => {
-      const carousel = isRecord(section) ? CAROUSELS[String(section.type)] : undefined;
-      if (carousel) carousels.push({ path: ['sections', index], ...carousel });
+      // A section's carousel is the one its type declares (`carousel` in its meta.ts).
+      const carousel = isRecord(section) ? metaOf(section.type)?.carousel : undefined;
+      if (carousel) at(['sections', index], carousel);
     });
   }
   return carousels.flatMap((carousel) => {
@@ -242,17 +245,13 @@ function duplicateSlideHeadings(file: LintFile): Found[] {
 
 // ─── Links to anchors ────────────────────────────────────────────────────────────────────────
 
-/** The `#ids` a page has: its sections' `id`s and, on a careers page, `role-<id>` for each role. */
+/** The `#ids` a page has: its sections' `id`s and the anchors their types add (a careers section's `role-<id>`). */
 function anchorsOf(page: Data): Set<string> {
   const anchors = new Set<string>();
   for (const section of list(page.sections)) {
     if (!isRecord(section)) continue;
     if (typeof section.id === 'string') anchors.add(section.id);
-    for (const tab of list(section.tabs)) {
-      for (const role of list(isRecord(tab) ? tab.roles : [])) {
-        if (isRecord(role) && typeof role.id === 'string') anchors.add(`role-${role.id}`);
-      }
-    }
+    for (const anchor of metaOf(section.type)?.anchors?.(section) ?? []) anchors.add(anchor);
   }
   return anchors;
 }

@@ -4,8 +4,9 @@
  * what a text holds.
  */
 import type { Nodes } from 'mdast';
-import type { Page } from '../generated/schema-types.ts';
-import { parseProse, proseBlocks } from '../sections/prose/markdown.ts';
+import type { Page, Section } from '../generated/schema-types.ts';
+import { metaOf } from '../sections/meta.ts';
+import { parseProse } from '../sections/prose/markdown.ts';
 
 /** The address of every link in a Markdown text, in order. */
 export function markdownLinks(text: string): string[] {
@@ -18,11 +19,17 @@ export function markdownLinks(text: string): string[] {
   return urls;
 }
 
-/** The page with each prose section's `blocks`: its body as the section draws it. */
+/**
+ * The page with the fields the build derives for each section (`prepare` in its type's meta.ts):
+ * a prose section's `blocks`, its body as the section draws it.
+ */
 export function withProseBlocks(page: Page): Page {
-  if (!page.sections.some((section) => section.type === 'prose')) return page;
+  if (!page.sections.some((section) => metaOf(section.type)?.prepare)) return page;
   return {
     ...page,
-    sections: page.sections.map((section) => (section.type === 'prose' ? { ...section, blocks: proseBlocks(section.body) } : section)),
+    sections: page.sections.map((section) => {
+      const prepare = metaOf(section.type)?.prepare;
+      return prepare ? (prepare(section as never) as unknown as Section) : section;
+    }),
   };
 }

@@ -27,6 +27,7 @@ import type { Problem } from './catalog.ts';
 import { copyBytes, plannedCopies, PICTURES_PATH } from './pictures.ts';
 import { dataModule } from './page-data.ts';
 import { contentModules, LogoFiles, perCheck, PREFIX } from './modules.ts';
+import { serverFacts, SERVER_FACTS_FILE } from './server-facts.ts';
 import { followContentEdits } from './dev-updates.ts';
 
 const RESOLVED = '\0' + PREFIX;
@@ -184,9 +185,12 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
 
     async generateBundle() {
       const result = await checked;
-      // The production server needs the route table to tell pages from unknown paths (404).
-      const routes = result?.pages.map((p) => p.page.route).sort() ?? [];
-      this.emitFile({ type: 'asset', fileName: 'routes.json', source: JSON.stringify(routes, null, 2) + '\n' });
+      // What the production server reads at start instead of content/ (server-facts.ts): the routes, to tell
+      // pages from unknown paths (404), the roles one may apply for and the privacy notice's version.
+      // routes.json is the route list alone, for the tools that read it (pages:decode, the benchmarks).
+      const facts = serverFacts(result ?? { pages: [] }, root);
+      this.emitFile({ type: 'asset', fileName: SERVER_FACTS_FILE, source: JSON.stringify(facts, null, 2) + '\n' });
+      this.emitFile({ type: 'asset', fileName: 'routes.json', source: JSON.stringify(facts.routes, null, 2) + '\n' });
       for (const [fileName, source] of logos.files) this.emitFile({ type: 'asset', fileName, source });
       // The pages' data files and the pictures' copies are published with the client; the server build only names them.
       if (this.environment.config.consumer !== 'client') return;

@@ -11,6 +11,7 @@ import type { Section } from '../generated/schema-types.ts';
 // The route both forms link to under their submit button.
 import { PRIVACY_ROUTE } from '../forms/spec.ts';
 import type { ContentResult } from './check.ts';
+import { metaOf } from '../sections/meta.ts';
 
 /** The file's name in the client build, beside routes.json. */
 export const SERVER_FACTS_FILE = 'server-facts.json';
@@ -44,17 +45,11 @@ export function serverFacts(result: Pick<ContentResult, 'pages'>, root: string):
 }
 
 /**
- * The roles a section lets a visitor apply for: each role of a careers section's tabs (the roles
- * collection's published entries, when the section names it) and the role of a job opening (the page
- * of a roles entry). Kept to the section types that draw the application dialog.
+ * The roles a section lets a visitor apply for, as its type declares them (`roles` in
+ * src/sections/<type>/meta.ts): the types that draw the application dialog.
  */
 export function applicableRoles(section: Section): string[] {
-  const roles =
-    section.type === 'careers'
-      ? section.tabs.flatMap((tab) => (tab.roles ?? []).map((role) => role.role))
-      : section.type === 'job-opening'
-        ? [section.role]
-        : [];
+  const roles = metaOf(section.type)?.roles?.(section as never) ?? [];
   // The API trims `domain` before comparing it.
   return roles.map((role) => role.trim()).filter((role) => role !== '');
 }

@@ -3,7 +3,8 @@
  * build. Legal texts name the company's legal name, address and grievance officer, which site.yaml
  * already holds; a placeholder keeps one copy of each, so a new officer or address is one edit.
  */
-import type { Page, Site } from '../generated/schema-types.ts';
+import type { Page, Section, Site } from '../generated/schema-types.ts';
+import { metaOf } from '../sections/meta.ts';
 
 const PLACEHOLDER = /\{site\.([A-Za-z0-9_.]+)\}/g;
 
@@ -24,15 +25,19 @@ export function unknownSitePlaceholders(text: string, site: unknown): string[] {
   return [...unknown];
 }
 
-/** The page with the placeholders of its prose sections filled in (the check has reported unknown ones). */
+/**
+ * The page with the placeholders of its sections filled in, in the texts their types fill
+ * (`fillSitePlaceholders` in src/sections/<type>/meta.ts: a prose section's body). The check has
+ * reported unknown ones, which stay as written.
+ */
 export function fillSitePlaceholders(page: Page, site: Site): Page {
-  if (!page.sections.some((section) => section.type === 'prose')) return page;
+  if (!page.sections.some((section) => metaOf(section.type)?.fillSitePlaceholders)) return page;
+  const fill = (text: string) => text.replace(PLACEHOLDER, (whole, path: string) => siteText(site, path) ?? whole);
   return {
     ...page,
-    sections: page.sections.map((section) =>
-      section.type === 'prose'
-        ? { ...section, body: section.body.replace(PLACEHOLDER, (whole, path: string) => siteText(site, path) ?? whole) }
-        : section,
-    ),
+    sections: page.sections.map((section) => {
+      const filled = metaOf(section.type)?.fillSitePlaceholders;
+      return filled ? (filled(section as never, fill) as unknown as Section) : section;
+    }),
   };
 }

@@ -88,6 +88,14 @@ describe('content plugin in vite build', () => {
     const routes = output.output.find((o) => o.fileName === 'routes.json') as Rollup.OutputAsset;
     expect(JSON.parse(String(routes.source))).toEqual(['/', '/about']);
   });
+
+  it('writes beside the pages all the production server reads of the content: routes, roles and the notice version', async () => {
+    const output = await buildFixture('_base');
+    const facts = output.output.find((o) => o.fileName === 'server-facts.json') as Rollup.OutputAsset | undefined;
+    expect(facts, 'server-facts.json is emitted').toBeDefined();
+    // The fixture has no careers section, job opening or privacy page.
+    expect(JSON.parse(String(facts!.source))).toEqual({ routes: ['/', '/about'], roles: [], noticeVersion: null });
+  });
 });
 
 describe('a data module', () => {

@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkGallery } from '../../src/content/gallery.ts';
 import { formatProblems } from '../../src/content/format.ts';
@@ -10,20 +12,21 @@ import { projectRoot } from './content-fixtures.ts';
 
 // The script runs on a copy of the project, never on the real tree: other work goes on there, and
 // a generated section must not be left behind. Dependencies and media are linked, not copied.
+const COPIED_DIRS = ['schemas', 'src', 'scripts', 'tests', 'content', 'docs'];
+const COPIED_FILES = [
+  'package.json',
+  'tsconfig.json',
+  'vitest.config.ts',
+  'vite.config.ts',
+  'playwright.config.ts',
+  'eslint.config.js',
+  'index.html',
+];
 let copy: string;
 beforeAll(() => {
   copy = mkdtempSync(join(tmpdir(), 'new-section-'));
-  for (const dir of ['schemas', 'src', 'scripts', 'tests', 'content', 'docs'])
-    cpSync(join(projectRoot, dir), join(copy, dir), { recursive: true });
-  for (const file of [
-    'package.json',
-    'tsconfig.json',
-    'vitest.config.ts',
-    'vite.config.ts',
-    'playwright.config.ts',
-    'eslint.config.js',
-    'index.html',
-  ]) {
+  for (const dir of COPIED_DIRS) cpSync(join(projectRoot, dir), join(copy, dir), { recursive: true });
+  for (const file of COPIED_FILES) {
     cpSync(join(projectRoot, file), join(copy, file));
   }
   for (const file of ['.prettierrc.json', '.prettierignore']) {
@@ -59,6 +62,50 @@ function tree(): Map<string, string> {
   };
   ['schemas', 'src/sections', 'src/generated'].forEach(walk);
   return files;
+}
+
+/** A fingerprint of every file of the copy's own (not linked) folders and files, by path from its root. */
+function fingerprints(): Map<string, string> {
+  const files = new Map<string, string>();
+  const add = (file: string) => files.set(relative(copy, file), createHash('sha256').update(readFileSync(file)).digest('hex'));
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(join(dir, entry.name));
+      else if (entry.isFile()) add(join(dir, entry.name));
+    }
+  };
+  COPIED_DIRS.forEach((dir) => walk(join(copy, dir)));
+  COPIED_FILES.filter((file) => existsSync(join(copy, file))).forEach((file) => add(join(copy, file)));
+  return files;
+}
+
+/** The files added, changed or removed between two fingerprints, sorted. */
+const changedFiles = (before: Map<string, string>, after: Map<string, string>) =>
+  [...new Set([...before.keys(), ...after.keys()])].filter((file) => before.get(file) !== after.get(file)).sort();
+
+/**
+ * The places docs/sections.md says a section type lives in and derives, for `type`: the first
+ * column of its table and the leading path of each item of its list, between "## The places of a
+ * section" and "### The quick way". A place ending in `/` is a folder.
+ */
+function documentedPlaces(guide: string, type: string): { written: string[]; derived: string[] } {
+  const start = guide.indexOf('## The places of a section');
+  const part = guide.slice(start, guide.indexOf('### The quick way', start));
+  const paths = (pattern: RegExp) => [...part.matchAll(pattern)].map((m) => m[1]!.replaceAll('<type>', type));
+  return { written: paths(/^\| `([^`]+)` \|/gm), derived: paths(/^- `([^`]+)`/gm) };
+}
+
+const inPlace = (file: string, place: string) => (place.endsWith('/') ? file.startsWith(place) : file === place);
+
+/** The lines of `after` that `before` does not have, as a multiset difference. */
+function addedLines(before: string, after: string): string[] {
+  const left = before.split('\n');
+  return after.split('\n').filter((line) => {
+    const i = left.indexOf(line);
+    if (i < 0) return true;
+    left.splice(i, 1);
+    return false;
+  });
 }
 
 /** Every property schema in a schema, with its JSON pointer. */
@@ -98,10 +145,38 @@ describe('npm run new:section', () => {
     expect(tree()).toEqual(before);
   });
 
-  it('adds a section type that typechecks, passes the content check and the tests, and shows in the gallery', async () => {
+  it('adds a section type that typechecks, passes the content check and the tests, and shows in the gallery, changing only the places docs/sections.md lists', async () => {
+    const before = fingerprints();
+    const registryBefore = readFileSync(join(copy, 'src/sections/registry.ts'), 'utf8');
+    const metaBefore = readFileSync(join(copy, 'src/sections/meta.ts'), 'utf8');
     const added = newSection('stats-band');
     expect(added.status, added.output).toBe(0);
     expect(added.output).toContain('Next steps:');
+
+    // The guide's list of places is the whole truth: every file new:section changed is one of them,
+    // and each place was needed (a new type with nothing but the defaults has no meta.ts).
+    const changed = changedFiles(before, fingerprints());
+    const places = documentedPlaces(readFileSync(join(copy, 'docs/sections.md'), 'utf8'), 'stats-band');
+    expect(places.written).toEqual([
+      'schemas/sections/stats-band.schema.json',
+      'src/sections/stats-band/',
+      'src/sections/registry.ts',
+      'src/sections/meta.ts',
+    ]);
+    const all = [...places.written, ...places.derived];
+    expect(
+      changed.filter((file) => !all.some((place) => inPlace(file, place))),
+      'changed, but not a place of docs/sections.md',
+    ).toEqual([]);
+    expect(
+      all.filter((place) => !changed.some((file) => inPlace(file, place))),
+      'a place of docs/sections.md left as it was',
+    ).toEqual([]);
+    // "One line" in each of the two maps.
+    expect(addedLines(registryBefore, readFileSync(join(copy, 'src/sections/registry.ts'), 'utf8'))).toEqual([
+      "  'stats-band': () => import('./stats-band/index.tsx'),",
+    ]);
+    expect(addedLines(metaBefore, readFileSync(join(copy, 'src/sections/meta.ts'), 'utf8'))).toEqual(["  'stats-band': {},"]);
 
     // The three places, and what is derived from them.
     const schema = JSON.parse(readFileSync(join(copy, 'schemas/sections/stats-band.schema.json'), 'utf8')) as {
@@ -117,8 +192,8 @@ describe('npm run new:section', () => {
     expect(readFileSync(join(copy, 'src/sections/registry.ts'), 'utf8')).toContain(
       "  'slide-banner': () => import('./slide-banner/index.tsx'),\n  'stats-band': () => import('./stats-band/index.tsx'),\n",
     );
-    expect(readFileSync(join(copy, 'src/sections/outlines.ts'), 'utf8')).toContain(
-      "  'slide-banner': slideBanner,\n  'stats-band': headingOnly,\n",
+    expect(readFileSync(join(copy, 'src/sections/meta.ts'), 'utf8')).toContain(
+      "  'slide-banner': slideBanner,\n  'stats-band': {},\n  team,\n",
     );
     expect(readFileSync(join(copy, 'schemas/page.schema.json'), 'utf8')).toContain('"$ref": "sections/stats-band.schema.json"');
     expect(readFileSync(join(copy, 'src/generated/schema-types.ts'), 'utf8')).toContain('export interface StatsBandSection {');
@@ -180,5 +255,56 @@ describe('npm run new:section', () => {
     const generated = run(['--import', 'tsx', 'scripts/gen-types.ts']);
     expect(generated.output).toContain('Wrote the section list of schemas/page.schema.json: added `quote-band`.');
     expect(readFileSync(join(copy, 'schemas/page.schema.json'), 'utf8')).toContain('"const": "quote-band"');
+  });
+});
+
+describe('the places of a section', () => {
+  it('no code of the content engine, the editor or the app names a section type: it asks src/sections/meta.ts', () => {
+    const types = readdirSync(join(projectRoot, 'schemas/sections'))
+      .filter((f) => f.endsWith('.schema.json'))
+      .map((f) => f.replace(/\.schema\.json$/, ''));
+    const named = new RegExp(`'(${types.join('|')})'`, 'g');
+    // Words that are also a section type's name, used here for something else.
+    const otherMeanings = new Map([
+      // The field of a roles entry that names its tab: part of the `roles` listing (src/sections/meta-types.ts).
+      ['src/content/check/listings.ts', new Set(["'team'"])],
+    ]);
+    const found: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(join(projectRoot, dir), { withFileTypes: true })) {
+        const path = `${dir}/${entry.name}`;
+        if (entry.isDirectory()) walk(path);
+        else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+          // Comments may name types; blanked to their line breaks, so line numbers stay right.
+          const code = readFileSync(join(projectRoot, path), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (c) =>
+            c.replace(/[^\n]/g, ''),
+          );
+          code.split('\n').forEach((line, i) => {
+            for (const [word] of line.matchAll(named))
+              if (!otherMeanings.get(path)?.has(word)) found.push(`${path}:${i + 1} ${word}`);
+          });
+        }
+      }
+    };
+    ['src/content', 'src/editor', 'src/app'].forEach(walk);
+    expect(found).toEqual([]);
+  });
+
+  it('the meta map, read in Node by the content check and the server, loads no component, no CSS and no React', async () => {
+    const { metafile } = await build({
+      entryPoints: [join(projectRoot, 'src/sections/meta.ts')],
+      bundle: true,
+      write: false,
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const modules = Object.keys(metafile.inputs);
+    expect(modules.filter((file) => /\.(tsx|css)$/.test(file))).toEqual([]);
+    const packages = Object.values(metafile.outputs).flatMap((output) => output.imports.map((i) => i.path));
+    expect(packages.filter((name) => /^react(-dom)?(\/|$)/.test(name))).toEqual([]);
+    expect(modules).toContain('src/sections/prose/meta.ts');
   });
 });

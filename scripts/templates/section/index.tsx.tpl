@@ -22,7 +22,7 @@ export default function {{Name}}({ section, index }: SectionProps<'{{type}}'>) {
         <ul className={styles.items} data-slot="items">
           {items.map((item, i) => (
             <Reveal as="li" key={i} index={i} className={styles.item} data-slot="item">
-              {/* Not a heading: the content check's heading outline (src/content/lint.ts) expects one per section. */}
+              {/* Not a heading: a type with no outline in src/sections/meta.ts draws one heading, its own. */}
               <p className={styles.title}>{item.title}</p>
               <p className={styles.text}>{item.text}</p>
             </Reveal>

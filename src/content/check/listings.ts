@@ -1,13 +1,15 @@
 /**
  * Listings: sections that show the entries of a collection, filled in by the build before their page
  * is checked, so the filled cards are validated, linked and prepared (pictures measured) like any
- * other content. A `collection-list` section gets its `entries`; a careers section that names a
- * `collection` gets each tab's roles, from the entries whose `team` is the tab's name.
+ * other content. Each section type says whether and how it lists one (`listing` in its meta.ts): an
+ * `entries` listing gets its cards; a `roles` listing that names a `collection` gets each tab's
+ * roles, from the entries whose `team` is the tab's name.
  *
  * Drafts, and entries not yet or no longer published, are listed by the dev server and the editor
  * (marked as drafts on their own pages) and left out when the site is built.
  */
 import { explain } from '../catalog.ts';
+import { metaOf } from '../../sections/meta.ts';
 import { closest } from '../suggest.ts';
 import { compareBy, type Collection, type Collections, type Entry } from './collections.ts';
 import { isRecord, type CheckRun, type SourceFile } from './run.ts';
@@ -18,18 +20,20 @@ type Data = Record<string, unknown>;
 export function withListings(run: CheckRun, source: SourceFile, collections: Collections): SourceFile {
   const data = source.data;
   if (!isRecord(data) || !Array.isArray(data.sections)) return source;
-  const listing = (section: unknown) => isRecord(section) && (section.type === 'collection-list' || section.type === 'careers');
+  // How a section lists a collection is its type's to say (`listing` in src/sections/<type>/meta.ts).
+  const listing = (section: unknown) => (isRecord(section) ? metaOf(section.type)?.listing : undefined);
   if (!data.sections.some(listing)) return source;
   const sections = data.sections.map((section: unknown, i) => {
-    if (!listing(section)) return section;
+    const kind = listing(section);
+    if (!kind) return section;
     const s = section as Data;
-    if (s.type === 'careers' && s.collection === undefined) {
+    if (kind === 'roles' && s.collection === undefined) {
       rolesWritten(run, source, i, s);
       return section;
     }
     const collection = collectionNamed(run, source, collections, s.collection, ['sections', i, 'collection']);
     if (!collection) return section;
-    return s.type === 'careers' ? withRoles(run, source, collections, s, collection) : withEntries(run, source, i, s, collection);
+    return kind === 'roles' ? withRoles(run, source, collections, s, collection) : withEntries(run, source, i, s, collection);
   });
   return { ...source, data: { ...data, sections } };
 }
