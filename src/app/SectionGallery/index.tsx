@@ -8,28 +8,20 @@
  * type is rendered inside the element with `id="<type>"` and `data-gallery-type="<type>"`; every
  * example's wrapper has `data-gallery-example="<type>/<number>"`.
  */
-import { Suspense, use, useEffect, useMemo } from 'react';
+import { Suspense, use, useEffect } from 'react';
 import gallery from 'virtual:content/gallery';
-import { AssetsContext, useAssets } from '../../components/assets-context.ts';
 import { DrawFailure } from '../../components/DrawFailure/index.tsx';
-import { SharedContext } from '../../sections/shared.ts';
-import { registry, type AnySectionComponent } from '../../sections/registry.ts';
-import type { SectionType } from '../../generated/schema-types.ts';
+import { registryLoader, Sections } from '../../sections/Sections.tsx';
 import styles from './styles.module.css';
 
-type Loaded = Partial<Record<SectionType, AnySectionComponent | Error>>;
-
 /**
- * Every type's component, loaded once. A schema without a registry entry (a section being added)
- * gets an explanation instead of a component, so the rest of the gallery still shows.
+ * Every type's code, loaded before the examples are drawn, so that the whole gallery appears at once
+ * (the content guide's screenshots wait for it). A type without a component is left for its
+ * examples' error boundaries to explain, so the rest of the gallery still shows.
  */
-const components: Promise<Loaded> = Promise.all(
-  gallery.sections.map(async ({ type }): Promise<[SectionType, AnySectionComponent | Error]> => {
-    const load = (registry as Partial<Record<string, () => Promise<{ default: unknown }>>>)[type];
-    if (!load) return [type, new Error(`No component is registered for \`${type}\`: add it to src/sections/registry.ts.`)];
-    return [type, (await load()).default as AnySectionComponent];
-  }),
-).then((entries) => Object.fromEntries(entries) as Loaded);
+const everyType: Promise<unknown> = Promise.all(
+  gallery.sections.map(({ type }) => registryLoader.load(type, 1, false).catch(() => undefined)),
+);
 
 /** Schema descriptions mark names with backquotes, as Markdown does: show those as code. */
 function Code({ text }: { readonly text: string }) {
@@ -37,31 +29,36 @@ function Code({ text }: { readonly text: string }) {
 }
 
 function Examples() {
-  const loaded = use(components);
-  return gallery.sections.map(({ type, description, schema, examples }) => {
-    const Section = loaded[type];
-    return (
-      <article key={type} className={styles.type} aria-labelledby={`${type}--title`} data-slot="gallery-type">
-        <header className={`container ${styles.typeHeader}`}>
-          <h2 id={`${type}--title`} className={styles.typeTitle}>
-            <code>{type}</code>
-          </h2>
-          <p className={styles.typeDescription}>
-            <Code text={description} />
-          </p>
-          <p className={styles.source}>
-            {examples.length} example{examples.length === 1 ? '' : 's'} in <code>{schema}</code>
-          </p>
-        </header>
-        {examples.length === 0 && (
-          <p className={`container ${styles.failure}`} role="alert">
-            The schema has no <code>examples</code>; add at least one.
-          </p>
-        )}
-        {examples.map((example, i) => {
+  use(everyType);
+  return gallery.sections.map(({ type, description, schema, examples }) => (
+    <article key={type} className={styles.type} aria-labelledby={`${type}--title`} data-slot="gallery-type">
+      <header className={`container ${styles.typeHeader}`}>
+        <h2 id={`${type}--title`} className={styles.typeTitle}>
+          <code>{type}</code>
+        </h2>
+        <p className={styles.typeDescription}>
+          <Code text={description} />
+        </p>
+        <p className={styles.source}>
+          {examples.length} example{examples.length === 1 ? '' : 's'} in <code>{schema}</code>
+        </p>
+      </header>
+      {examples.length === 0 && (
+        <p className={`container ${styles.failure}`} role="alert">
+          The schema has no <code>examples</code>; add at least one.
+        </p>
+      )}
+      <Sections
+        sections={examples}
+        loader={registryLoader}
+        assets={gallery}
+        shared={gallery.shared}
+        // Below the fold, as most sections of a page: an h2, images loaded lazily.
+        firstIndex={1}
+        frame={(drawn, _section, i) => {
           const label = `${type}, example ${i + 1} of ${examples.length}`;
           return (
-            <div key={i}>
+            <div>
               <p className={`container ${styles.label}`} data-slot="gallery-label">
                 {label}
               </p>
@@ -70,63 +67,49 @@ function Examples() {
                 data-gallery-type={i === 0 ? type : undefined}
                 data-gallery-example={`${type}/${i + 1}`}
               >
-                {Section instanceof Error || !Section ? (
-                  <p className={`container ${styles.failure}`} role="alert">
-                    {Section?.message}
-                  </p>
-                ) : (
-                  <DrawFailure label={label} className={styles.failure}>
-                    {/* Below the fold, as most sections of a page: an h2, images loaded lazily. */}
-                    <Section section={example as never} index={1} />
-                  </DrawFailure>
-                )}
+                <DrawFailure label={label} className={styles.failure}>
+                  {drawn}
+                </DrawFailure>
               </div>
             </div>
           );
-        })}
-      </article>
-    );
-  });
+        }}
+      />
+    </article>
+  ));
 }
 
 /** The gallery page: introduction and table of contents, then every type and its examples. */
 export default function SectionGallery() {
-  const siteAssets = useAssets();
-  const assets = useMemo(
-    () => ({ icons: { ...siteAssets.icons, ...gallery.icons }, logos: { ...siteAssets.logos, ...gallery.logos } }),
-    [siteAssets],
-  );
   useEffect(() => {
     document.title = 'Section gallery (dev)';
   }, []);
   const total = gallery.sections.reduce((n, s) => n + s.examples.length, 0);
   return (
-    <AssetsContext.Provider value={assets}>
-      <SharedContext.Provider value={gallery.shared}>
-        <section className={styles.intro} aria-labelledby="gallery-title" data-slot="gallery-intro">
-          <div className="container">
-            <h1 id="gallery-title" className={styles.title}>
-              Section gallery
-            </h1>
-            <p className={styles.lead}>
-              {gallery.sections.length} section types and {total} examples, drawn from the <code>examples</code> of each schema in{' '}
-              <code>schemas/sections/</code>. Edit an example and this page reloads. Only the development server has this page.
-            </p>
-            <nav aria-label="Section types">
-              <ol className={styles.toc}>
-                {gallery.sections.map(({ type, examples }) => (
-                  <li key={type}>
-                    <a href={`#${type}`}>{type}</a> <span className={styles.count}>×{examples.length}</span>
-                  </li>
-                ))}
-              </ol>
-            </nav>
-          </div>
-        </section>
-        <Suspense fallback={<p className="container">Loading the section components…</p>}>
-          <Examples />
-        </Suspense>
-      </SharedContext.Provider>
-    </AssetsContext.Provider>
+    <>
+      <section className={styles.intro} aria-labelledby="gallery-title" data-slot="gallery-intro">
+        <div className="container">
+          <h1 id="gallery-title" className={styles.title}>
+            Section gallery
+          </h1>
+          <p className={styles.lead}>
+            {gallery.sections.length} section types and {total} examples, drawn from the <code>examples</code> of each schema in{' '}
+            <code>schemas/sections/</code>. Edit an example and this page reloads. Only the development server has this page.
+          </p>
+          <nav aria-label="Section types">
+            <ol className={styles.toc}>
+              {gallery.sections.map(({ type, examples }) => (
+                <li key={type}>
+                  <a href={`#${type}`}>{type}</a> <span className={styles.count}>×{examples.length}</span>
+                </li>
+              ))}
+            </ol>
+          </nav>
+        </div>
+      </section>
+      <Suspense fallback={<p className="container">Loading the section components…</p>}>
+        <Examples />
+      </Suspense>
+    </>
   );
 }

@@ -4,49 +4,15 @@
  * server as the build would). A click never follows a link or sends a form here: it tells the
  * editor which section, and which text, the marketer meant, and the editor opens that field.
  */
-import { memo, StrictMode, Suspense, use, useEffect, useMemo, useState } from 'react';
+import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
 import '../../../styles/fonts.css';
 import '../../../styles/global.css';
 import './preview.css';
-import { AssetsContext } from '../../../components/assets-context.ts';
-import type { InlineAssets } from '../../../content/module-types.ts';
-import type { Section, SectionType, Site } from '../../../generated/schema-types.ts';
-import { Header } from '../../../app/Header/index.tsx';
-import { Footer } from '../../../app/Footer/index.tsx';
-import { LoaderProvider } from '../../../app/Loader/index.tsx';
-import { SharedContext } from '../../../sections/shared.ts';
-import { DrawFailure } from '../../../components/DrawFailure/index.tsx';
-import { registry, type AnySectionComponent } from '../../../sections/registry.ts';
+import { PreviewPage } from './PreviewPage.tsx';
 import type { FromPreview, ToPreview } from './protocol.ts';
 
-// Drawn again only when the site settings change, like the sections.
-const FrameHeader = memo(Header);
-const FrameFooter = memo(Footer);
-
 const tell = (message: FromPreview) => window.parent.postMessage(message, window.location.origin);
-
-const loaded = new Map<string, Promise<AnySectionComponent>>();
-function componentOf(type: SectionType): Promise<AnySectionComponent> {
-  let found = loaded.get(type);
-  if (!found) {
-    const load = (registry as Record<string, (() => Promise<{ default: unknown }>) | undefined>)[type];
-    found = load
-      ? load().then((m) => m.default as AnySectionComponent)
-      : Promise.reject(new Error(`No component is registered for \`${type}\`.`));
-    loaded.set(type, found);
-  }
-  return found;
-}
-
-/** A section is drawn again only when its own data changed (see `keepUnchanged`). */
-const SectionView = memo(function SectionView({ section, index }: { readonly section: Section; readonly index: number }) {
-  const Drawn = use(componentOf(section.type));
-  // A module's export, loaded once per type and the same on every render, as a static import is.
-  // eslint-disable-next-line react-hooks/static-components
-  return <Drawn section={section as never} index={index} />;
-});
 
 /**
  * A message arrives as a fresh copy of everything; the parts equal to what is on screen are swapped
@@ -122,52 +88,8 @@ function Preview() {
     };
   }, [message]);
 
-  const site = message?.preview.site;
-  const page = message?.preview.page;
-  // Stable while the icons and logos are, so a text edit does not redraw every section through the context.
-  const siteAssets = useMemo(
-    () => ({ icons: site?.icons ?? {}, logos: site?.logos ?? {} }) as InlineAssets,
-    [site?.icons, site?.logos],
-  );
-  const pageIcons = page?.icons;
-  const pageLogos = page?.logos;
-  const pageAssets = useMemo(
-    () =>
-      ({
-        icons: { ...siteAssets.icons, ...(pageIcons as object) },
-        logos: { ...siteAssets.logos, ...pageLogos },
-      }) as InlineAssets,
-    [siteAssets, pageIcons, pageLogos],
-  );
-  if (!message || !site) return <p style={{ padding: '2rem' }}>Waiting for the editor…</p>;
-  const sections = ((page?.page as { sections?: Section[] } | undefined)?.sections ?? []) as Section[];
-  const route = (page?.page as { route?: string } | undefined)?.route ?? '/';
-  const accent = (page?.page as { accent?: string } | undefined)?.accent;
-  return (
-    <MemoryRouter initialEntries={[route]}>
-      <LoaderProvider>
-        <AssetsContext.Provider value={siteAssets}>
-          <FrameHeader site={site.site as Site} />
-          <main id="main" data-accent={accent}>
-            <AssetsContext.Provider value={pageAssets}>
-              <SharedContext.Provider value={(page?.shared ?? {}) as never}>
-                {sections.map((section, index) => (
-                  <div key={index} data-preview-section={index}>
-                    <DrawFailure label={`Section ${index + 1} (${section.type})`} className="draw-failure">
-                      <Suspense fallback={<div style={{ minHeight: '40vh' }} />}>
-                        <SectionView section={section} index={index} />
-                      </Suspense>
-                    </DrawFailure>
-                  </div>
-                ))}
-              </SharedContext.Provider>
-            </AssetsContext.Provider>
-          </main>
-          <FrameFooter site={site.site as Site} />
-        </AssetsContext.Provider>
-      </LoaderProvider>
-    </MemoryRouter>
-  );
+  if (!message) return <p style={{ padding: '2rem' }}>Waiting for the editor…</p>;
+  return <PreviewPage preview={message.preview} />;
 }
 
 createRoot(document.getElementById('root')!).render(
