@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: the whole test suite. Unit and API tests (vitest), then browser tests (Playwright)
+// `npm test`: the whole test suite. Unit and API tests, then the tests that run whole toolchains (vitest's
+// `fast` and `slow` projects, vitest.config.ts), then browser tests (Playwright)
 // against the production build in Debian's Chromium. It finds the browser itself (CHROME_PATH,
 // else /usr/bin/chromium) and stops at once, with the install command, when there is none.
 import { existsSync } from 'node:fs';
@@ -26,7 +27,9 @@ const env = {
 const run = (command, args) => spawnSync(command, args, { stdio: 'inherit', env }).status ?? 1;
 
 const steps = [
-  ['unit and API tests', 'npx', ['vitest', 'run']],
+  ['unit and API tests', 'npx', ['vitest', 'run', '--project', 'fast']],
+  // Alone, after the others: their toolchains would take the CPU that the server tests' deadlines count on.
+  ['toolchain tests (npm run test:slow)', 'npx', ['vitest', 'run', '--project', 'slow']],
   ['production build', 'npm', ['run', 'build']],
   ['browser tests', 'npx', ['playwright', 'test']],
 ];

@@ -16,6 +16,8 @@ import {
   writeClientBuild,
   type StorageUnderTest,
 } from './helpers.ts';
+import { eventDeadlineMs } from '../helpers/deadlines.ts';
+import { closeAfterTest } from '../helpers/processes.ts';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
 
 const client = tempDir('client');
@@ -148,6 +150,7 @@ describe('/healthz when something is wrong', () => {
   it('follows PostgreSQL going away and coming back, and survives a connection dropped mid-query', async () => {
     const target = new URL(testDatabaseUrl);
     const proxy: TcpProxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    closeAfterTest(proxy.port, 'the TCP proxy in front of PostgreSQL', () => proxy.close());
     const admin = new pg.Client({ connectionString: testDatabaseUrl });
     await admin.connect();
     const schema = await createTestSchema(admin);
@@ -156,27 +159,27 @@ describe('/healthz when something is wrong', () => {
     viaProxy.hostname = '127.0.0.1';
     viaProxy.port = String(proxy.port);
     const storage = await openStorage({ kind: 'postgres', connectionString: viaProxy.href, schema }, { onIdleError: () => {} });
-    const app = await createTestApp(storage, clientDir, { healthTimeoutMs: 1000 });
+    // A probe fails at once when the proxy refuses connections; the deadline only matters on a busy machine.
+    const app = await createTestApp(storage, clientDir, { healthTimeoutMs: 5000 });
     try {
       expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
 
-      // A submission whose INSERT is on the wire when the connection drops: pg emits 'error' on the checked-out
+      // A submission whose query is on the wire when the connection drops: pg emits 'error' on the checked-out
       // client, which used to be an uncaught exception that stopped the whole server.
       proxy.freeze();
       const inFlight = app.inject({ method: 'POST', url: contactUrl, payload: validContact });
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await proxy.frozenBytes();
       await proxy.cut();
       expect((await inFlight).statusCode).toBe(500);
 
       expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(503);
       await proxy.restore();
       await expect
-        .poll(async () => (await app.inject({ method: 'GET', url: '/healthz' })).statusCode, { timeout: 5000 })
+        .poll(async () => (await app.inject({ method: 'GET', url: '/healthz' })).statusCode, { timeout: eventDeadlineMs })
         .toBe(200);
     } finally {
       await app.close();
       await storage.close();
-      await proxy.close();
     }
   });
 });

@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { eventDeadlineMs } from '../helpers/deadlines.ts';
 
 /** What the receiver does with the next message or request. */
 export type ReceiverMode = 'accept' | 'refuse' | 'hang';
@@ -129,6 +130,7 @@ export interface ReceivedRequest {
 }
 
 export interface WebhookReceiver {
+  readonly port: number;
   readonly url: string;
   /** Requests it answered 2xx. */
   readonly accepted: ReceivedRequest[];
@@ -166,8 +168,10 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     socket.on('close', () => sockets.delete(socket));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
   const receiver: WebhookReceiver = {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/sutra`,
+    port,
+    url: `http://127.0.0.1:${port}/hooks/sutra`,
     accepted,
     received,
     mode: 'accept',
@@ -180,7 +184,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
 }
 
 /** Polls `condition` every 20 ms until it holds, failing after `timeoutMs` with `what`. */
-export async function waitUntil(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+export async function waitUntil(condition: () => boolean, what: string, timeoutMs = eventDeadlineMs): Promise<void> {
   const started = Date.now();
   while (!condition()) {
     if (Date.now() - started > timeoutMs) throw new Error(`Timed out after ${timeoutMs} ms waiting until ${what}.`);

@@ -2,15 +2,16 @@
  * Exactly one notification per submission across a crash: the real server (src/server/main.ts) is killed
  * with SIGKILL while its sends are under way, then a worker on a reopened storage takes over.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
 import { createTestSchema } from './postgres-schemas.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEmailChannel } from '../../src/server/notify/email.ts';
 import { createWebhookChannel } from '../../src/server/notify/webhook.ts';
 import { NotificationWorker } from '../../src/server/notify/worker.ts';
 import { openStorage, type StorageConfig } from '../../src/server/storage/index.ts';
+import { spawningTestTimeoutMs } from '../helpers/deadlines.ts';
+import { expectPortClosed, startProcess, type TestProcess } from '../helpers/processes.ts';
 import { contactUrl, tempDir, testDatabaseUrl, validContact, writeClientBuild } from './helpers.ts';
 import {
   recordingLog,
@@ -26,16 +27,19 @@ const client = tempDir('client');
 let smtp: SmtpReceiver;
 let webhook: WebhookReceiver;
 
-beforeAll(async () => {
-  writeClientBuild(client.dir);
+beforeAll(() => void writeClientBuild(client.dir));
+afterAll(() => client.remove());
+
+// Receivers of each test's own, so that nothing sent during one test can be counted by another.
+beforeEach(async () => {
   smtp = await startSmtpReceiver();
   webhook = await startWebhookReceiver();
 });
-
-afterAll(async () => {
-  await smtp?.stop();
-  await webhook?.close();
-  client.remove();
+afterEach(async () => {
+  await smtp.stop();
+  await webhook.close();
+  await expectPortClosed(smtp.port, 'the SMTP receiver');
+  await expectPortClosed(webhook.port, 'the webhook receiver');
 });
 
 /** A database for the server process and for the test, removed afterwards. */
@@ -77,8 +81,9 @@ const databases: { name: string; create(): Promise<Database> }[] = [
 ];
 
 /** Starts `npm start`'s server on a free port with both notification channels; resolves with its base URL. */
-async function startServer(database: Database): Promise<{ child: ChildProcess; base: string; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('src/server/main.ts')], {
+async function startServer(database: Database): Promise<{ process: TestProcess; base: string }> {
+  const server = startProcess(process.execPath, ['--import', 'tsx', path.resolve('src/server/main.ts')], {
+    name: 'the server (src/server/main.ts)',
     env: {
       ...process.env,
       PORT: '0',
@@ -94,15 +99,9 @@ async function startServer(database: Database): Promise<{ child: ChildProcess; b
       WEBHOOK_SECRET: secret,
       ...database.env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await waitUntil(() => /Serving the site on/.test(output) || child.exitCode !== null, 'the server listened', 30_000);
-  const port = /Serving the site on http:\/\/localhost:(\d+)/.exec(output)?.[1];
-  if (port === undefined) throw new Error(`The server did not start:\n${output}`);
-  return { child, base: `http://127.0.0.1:${port}`, output: () => output };
+  const port = await server.listening(/Serving the site on http:\/\/localhost:(\d+)/);
+  return { process: server, base: `http://127.0.0.1:${port}` };
 }
 
 async function submit(base: string, username: string): Promise<string> {
@@ -126,73 +125,71 @@ function acceptedCounts(): { email: Map<string, number>; webhook: Map<string, nu
 }
 
 describe.each(databases)('a server killed mid-send, on $name', (database) => {
-  it('leaves the interrupted notifications to the next worker once the lease ends, and every submission is accepted once per channel', async () => {
-    smtp.accepted.length = smtp.received.length = 0;
-    webhook.accepted.length = webhook.received.length = 0;
-    smtp.mode = webhook.mode = 'accept';
-    const db = await database.create();
-    let server: Awaited<ReturnType<typeof startServer>> | undefined;
-    try {
-      server = await startServer(db);
-      const delivered: string[] = [];
-      for (const name of ['One', 'Two', 'Three']) delivered.push(await submit(server.base, name));
-      await waitUntil(() => smtp.accepted.length === 3 && webhook.accepted.length === 3, 'the first three were delivered');
-
-      // The receivers now take each message in and never answer; the server is killed while it waits.
-      smtp.mode = webhook.mode = 'hang';
-      const interrupted = [await submit(server.base, 'Four'), await submit(server.base, 'Five')];
-      await waitUntil(() => smtp.received.length === 5 && webhook.received.length === 5, 'the last two were on the wire');
-      const exited = new Promise((resolve) => server?.child.once('exit', resolve));
-      server.child.kill('SIGKILL');
-      await exited;
-      smtp.mode = webhook.mode = 'accept';
-
-      const storage = await openStorage(db.config, { notify: ['email', 'webhook'] });
+  it(
+    'leaves the interrupted notifications to the next worker once the lease ends, and every submission is accepted once per channel',
+    async () => {
+      const db = await database.create();
       try {
-        const workerAt = (now: () => Date) =>
-          new NotificationWorker({
-            storage,
-            channels: [
-              createEmailChannel({
-                smtpUrl: smtp.url,
-                from: 'website@sutralabs.in',
-                to: { contact: ['sales@sutralabs.in'], application: [] },
-              }),
-              createWebhookChannel({ url: webhook.url, secret }),
-            ],
-            log: recordingLog(),
-            now,
-          });
+        const server = await startServer(db);
+        const delivered: string[] = [];
+        for (const name of ['One', 'Two', 'Three']) delivered.push(await submit(server.base, name));
+        await waitUntil(() => smtp.accepted.length === 3 && webhook.accepted.length === 3, 'the first three were delivered');
 
-        // Right after the crash the dead server's claims still hold: nobody sends those notifications.
-        expect((await workerAt(() => new Date()).runOnce()).claimed).toBe(0);
+        // The receivers now take each message in and never answer; the server is killed while it waits.
+        smtp.mode = webhook.mode = 'hang';
+        const interrupted = [await submit(server.base, 'Four'), await submit(server.base, 'Five')];
+        await waitUntil(() => smtp.received.length === 5 && webhook.received.length === 5, 'the last two were on the wire');
+        server.process.child.kill('SIGKILL');
+        await server.process.exited;
+        smtp.mode = webhook.mode = 'accept';
 
-        // Once the lease (2 minutes) has run out, a new worker takes them over.
-        const later = workerAt(() => new Date(Date.now() + 121_000));
-        expect(await later.runOnce()).toMatchObject({ claimed: 4, sent: 4 });
-        expect((await later.runOnce()).claimed).toBe(0);
+        const storage = await openStorage(db.config, { notify: ['email', 'webhook'] });
+        try {
+          const workerAt = (now: () => Date) =>
+            new NotificationWorker({
+              storage,
+              channels: [
+                createEmailChannel({
+                  smtpUrl: smtp.url,
+                  from: 'website@sutralabs.in',
+                  to: { contact: ['sales@sutralabs.in'], application: [] },
+                }),
+                createWebhookChannel({ url: webhook.url, secret }),
+              ],
+              log: recordingLog(),
+              now,
+            });
 
-        const counts = acceptedCounts();
-        for (const id of [...delivered, ...interrupted]) {
-          expect([id, counts.email.get(id), counts.webhook.get(id)]).toEqual([id, 1, 1]);
+          // Right after the crash the dead server's claims still hold: nobody sends those notifications.
+          expect((await workerAt(() => new Date()).runOnce()).claimed).toBe(0);
+
+          // Once the lease (2 minutes) has run out, a new worker takes them over.
+          const later = workerAt(() => new Date(Date.now() + 121_000));
+          expect(await later.runOnce()).toMatchObject({ claimed: 4, sent: 4 });
+          expect((await later.runOnce()).claimed).toBe(0);
+
+          const counts = acceptedCounts();
+          for (const id of [...delivered, ...interrupted]) {
+            expect([id, counts.email.get(id), counts.webhook.get(id)]).toEqual([id, 1, 1]);
+          }
+          expect(smtp.accepted).toHaveLength(5);
+          expect(webhook.accepted).toHaveLength(5);
+          // The interrupted attempt and the one that got through carry the same delivery id.
+          const hung = webhook.received.slice(3, 5).map((r) => r.headers['x-sutra-delivery']);
+          const resent = webhook.accepted.slice(3).map((r) => r.headers['x-sutra-delivery']);
+          expect(new Set(resent)).toEqual(new Set(hung));
+
+          const deliveries = await storage.listDeliveries();
+          expect(deliveries.every((d) => d.status === 'sent')).toBe(true);
+          expect(deliveries.filter((d) => interrupted.includes(d.submissionId)).map((d) => d.attempts)).toEqual([2, 2, 2, 2]);
+          expect(deliveries.filter((d) => delivered.includes(d.submissionId)).map((d) => d.attempts)).toEqual([1, 1, 1, 1, 1, 1]);
+        } finally {
+          await storage.close();
         }
-        expect(smtp.accepted).toHaveLength(5);
-        expect(webhook.accepted).toHaveLength(5);
-        // The interrupted attempt and the one that got through carry the same delivery id.
-        const hung = webhook.received.slice(3, 5).map((r) => r.headers['x-sutra-delivery']);
-        const resent = webhook.accepted.slice(3).map((r) => r.headers['x-sutra-delivery']);
-        expect(new Set(resent)).toEqual(new Set(hung));
-
-        const deliveries = await storage.listDeliveries();
-        expect(deliveries.every((d) => d.status === 'sent')).toBe(true);
-        expect(deliveries.filter((d) => interrupted.includes(d.submissionId)).map((d) => d.attempts)).toEqual([2, 2, 2, 2]);
-        expect(deliveries.filter((d) => delivered.includes(d.submissionId)).map((d) => d.attempts)).toEqual([1, 1, 1, 1, 1, 1]);
       } finally {
-        await storage.close();
+        await db.cleanup();
       }
-    } finally {
-      if (server?.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
-      await db.cleanup();
-    }
-  }, 60_000);
+    },
+    spawningTestTimeoutMs,
+  );
 });

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRateLimitRedis, waitForRateLimitRedis } from '../../src/server/rate-limit.ts';
 import { loggerOptions } from '../../src/server/request-log.ts';
 import {
@@ -17,6 +16,8 @@ import {
   writeClientBuild,
   type StorageUnderTest,
 } from './helpers.ts';
+import { eventDeadlineMs } from '../helpers/deadlines.ts';
+import { closeAfterTest } from '../helpers/processes.ts';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
 
 /** The Redis the tests share (REDIS_URL of the test run, or the local one). */
@@ -29,14 +30,9 @@ let underTest: StorageUnderTest;
 /** Every client the tests open, closed at the end; every key prefix, deleted at the end. */
 const clients: Redis[] = [];
 const prefixes: string[] = [];
-const apps: FastifyInstance[] = [];
 
 beforeAll(async () => {
   underTest = await anyStorage.open();
-});
-
-afterEach(async () => {
-  await Promise.all(apps.splice(0).map((app) => app.close()));
 });
 
 afterAll(async () => {
@@ -80,9 +76,9 @@ async function startInstance(url: string, keyPrefix: string, max: number, logger
     sharedRateLimit: { redis, keyPrefix },
     ...(logger === undefined ? {} : { logger }),
   });
-  apps.push(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
+  closeAfterTest(port, 'a server instance of the test', () => app.close());
   return { app, redis, port };
 }
 
@@ -101,8 +97,8 @@ describe('rate limit shared through Redis', () => {
     const prefix = uniquePrefix();
     const a = await startInstance(redisUrl, prefix, 3);
     const b = await startInstance(redisUrl, prefix, 3);
-    expect(await waitForRateLimitRedis(a.redis, quiet, 3000)).toBe(true);
-    expect(await waitForRateLimitRedis(b.redis, quiet, 3000)).toBe(true);
+    expect(await waitForRateLimitRedis(a.redis, quiet, eventDeadlineMs)).toBe(true);
+    expect(await waitForRateLimitRedis(b.redis, quiet, eventDeadlineMs)).toBe(true);
 
     const statuses = [
       await post(a.port, contactUrl, validContact),
@@ -124,8 +120,8 @@ describe('rate limit shared through Redis', () => {
     const [firstPrefix, secondPrefix] = [uniquePrefix(), uniquePrefix()];
     const first = await startInstance(redisUrl, firstPrefix, 1);
     const second = await startInstance(redisUrl, secondPrefix, 1);
-    await waitForRateLimitRedis(first.redis, quiet, 3000);
-    await waitForRateLimitRedis(second.redis, quiet, 3000);
+    expect(await waitForRateLimitRedis(first.redis, quiet, eventDeadlineMs)).toBe(true);
+    expect(await waitForRateLimitRedis(second.redis, quiet, eventDeadlineMs)).toBe(true);
 
     expect(await post(first.port, contactUrl, validContact)).toBe(201);
     expect(await post(second.port, contactUrl, validContact)).toBe(201);
@@ -149,7 +145,7 @@ describe('when Redis is unreachable', () => {
     const log = logCollector();
     const prefix = uniquePrefix();
     const instance = await startInstance(viaProxy(), prefix, 2, log.logger);
-    expect(await waitForRateLimitRedis(instance.redis, instance.app.log, 3000)).toBe(true);
+    expect(await waitForRateLimitRedis(instance.redis, instance.app.log, eventDeadlineMs)).toBe(true);
 
     await proxy.cut();
     // While Redis is gone, this instance counts on its own: the limit still holds, nothing hangs or fails.
@@ -162,7 +158,7 @@ describe('when Redis is unreachable', () => {
     expect(await underTest.storage.listContacts()).not.toHaveLength(0);
 
     await proxy.restore();
-    await expect.poll(() => instance.redis.status, { timeout: 5000 }).toBe('ready');
+    await expect.poll(() => instance.redis.status, { timeout: eventDeadlineMs }).toBe('ready');
     // Back on Redis, whose count for this address started afresh.
     expect(await post(instance.port, contactUrl, validContact)).toBe(201);
     expect(log.lines.some((line) => /reaches Redis again/.test(String(line.msg)))).toBe(true);
@@ -171,13 +167,13 @@ describe('when Redis is unreachable', () => {
 
   it('does not make a submission wait for a Redis that stopped answering', async () => {
     const instance = await startInstance(viaProxy(), uniquePrefix(), 5);
-    expect(await waitForRateLimitRedis(instance.redis, quiet, 3000)).toBe(true);
+    expect(await waitForRateLimitRedis(instance.redis, quiet, eventDeadlineMs)).toBe(true);
     proxy.freeze();
     try {
       const started = Date.now();
       expect(await post(instance.port, contactUrl, validContact)).toBe(201);
-      // The command timeout is 500 ms; a queued command would have waited for ever.
-      expect(Date.now() - started).toBeLessThan(5000);
+      // Not a speed check: the command timeout is 500 ms, and a queued command would have waited for ever.
+      expect(Date.now() - started).toBeLessThan(eventDeadlineMs);
     } finally {
       await proxy.restore();
     }
