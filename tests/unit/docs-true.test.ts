@@ -72,9 +72,9 @@ describe('the docs are true to the tree', () => {
         return parts[0] === 'src' && parts.length > 2 ? [`src/${parts[1]}`] : [parts[0]!];
       }),
     );
-    // A folder is mapped when it, or a folder it is in, has a row (src/ has one row per folder).
+    // A folder is mapped when it, a folder it is in, or a folder in it has a row (src/ has one row per folder).
     const unmapped = [...folders].filter(
-      (folder) => !mapped.some((m) => folder === m || (m !== 'src' && folder.startsWith(`${m}/`))),
+      (folder) => !mapped.some((m) => folder === m || folder.startsWith(`${m}/`) || m.startsWith(`${folder}/`)),
     );
     expect(unmapped).toEqual([]);
   });
