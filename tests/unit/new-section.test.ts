@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startProcess } from '../helpers/processes.ts';
 import { checkGallery } from '../../src/content/gallery.ts';
 import { formatProblems } from '../../src/content/format.ts';
 import { compileSchemas } from '../../src/content/validate.ts';
@@ -37,15 +37,24 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
-/** Runs a Node program in the copy, as `npm run …` would (through tsx for TypeScript). */
-function run(args: string[], timeout = 60_000) {
-  const result = spawnSync(process.execPath, args, {
+/**
+ * Runs a Node program in the copy, as `npm run …` would (through tsx for TypeScript). Whatever it
+ * started (new:section's dev server and Chromium) is stopped with it when the test ends, also when the
+ * program overran its `timeout`, which fails the test with what it printed.
+ */
+async function run(args: string[], timeout = 60_000) {
+  const program = startProcess(process.execPath, args, {
+    name: `node ${args.filter((arg) => !arg.startsWith('-') && arg !== 'tsx')[0] ?? ''}`,
     cwd: copy,
-    encoding: 'utf8',
-    timeout,
     env: { ...process.env, NO_COLOR: '1' },
   });
-  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+  let timer: NodeJS.Timeout | undefined;
+  const overran = new Promise<'overran'>((resolve) => (timer = setTimeout(() => resolve('overran'), timeout)));
+  const status = await Promise.race([program.exited, overran]);
+  clearTimeout(timer);
+  if (status === 'overran')
+    throw new Error(`ProgramOverran: ${args.join(' ')} ran over ${timeout / 1000} s. It printed:\n${program.output()}`);
+  return { status, output: program.output() };
 }
 // New:section starts the dev server and Chromium to picture the new type for the content guide.
 const newSection = (...args: string[]) => run(['--import', 'tsx', 'scripts/new-section.ts', ...args], 150_000);
@@ -125,23 +134,23 @@ function properties(node: unknown, at = '#'): [string, Record<string, unknown>][
 }
 
 describe('npm run new:section', () => {
-  it('refuses a name that is not kebab-case, an existing type, or no name, and writes nothing', () => {
+  it('refuses a name that is not kebab-case, an existing type, or no name, and writes nothing', async () => {
     const before = tree();
-    expect(newSection('StatsBand').output).toMatchInlineSnapshot(`
+    expect((await newSection('StatsBand')).output).toMatchInlineSnapshot(`
       "SectionNameInvalid: \`StatsBand\` cannot be a section type. Types are kebab-case: lowercase letters and digits, words joined by single hyphens, starting with a letter, as content writes them (\`type: stats-band\`). Did you mean \`stats-band\`?
       "
     `);
-    expect(newSection('hero').output).toMatchInlineSnapshot(`
+    expect((await newSection('hero')).output).toMatchInlineSnapshot(`
       "SectionExists: \`hero\` is already a section type, or partly one: schemas/sections/hero.schema.json and src/sections/hero exist. Choose another name, or finish that section by hand (docs/sections.md lists its places).
       "
     `);
-    expect(newSection().output).toMatchInlineSnapshot(`
+    expect((await newSection()).output).toMatchInlineSnapshot(`
       "SectionNameMissing: give the name of the new section type: \`npm run new:section -- stats-band\`.
       "
     `);
-    expect(newSection('stats-band', 'quote-band').output).toMatch(/^OneSectionAtATime: /);
-    expect(newSection('--force', 'stats-band').output).toMatch(/^UnknownOption: /);
-    expect(newSection('3d-band').output).toMatch(/^SectionNameInvalid: /);
+    expect((await newSection('stats-band', 'quote-band')).output).toMatch(/^OneSectionAtATime: /);
+    expect((await newSection('--force', 'stats-band')).output).toMatch(/^UnknownOption: /);
+    expect((await newSection('3d-band')).output).toMatch(/^SectionNameInvalid: /);
     expect(tree()).toEqual(before);
   });
 
@@ -149,7 +158,7 @@ describe('npm run new:section', () => {
     const before = fingerprints();
     const registryBefore = readFileSync(join(copy, 'src/sections/registry.ts'), 'utf8');
     const metaBefore = readFileSync(join(copy, 'src/sections/meta.ts'), 'utf8');
-    const added = newSection('stats-band');
+    const added = await newSection('stats-band');
     expect(added.status, added.output).toBe(0);
     expect(added.output).toContain('Next steps:');
 
@@ -198,9 +207,9 @@ describe('npm run new:section', () => {
     expect(readFileSync(join(copy, 'schemas/page.schema.json'), 'utf8')).toContain('"$ref": "sections/stats-band.schema.json"');
     expect(readFileSync(join(copy, 'src/generated/schema-types.ts'), 'utf8')).toContain('export interface StatsBandSection {');
 
-    const typecheck = run([join(copy, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], 180_000);
+    const typecheck = await run([join(copy, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], 180_000);
     expect(typecheck.status, typecheck.output).toBe(0);
-    const tests = run(
+    const tests = await run(
       [
         join(copy, 'node_modules/vitest/vitest.mjs'),
         'run',
@@ -217,9 +226,9 @@ describe('npm run new:section', () => {
     expect(tests.output).toMatch(/tests\/unit\/content-guide\.test\.ts/);
     expect(readFileSync(join(copy, 'docs/content-guide.md'), 'utf8')).toContain('stats-band');
     expect(existsSync(join(copy, 'docs/images/sections/stats-band.webp'))).toBe(true);
-    const content = run(['--import', 'tsx', 'src/content/cli.ts']);
+    const content = await run(['--import', 'tsx', 'src/content/cli.ts']);
     expect(content.status, content.output).toBe(0);
-    expect(run(['--import', 'tsx', 'scripts/gen-types.ts', '--check']).status).toBe(0);
+    expect((await run(['--import', 'tsx', 'scripts/gen-types.ts', '--check'])).status).toBe(0);
 
     // The gallery is drawn from this list, prepared like a page (the schema default is filled in).
     const gallery = await checkGallery({ root: copy, publicDir: join(projectRoot, 'public') });
@@ -229,7 +238,7 @@ describe('npm run new:section', () => {
     expect(entry?.examples[0]).toMatchObject({ type: 'stats-band', tone: 'light' });
   }, 300_000);
 
-  it('a section schema added by hand is valid content at once, and gen:types names what it derives', () => {
+  it('a section schema added by hand is valid content at once, and gen:types names what it derives', async () => {
     const schema = readFileSync(join(copy, 'schemas/sections/cta-banner.schema.json'), 'utf8')
       .replace(/cta-banner/g, 'quote-band')
       .replace('"CtaBannerSection"', '"QuoteBandSection"');
@@ -245,14 +254,14 @@ describe('npm run new:section', () => {
     expect(validators.run(validators.page, page).problems).toEqual([]);
     expect(validators.sectionTypes).toContain('quote-band');
     // Editors read the list from the file: the check says it is stale and how to fix it.
-    expect(run(['--import', 'tsx', 'scripts/gen-types.ts', '--check']).output).toMatchInlineSnapshot(`
+    expect((await run(['--import', 'tsx', 'scripts/gen-types.ts', '--check'])).output).toMatchInlineSnapshot(`
       "SectionListStale: the section list of schemas/page.schema.json does not match schemas/sections/; it lacks \`quote-band\`.
       The list is generated from the section schema files. Run \`npm run gen:types\` and commit the result.
       GeneratedTypesStale: src/generated/schema-types.ts does not match schemas/.
       A schema changed without regenerating its types. Run \`npm run gen:types\` and commit the result.
       "
     `);
-    const generated = run(['--import', 'tsx', 'scripts/gen-types.ts']);
+    const generated = await run(['--import', 'tsx', 'scripts/gen-types.ts']);
     expect(generated.output).toContain('Wrote the section list of schemas/page.schema.json: added `quote-band`.');
     expect(readFileSync(join(copy, 'schemas/page.schema.json'), 'utf8')).toContain('"const": "quote-band"');
   });
