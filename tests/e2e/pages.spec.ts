@@ -318,7 +318,8 @@ test.describe('hiring template', () => {
       await page.evaluate(async () => {
         for (let y = 0; y < document.body.scrollHeight; y += 500) {
           window.scrollTo(0, y);
-          await new Promise((r) => setTimeout(r, 50));
+          // Two frames at each place: the page has drawn it, and its observers have seen what is in view.
+          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
         }
       });
       await expect(page.locator('[data-reveal="running"]')).toHaveCount(0);

@@ -97,7 +97,8 @@ for (const width of widths) {
         await page.evaluate(async () => {
           for (let y = 0; y < document.body.scrollHeight; y += 700) {
             window.scrollTo(0, y);
-            await new Promise((r) => setTimeout(r, 60));
+            // Two frames at each place: the page has drawn it, and its observers have seen what is in view.
+            await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
           }
         });
         // 'networkidle' fired before the scroll started lazy pictures, so it cannot be waited for again.
