@@ -240,11 +240,12 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
           return { message: error.message, id: error.id as string, frame: error.frame as string, loc: error.loc as { file: string; line: number; column: number } };
         },
       });
-      // The first check starts once the server listens, so that listening never waits for content;
-      // the terminal shows what it found. Without a server of its own (middleware mode), at once.
+      // The first check starts once the server listens and Vite has printed where (setImmediate: after
+      // the listen callbacks), so that neither waits for content; the terminal shows what it found.
+      // Without a server of its own (middleware mode), at once.
       const first = () =>
         void current().then(report, (error: unknown) => logger.error(`\n${error instanceof Error ? error.message : String(error)}\n`));
-      if (server.httpServer) server.httpServer.once('listening', first);
+      if (server.httpServer) server.httpServer.once('listening', () => setImmediate(first));
       else first();
     },
   };
