@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { build, stop } from 'esbuild';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const result = await build({
@@ -35,6 +35,8 @@ const result = await build({
     },
   ],
 });
+// esbuild's service would otherwise run until this process ends.
+await stop();
 // Inside node_modules, so that the bundle's imports of packages resolve; gone as soon as it is loaded.
 const folder = join(root, 'node_modules/.cache');
 mkdirSync(folder, { recursive: true });
