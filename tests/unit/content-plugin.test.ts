@@ -169,34 +169,38 @@ describe('content plugin in the dev server', () => {
     }
   });
 
-  /** What the dev server sent the browser, in order: the custom page updates, reloads and overlays. */
-  function messagesOf(server: Awaited<ReturnType<typeof devServer>>) {
-    const sent: { type: string; event?: string; data?: unknown; err?: { message: string } }[] = [];
-    server.ws.send = ((payload: (typeof sent)[number]) => void sent.push(payload)) as typeof server.ws.send;
-    return sent;
-  }
-
-  it('sends a changed page as new data, an error as the overlay, and reloads once the error is fixed', async () => {
+  /**
+   * A dev server over the base fixture that has served the about page, with what it sends the browser
+   * (page updates, reloads, overlays) in order, and a way to save the page's file as Vite's watcher tells.
+   */
+  async function servingAbout() {
     const server = await devServer('_base');
     const file = join(server.config.root, 'content/pages/about.yaml');
     const original = readFileSync(file, 'utf8');
-    const sent = messagesOf(server);
-    try {
-      await server.environments.client.transformRequest('virtual:content/page/about');
-      writeFileSync(file, original.replace('heading: Our tools', 'heading: Tools we use every day'));
+    const sent: { type: string; event?: string; data?: unknown; err?: { message: string } }[] = [];
+    server.ws.send = ((payload: (typeof sent)[number]) => void sent.push(payload)) as typeof server.ws.send;
+    await server.environments.client.transformRequest('virtual:content/page/about');
+    const save = (text: string) => {
+      writeFileSync(file, text);
       server.watcher.emit('change', file);
+    };
+    return { server, original, sent, save };
+  }
+
+  it('sends a changed page as new data, an error as the overlay, and reloads once the error is fixed', async () => {
+    const { server, original, sent, save } = await servingAbout();
+    try {
+      save(original.replace('heading: Our tools', 'heading: Tools we use every day'));
       await expect.poll(() => sent.length).toBe(1);
       expect(sent[0]).toMatchObject({ type: 'custom', event: 'content:page' });
       expect(JSON.stringify(sent[0]!.data)).toContain('Tools we use every day');
 
-      writeFileSync(file, original.replace('logo: react', 'logo: reactjs'));
-      server.watcher.emit('change', file);
+      save(original.replace('logo: react', 'logo: reactjs'));
       await expect.poll(() => sent.length).toBe(2);
       expect(sent[1]).toMatchObject({ type: 'error' });
       expect(sent[1]!.err!.message).toContain('UnknownLogo');
 
-      writeFileSync(file, original);
-      server.watcher.emit('change', file);
+      save(original);
       await expect.poll(() => sent.length).toBe(3);
       expect(sent[2]).toMatchObject({ type: 'full-reload' });
     } finally {
@@ -205,16 +209,10 @@ describe('content plugin in the dev server', () => {
   });
 
   it('shows the last of several quick saves, whatever was being checked when they came', async () => {
-    const server = await devServer('_base');
-    const file = join(server.config.root, 'content/pages/about.yaml');
-    const original = readFileSync(file, 'utf8');
-    const sent = messagesOf(server);
+    const { server, original, sent, save } = await servingAbout();
     try {
-      await server.environments.client.transformRequest('virtual:content/page/about');
-      for (let save = 1; save <= 5; save++) {
-        writeFileSync(file, original.replace('heading: Our tools', `heading: Our tools, saved ${save} times`));
-        server.watcher.emit('change', file);
-      }
+      for (let saves = 1; saves <= 5; saves++)
+        save(original.replace('heading: Our tools', `heading: Our tools, saved ${saves} times`));
       await expect.poll(() => JSON.stringify(sent.at(-1)?.data ?? '')).toContain('Our tools, saved 5 times');
       // Saves that came during a check are checked together afterwards, not one by one.
       expect(sent.length).toBeLessThanOrEqual(2);
