@@ -1,17 +1,20 @@
 /**
- * Checks all content in one pass and prepares it for the app. The check runs in phases, each in a
- * file of its own under check/, in this order, and no phase imports a later one: collections and
- * the pages their entries make (check/collections.ts), reading every file (check/read.ts), filling
- * in listings (check/listings.ts), validating every file against its schema (check/shape.ts),
- * routes (check/routes.ts), what content refers to (check/references.ts), the shared content pages
- * use (check/shared.ts), search-engine texts (check/search-texts.ts), what schemas cannot say
- * (check/judge.ts), and that every section type can be drawn (check/registry.ts). Only content
- * without errors is then prepared: schema defaults (filled in by the validator), inlined icons and
- * logos, measured pictures (prepare-images.ts), and the site settings without the entries that go
- * to draft pages, as the references phase found them.
+ * Checks all content in one pass and prepares it for the app. The check is a sequence of phases,
+ * each in a file of its own under check/, each given the context (check/run.ts: the options, where
+ * things are, the files as read) and the data of the phases before it, and each returning its data
+ * and the problems it found (`phase`); no phase changes another's data or imports a later one. In
+ * order: collections and the pages their entries make (check/collections.ts), reading every file
+ * (check/read.ts), filling in listings (check/listings.ts), validating every file against its schema
+ * (check/shape.ts), entries no listing shows and notes on what is not published, routes
+ * (check/routes.ts), what content refers to (check/references.ts), the shared content pages use
+ * (check/shared.ts), search-engine texts (check/search-texts.ts), what schemas cannot say
+ * (check/judge.ts), and that every section type can be drawn (check/registry.ts). Their problems
+ * are then moved from made pages to the entries they come from and settled (check/settle.ts).
+ * Only content without errors is then prepared: schema defaults (filled in by the validator),
+ * inlined icons and logos, measured pictures (prepare-images.ts), and the site settings without the
+ * entries that go to draft pages, as the references phase found them.
  * Used by the Vite plugin, by `npm run content:check` and by the tests.
- */
-import { fillSitePlaceholders } from './site-placeholders.ts';
+ */import { fillSitePlaceholders } from './site-placeholders.ts';
 import { withProseBlocks } from './markdown.ts';
 import { statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
@@ -23,7 +26,7 @@ import { withListings } from './check/listings.ts';
 import { valueAt } from './paths.ts';
 import { checkRegistry } from './check/registry.ts';
 import { checkRoutes } from './check/routes.ts';
-import { listFiles, startRun, type ContentOptions } from './check/run.ts';
+import { listFiles, phase, startContext, withPages, type ContentOptions } from './check/run.ts';
 import { settleProblems } from './check/settle.ts';
 import { checkShapes, type ShapedFile } from './check/shape.ts';
 import { readCollections, relocateMadePages } from './check/collections.ts';
@@ -75,38 +78,56 @@ function validatorsFor(schemaDir: string): Validators {
 
 /** Runs every check over the content folder. Never throws for bad content: it reports problems. */
 export async function checkContent(options: ContentOptions): Promise<ContentResult> {
-  const run = startRun(options);
-  const validators = validatorsFor(run.schemaDir);
-  const collections = readCollections(run, validators);
-  const read = readContent(run, validators.shared.keys());
+  const context = startContext(options);
+  const validators = validatorsFor(context.schemaDir);
+  // Each phase returns its data and its problems; later phases read earlier ones' data, never change it.
+  const collected = phase(context, (run) => readCollections(run, validators));
+  const collections = collected.value;
+  // The pages made from entries are read, listed and checked like the files of content/pages/.
+  const checked = withPages(context, collections.pages);
+  const read = phase(checked, (run) => readContent(run, validators.shared.keys()));
   // Listings are filled in before their pages are validated, so the cards they fill are checked like any.
-  const shapes = checkShapes(run, validators, { ...read, pages: read.pages.map((page) => withListings(run, page, collections)) });
-  reportUnlisted(run, collections);
-  reportUnpublished(run, shapes.pages, collections);
-  const routes = checkRoutes(run, shapes.pages);
+  const listed = phase(checked, (run) => read.value.pages.map((page) => withListings(run, page, collections)));
+  const shaped = phase(checked, (run) => checkShapes(run, validators, { ...read.value, pages: listed.value }));
+  const shapes = shaped.value;
+  const unlisted = phase(checked, (run) => reportUnlisted(run, collections, listed.value));
+  const unpublishedNotes = phase(checked, (run) => reportUnpublished(run, shapes.pages, collections));
+  const routed = phase(checked, (run) => checkRoutes(run, shapes.pages));
+  const routes = routed.value;
   const drafts = new Set(shapes.pages.filter((p) => (p.data as { draft?: unknown } | null)?.draft === true).map((p) => p.file));
-  const { assetsOf, leftOut } = await checkReferences(run, shapes.references, routes, drafts);
-  checkShared(run, shapes.pages, validators.sharedUses);
-  checkSearchTexts(run, shapes.pages);
-  judgeContent(run, shapes.references, routes);
-  checkRegistry(run, validators.sectionTypes);
-  relocateMadePages(run, collections);
+  const referenced = phase(checked, (run) => checkReferences(run, shapes.references, routes, drafts));
+  const { assetsOf, leftOut } = await referenced.value;
+  const earlier = [
+    collected,
+    read,
+    listed,
+    shaped,
+    unlisted,
+    unpublishedNotes,
+    routed,
+    referenced,
+    phase(checked, (run) => checkShared(run, shapes.pages, validators.sharedUses)),
+    phase(checked, (run) => checkSearchTexts(run, shapes.pages)),
+  ].flatMap((p) => p.problems);
+  // What schemas cannot say is judged only of files whose shape is right (judge.ts).
+  const judged = phase(checked, (run) => judgeContent(run, shapes.references, routes, earlier));
+  const registered = phase(checked, (run) => checkRegistry(run, validators.sectionTypes));
+  const found = [...earlier, ...judged.problems, ...registered.problems];
   // Template text in an entry that is not yet published stops nothing, as in a draft page.
   const unpublished = [...collections.made.values()].filter((m) => m.entry.unpublished).map((m) => m.entry.source.file);
-  settleProblems(run, new Set([...drafts, ...unpublished]));
+  const problems = settleProblems(checked, relocateMadePages(found, collections), new Set([...drafts, ...unpublished]));
 
-  const { problems } = run;
   const errors = problems.filter((p) => p.severity === 'error').length;
   const warnings = problems.filter((p) => p.severity === 'warning').length;
   const files = [
-    ...listFiles(run.contentDir, '.yaml'),
-    ...listFiles(run.contentDir, '.yml'),
+    ...listFiles(context.contentDir, '.yaml'),
+    ...listFiles(context.contentDir, '.yml'),
     ...validators.schemaFiles,
   ];
   if (errors > 0) return { problems, errors, warnings, files, shared: new Map(), pages: [] };
 
   const pictures: PictureMemo = new Map();
-  const prepared = <T>(source: ShapedFile) => preparePictures(source.data as T, shapes.references.get(source) ?? [], run.publicDir, pictures);
+  const prepared = <T>(source: ShapedFile) => preparePictures(source.data as T, shapes.references.get(source) ?? [], context.publicDir, pictures);
   const shared = new Map(
     [...shapes.shared].map(([name, source]) => [name, { data: prepared<unknown>(source), assets: assetsOf.get(source)! }]),
   );
@@ -119,7 +140,7 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
     site: { site, assets: assetsOf.get(shapes.site!)! },
     shared,
     // Drafts are part of the dev server and the editor, never of what is published.
-    pages: shapes.pages.filter((source) => run.options.unfinished !== 'fail' || !drafts.has(source.file)).map((source) => {
+    pages: shapes.pages.filter((source) => options.unfinished !== 'fail' || !drafts.has(source.file)).map((source) => {
       // A page carries the shared content its sections draw on, and the icons and logos in it.
       const drawn = sharedUsedBy(source, validators.sharedUses).flatMap((name) => {
         const found = shared.get(name);

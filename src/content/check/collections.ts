@@ -1,5 +1,5 @@
 /**
- * Phase 0: collections. A collection is a folder of entries with one schema: every file of
+ * Collections. A collection is a folder of entries with one schema: every file of
  * content/<name>/ is an entry checked against schemas/collections/<name>.schema.json, and
  * content/collections/<name>.yaml gives the route of each entry's page (`/careers/{slug}`) and the
  * page itself, made of the usual sections with `{entry.…}` placeholders.
@@ -62,8 +62,8 @@ export interface Collections {
   readonly byName: ReadonlyMap<string, Collection>;
   /** The pages made from entries, by the file name the later phases know them by. */
   readonly made: ReadonlyMap<string, MadePage>;
-  /** The tabs of each careers section that lists a collection, by collection (listings.ts fills it in). */
-  readonly careersTabs: Map<string, { readonly page: string; readonly tabs: readonly string[] }[]>;
+  /** The text of each page made from an entry, by its absolute path, for the later phases to read. */
+  readonly pages: ReadonlyMap<string, string>;
 }
 
 /** An entry's file name becomes the end of its page's address. */
@@ -76,10 +76,11 @@ const slugFor = (name: string) =>
 const WHOLE = /^\{entry\.([A-Za-z0-9_.]+)\}$/;
 const PLACEHOLDER = /\{entry\.([A-Za-z0-9_.]+)\}/g;
 
-/** Reads every collection, reports what is wrong in it, and adds one page per entry to the run. */
+/** Reads every collection, reports what is wrong in it, and makes one page per entry. */
 export function readCollections(run: CheckRun, validators: Validators): Collections {
   const byName = new Map<string, Collection>();
   const made = new Map<string, MadePage>();
+  const pages = new Map<string, string>();
   const today = dayOf(run.options);
   for (const [name, { validate, fields }] of validators.collections) {
     const dir = join(run.contentDir, name);
@@ -113,11 +114,11 @@ export function readCollections(run: CheckRun, validators: Validators): Collecti
       // The entry's own route and publishing state win over anything the template says.
       const page = { ...filled, route: entry.route, ...(entry.unpublished ? { draft: true } : {}) };
       const file = join(dir, `${entry.slug}.page.yaml`);
-      run.addPage(file, stringify(page, { lineWidth: 0 }));
+      pages.set(file, stringify(page, { lineWidth: 0 }));
       made.set(run.rel(file), { file: run.rel(file), entry, template: definition.source, fromEntry });
     }
   }
-  return { byName, made, careersTabs: new Map() };
+  return { byName, made, pages };
 }
 
 interface Definition {
@@ -246,13 +247,13 @@ function walkStrings(value: unknown, path: Path, visit: (text: string, path: Pat
  * Moves what the later phases found in a page made from an entry to where it can be fixed: a value
  * the entry gave is reported at the entry's field; the rest at the template's, once for all entries.
  */
-export function relocateMadePages(run: CheckRun, collections: Collections): void {
-  if (collections.made.size === 0) return;
+export function relocateMadePages(problems: readonly Problem[], collections: Collections): Problem[] {
+  if (collections.made.size === 0) return [...problems];
   const seen = new Set<string>();
   // Messages that name a made page (another page with the same title, say) name the entry that makes it.
   const names = [...collections.made.values()].map((m) => [m.file, m.entry.source.file] as const);
   const renamed = (message: string) => names.reduce((text, [from, to]) => text.split(from).join(to), message);
-  const problems = run.problems.splice(0).flatMap((problem): Problem[] => {
+  return problems.flatMap((problem): Problem[] => {
     const made = collections.made.get(problem.file);
     const located = made ? relocate(problem, made) : problem;
     const moved = { ...located, message: renamed(located.message), ...(located.hint ? { hint: renamed(located.hint) } : {}) };
@@ -261,7 +262,6 @@ export function relocateMadePages(run: CheckRun, collections: Collections): void
     seen.add(key);
     return [moved];
   });
-  run.problems.push(...problems);
 }
 
 function relocate(problem: Problem, made: MadePage): Problem {

@@ -1,10 +1,10 @@
 /**
- * Phase 6: what the schemas cannot say (src/content/lint.ts): alt texts, the heading outline,
+ * What the schemas cannot say (src/content/lint.ts): alt texts, the heading outline,
  * anchors, template text, repeated titles, unused media. Files whose shape is wrong are left out,
  * since the rules rely on it, and so is anything that is not a file of the content folder.
  */
 import { basename } from 'node:path';
-import { buildOnlyCodes } from '../catalog.ts';
+import { buildOnlyCodes, type Problem } from '../catalog.ts';
 import { lintContent } from '../lint.ts';
 import { codeFrame, formatPath } from '../locate.ts';
 import type { Reference } from '../validate.ts';
@@ -15,8 +15,10 @@ export function judgeContent(
   run: CheckRun,
   references: ReadonlyMap<ShapedFile, readonly Reference[]>,
   routes: ReadonlyMap<string, string>,
+  /** What the phases before this one found: a file with an error of shape is not judged. */
+  earlier: readonly Problem[],
 ): void {
-  const misshapen = new Set(run.problems.filter((p) => p.severity === 'error' && !buildOnlyCodes.has(p.code)).map((p) => p.file));
+  const misshapen = new Set(earlier.filter((p) => p.severity === 'error' && !buildOnlyCodes.has(p.code)).map((p) => p.file));
   const contentPrefix = `${run.rel(run.contentDir)}/`;
   const judged = [...references].filter(([source]) => source.file.startsWith(contentPrefix) && !misshapen.has(source.file));
   const sharedPrefix = `${run.rel(run.sharedDir)}/`;
@@ -33,7 +35,7 @@ export function judgeContent(
     routes,
     root: run.root,
     publicDir: run.publicDir,
-    complete: misshapen.size === 0 && !run.problems.some((p) => p.code === 'FileUnreadable'),
+    complete: misshapen.size === 0 && !earlier.some((p) => p.code === 'FileUnreadable'),
   });
   for (const { file, path, at, code, severity, message, hint } of findings) {
     const source = judged.find(([s]) => s.file === file)?.[0];

@@ -12,7 +12,7 @@ import { explain } from '../catalog.ts';
 import { metaOf } from '../../sections/meta.ts';
 import { closest } from '../suggest.ts';
 import { compareBy, type Collection, type Collections, type Entry } from './collections.ts';
-import { isRecord, type CheckRun, type SourceFile } from './run.ts';
+import { isRecord, sectionsOf, type CheckRun, type SourceFile } from './run.ts';
 
 type Data = Record<string, unknown>;
 
@@ -33,7 +33,7 @@ export function withListings(run: CheckRun, source: SourceFile, collections: Col
     }
     const collection = collectionNamed(run, source, collections, s.collection, ['sections', i, 'collection']);
     if (!collection) return section;
-    return kind === 'roles' ? withRoles(run, source, collections, s, collection) : withEntries(run, source, i, s, collection);
+    return kind === 'roles' ? withRoles(run, s, collection) : withEntries(run, source, i, s, collection);
   });
   return { ...source, data: { ...data, sections } };
 }
@@ -97,12 +97,9 @@ function rolesWritten(run: CheckRun, source: SourceFile, i: number, section: Dat
   });
 }
 
-function withRoles(run: CheckRun, source: SourceFile, collections: Collections, section: Data, collection: Collection): Data {
+function withRoles(run: CheckRun, section: Data, collection: Collection): Data {
   const tabs = Array.isArray(section.tabs) ? section.tabs.filter(isRecord) : [];
-  const names = tabs.map((t) => String(t.name));
   const entries = listable(run, collection);
-  const listings = collections.careersTabs.get(collection.name) ?? [];
-  collections.careersTabs.set(collection.name, [...listings, { page: source.file, tabs: names }]);
   return {
     ...section,
     tabs: tabs.map((tab) => ({
@@ -118,8 +115,18 @@ function withRoles(run: CheckRun, source: SourceFile, collections: Collections, 
  * A role whose team is a tab of no careers section that lists its collection would be on no list:
  * reported at the role, once every page has been read.
  */
-export function reportUnlisted(run: CheckRun, collections: Collections): void {
-  for (const [name, listings] of collections.careersTabs) {
+export function reportUnlisted(run: CheckRun, collections: Collections, pages: readonly SourceFile[]): void {
+  // The tabs of each careers section that lists a collection, by collection, from the pages as listed.
+  const careersTabs = new Map<string, { readonly page: string; readonly tabs: readonly string[] }[]>();
+  for (const page of pages) {
+    for (const section of sectionsOf(page)) {
+      const s = section as Data;
+      if (metaOf(s.type)?.listing !== 'roles' || typeof s.collection !== 'string' || !collections.byName.has(s.collection)) continue;
+      const tabs = (Array.isArray(s.tabs) ? s.tabs.filter(isRecord) : []).map((t) => String(t.name));
+      careersTabs.set(s.collection, [...(careersTabs.get(s.collection) ?? []), { page: page.file, tabs }]);
+    }
+  }
+  for (const [name, listings] of careersTabs) {
     const tabs = [...new Set(listings.flatMap((l) => l.tabs))];
     for (const entry of listable(run, collections.byName.get(name)!)) {
       const team = String(entry.data.team);

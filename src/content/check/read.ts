@@ -1,5 +1,5 @@
 /**
- * Phase 1a: reading a file as YAML. Each syntax mistake gets one plain-words diagnosis at its line
+ * Reading a file as YAML. Each syntax mistake gets one plain-words diagnosis at its line
  * (src/content/yaml-syntax.ts), all of a file's in one run, never the parser's cascade; what YAML
  * reads but would lose or change is reported here too (src/content/yaml-text.ts), since it happens
  * before the data exists: an unknown or twice-defined anchor, a merge key, a tag, text cut short by

@@ -1,5 +1,5 @@
 /**
- * Phase 3: what content refers to exists. Internal links go to a route, icons and logos are in
+ * What content refers to exists. Internal links go to a route, icons and logos are in
  * their sets, pictures and videos are files under public/, and identifiers are unique within a
  * file. The icons and logos found are kept, for the app to inline.
  */

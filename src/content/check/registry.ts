@@ -1,5 +1,5 @@
 /**
- * Phase 7: every section type has its component. A schema in schemas/sections/ makes a type
+ * Every section type has its component. A schema in schemas/sections/ makes a type
  * valid content; without its line in src/sections/registry.ts (or with a line whose file is not
  * there) a page using it would pass every check and then break the build at prerender. The
  * typecheck finds this too, but marketers and the dev server run the content check, not tsc.

@@ -1,5 +1,5 @@
 /**
- * Phase 2: routes. Each page has its own, and together they are the set every internal link is
+ * Routes. Each page has its own, and together they are the set every internal link is
  * checked against.
  */
 import { explain } from '../catalog.ts';

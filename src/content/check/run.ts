@@ -1,6 +1,7 @@
 /**
- * What every phase of the content check shares: where things are, the files read so far, and the
- * one list of problems they add to. A phase reads the run and reports; none changes content.
+ * What every phase of the content check shares (the context: where things are, the files as read)
+ * and what each phase has of its own (its run: the problems it finds). A phase reads its input and
+ * returns data; none changes the context or another phase's data.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -55,7 +56,11 @@ export interface SourceFile {
 /** A problem as a phase states it: a field of a file, not yet a line and column. */
 export type Finding = Omit<RawProblem, 'code'> & { code: ProblemCode };
 
-export interface CheckRun {
+/**
+ * What every phase reads: the options, where things are, and the files as this check sees them. No
+ * phase changes it; the pages made from collection entries make a new context (`withPages`).
+ */
+export interface CheckContext {
   readonly options: ContentOptions;
   readonly root: string;
   readonly contentDir: string;
@@ -66,7 +71,6 @@ export interface CheckRun {
   readonly sharedDir: string;
   /** Every page file, the extra pages included, in name order; then the pages made from collection entries. */
   readonly pagePaths: readonly string[];
-  readonly problems: Problem[];
   /** A path relative to the root, with forward slashes, as problems name files. */
   rel(abs: string): string;
   /**
@@ -81,10 +85,39 @@ export interface CheckRun {
    * pictures and shared blocks again and again.
    */
   exists(abs: string): boolean;
-  /** Adds a page that no file holds (one made from a collection entry), checked like the others. */
-  addPage(abs: string, text: string): void;
+}
+
+/** A phase's view of the check: the context, and the problems this phase finds, which are its own. */
+export interface CheckRun extends CheckContext {
+  readonly problems: Problem[];
   /** Adds a problem found at a field of `source`, located by its path. */
   report(source: SourceFile, finding: Finding, severity?: Severity): void;
+}
+
+/** What a phase gave: its data, and the problems it found. */
+export interface PhaseResult<T> {
+  readonly value: T;
+  readonly problems: readonly Problem[];
+}
+
+/**
+ * Runs one phase over `context`, with a list of problems of its own: the check runs its phases in
+ * order and puts their problems together (check.ts). An async phase's problems are complete once its
+ * value has settled.
+ */
+export function phase<T>(context: CheckContext, body: (run: CheckRun) => T): PhaseResult<T> {
+  const run = reporting(context);
+  return { value: body(run), problems: run.problems };
+}
+
+/** The context with pages that no file holds (those made from collection entries), checked like the others. */
+export function withPages(context: CheckContext, pages: ReadonlyMap<string, string>): CheckContext {
+  if (pages.size === 0) return context;
+  return {
+    ...context,
+    pagePaths: [...context.pagePaths, ...pages.keys()],
+    textOf: (abs) => pages.get(abs) ?? context.textOf(abs),
+  };
 }
 
 /** The folders a check reads, the project layout's where the options name none. */
@@ -97,16 +130,16 @@ export function foldersOf(options: ContentOptions): { readonly contentDir: strin
 }
 
 /** The file of the shared content `name`: content/shared/<name>.yaml. */
-export const sharedPath = (run: Pick<CheckRun, 'sharedDir'>, name: string) => join(run.sharedDir, `${name}.yaml`);
+export const sharedPath = (run: Pick<CheckContext, 'sharedDir'>, name: string) => join(run.sharedDir, `${name}.yaml`);
 
 /** The day a check publishes for (YYYY-MM-DD): `options.today`, or today. */
 export const dayOf = (options: ContentOptions): string => options.today ?? new Date().toISOString().slice(0, 10);
 
-export function startRun(options: ContentOptions): CheckRun {
+/** The context of a check with `options`, before any collection entry has made a page. */
+export function startContext(options: ContentOptions): CheckContext {
   const root = options.root;
   const { contentDir, schemaDir, publicDir } = foldersOf(options);
   const extraPages = new Map((options.extraPages ?? []).map((p) => [join(root, p.file), p.text]));
-  const problems: Problem[] = [];
   const pagesDir = join(contentDir, 'pages');
   const drafts = options.drafts ?? new Map<string, string>();
   const draftPages = [...drafts.keys()].filter((abs) => abs.startsWith(pagesDir) && /\.ya?ml$/.test(abs));
@@ -119,7 +152,9 @@ export function startRun(options: ContentOptions): CheckRun {
     else misencoded.delete(rel(abs));
     return read.text;
   };
-  const pagePaths = [...new Set([...listFiles(pagesDir, '.yaml'), ...listFiles(pagesDir, '.yml'), ...extraPages.keys(), ...draftPages])].sort();
+  const pagePaths: readonly string[] = [
+    ...new Set([...listFiles(pagesDir, '.yaml'), ...listFiles(pagesDir, '.yml'), ...extraPages.keys(), ...draftPages]),
+  ].sort();
   return {
     options,
     root,
@@ -129,15 +164,19 @@ export function startRun(options: ContentOptions): CheckRun {
     sitePath: join(contentDir, 'site.yaml'),
     sharedDir: join(contentDir, 'shared'),
     pagePaths,
-    problems,
     rel,
     textOf: (abs) => extraPages.get(abs) ?? drafts.get(abs) ?? readText(abs),
     encodingOf: (file) => misencoded.get(file),
     exists: (abs) => exists.get(abs) ?? exists.set(abs, existsSync(abs)).get(abs)!,
-    addPage(abs, text) {
-      extraPages.set(abs, text);
-      pagePaths.push(abs);
-    },
+  };
+}
+
+/** A phase's run over `context`: problems it reports are located in their file and kept apart. */
+function reporting(context: CheckContext): CheckRun {
+  const problems: Problem[] = [];
+  return {
+    ...context,
+    problems,
     report(source, finding, severity = 'error') {
       const { doc, counter } = source.document();
       const position = locate(doc, counter, finding.path, finding.key);

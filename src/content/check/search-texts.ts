@@ -1,5 +1,5 @@
 /**
- * Phase 5: the texts search engines show, a page's title and description, within the lengths they
+ * The texts search engines show, a page's title and description, within the lengths they
  * show in full. Warnings, not errors: a matter of judgement.
  */
 import { explain, type ProblemCode } from '../catalog.ts';

@@ -2,11 +2,12 @@
  * The last step: one message per mistake, the verdict the run asked for, and the problems in the
  * order of the files and lines they are on.
  */
-import { explain } from '../catalog.ts';
-import type { CheckRun } from './run.ts';
+import { explain, type Problem } from '../catalog.ts';
+import type { CheckContext } from './run.ts';
 
-export function settleProblems(run: CheckRun, drafts: ReadonlySet<string> = new Set()): void {
-  const { problems } = run;
+/** The problems every phase found, settled: a new list, sorted. */
+export function settleProblems(run: CheckContext, found: readonly Problem[], drafts: ReadonlySet<string> = new Set()): Problem[] {
+  const problems = [...found];
   // A text cut short by ` #` explains whatever else is said of it (a title too short, say).
   const cut = new Set(problems.filter((p) => p.code === 'CommentInText').map((p) => `${p.file}:${p.line}`));
   for (let i = problems.length - 1; i >= 0; i--) {
@@ -28,5 +29,5 @@ export function settleProblems(run: CheckRun, drafts: ReadonlySet<string> = new 
       problems[i] = { ...p, severity: 'error', hint };
     });
   }
-  problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
+  return problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
 }

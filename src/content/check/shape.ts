@@ -1,5 +1,5 @@
 /**
- * Phase 3: every content file validated against its schema. What the schema marks as a
+ * Every content file validated against its schema. What the schema marks as a
  * reference (a link, an icon, a logo, a picture, a video) is collected for the phases after it.
  */
 import { basename, dirname, join } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Phase 4: shared content. A section whose schema names shared content (`usesShared`) draws on
+ * Shared content. A section whose schema names shared content (`usesShared`) draws on
  * content/shared/<name>.yaml, such as the slides, steps and reasons of every `hire` section; a page
  * with such a section needs that file.
  */
