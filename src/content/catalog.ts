@@ -435,7 +435,7 @@ export const explain = {
     return {
       message: `This file ${comments ? 'holds only comments' : 'is empty'}: there is ${what} in it.`,
       hint: {
-        page: 'A page starts with `route:` (its address, such as `route: /kubernetes`) and `title:`, then `description:` and `sections:`; `npm run new:page` writes one from the templates in scripts/templates/page/. If the page is not wanted, delete the file.',
+        page: 'A page starts with `route:` (its address, such as `route: /kubernetes`) and `title:`, then `description:` and `sections:`; `npm run new:page` writes one from the templates in src/content/templates/page/. If the page is not wanted, delete the file.',
         entry: `An entry starts with the fields of schemas/collections/${collection}.schema.json; \`npm run new:page -- --collection ${collection}\` writes one. If the entry is not wanted, delete the file.`,
         settings: 'Write its settings back (docs/content-guide.md describes them), or restore the file from git.',
       }[kind],

@@ -1,12 +1,12 @@
 /**
  * `npm run new:page -- --route /kubernetes --template technology --label Kubernetes`: writes a new
- * page file into content/pages/ from a template in scripts/templates/page/. The page is valid at
+ * page file into content/pages/ from a template in src/content/templates/page/. The page is valid at
  * once (the route exists as soon as the file does); its texts start with TODO, which the dev server
  * shows as warnings and `npm run content:check` and the build refuse until the page's own words are in.
  * Refuses a malformed route, a route or file that exists already, and an unknown template.
  *
  * `npm run new:page -- --collection roles --label "Data Engineer"` writes an entry of a collection
- * instead (content/roles/data-engineer.yaml, from scripts/templates/entry/roles.yaml): its page
+ * instead (content/roles/data-engineer.yaml, from src/content/templates/entry/roles.yaml): its page
  * exists at once, at the collection's route.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,10 +15,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parse, parseDocument } from 'yaml';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const templateDir = join(projectRoot, 'scripts/templates/page');
-const entryTemplateDir = join(projectRoot, 'scripts/templates/entry');
+const templateDir = join(projectRoot, 'src/content/templates/page');
+const entryTemplateDir = join(projectRoot, 'src/content/templates/entry');
 
-/** The page templates: the file names in scripts/templates/page/, without `.yaml`. */
+/** The page templates: the file names in src/content/templates/page/, without `.yaml`. */
 export const templates = readdirSync(templateDir)
   .filter((f) => f.endsWith('.yaml'))
   .map((f) => f.slice(0, -'.yaml'.length))
@@ -86,7 +86,7 @@ export function newPage(options: NewPageOptions): NewPageResult {
   if (!templates.includes(template)) {
     return {
       ok: false,
-      error: `UnknownTemplate: \`${template}\` is not a page template. Use one of ${templates.map((t) => `\`${t}\``).join(', ')} (files in scripts/templates/page/).`,
+      error: `UnknownTemplate: \`${template}\` is not a page template. Use one of ${templates.map((t) => `\`${t}\``).join(', ')} (files in src/content/templates/page/).`,
     };
   }
   // A page under another (`/careers/full-stack-developer`) is an entry of a collection, written with
@@ -138,7 +138,7 @@ export function newPage(options: NewPageOptions): NewPageResult {
   if (doc.errors.length > 0) {
     return {
       ok: false,
-      error: `TemplateBroken: scripts/templates/page/${template}.yaml with this label is not valid YAML: ${doc.errors[0]!.message}`,
+      error: `TemplateBroken: src/content/templates/page/${template}.yaml with this label is not valid YAML: ${doc.errors[0]!.message}`,
     };
   }
   writeFileSync(file, text, { flag: 'wx' });
@@ -192,7 +192,7 @@ export function newEntry(options: NewEntryOptions): NewPageResult {
   if (!existsSync(template)) {
     return {
       ok: false,
-      error: `TemplateMissing: the collection \`${collection}\` has no template to start an entry from. Add scripts/templates/entry/${collection}.yaml (see the others there).`,
+      error: `TemplateMissing: the collection \`${collection}\` has no template to start an entry from. Add src/content/templates/entry/${collection}.yaml (see the others there).`,
     };
   }
   const label = options.label.trim();

@@ -93,7 +93,7 @@ describe('npm run new:page', () => {
     expect(newPage({ route: '/blog', template: 'blog', contentDir })).toEqual({
       ok: false,
       error:
-        'UnknownTemplate: `blog` is not a page template. Use one of `page`, `service`, `technology` (files in scripts/templates/page/).',
+        'UnknownTemplate: `blog` is not a page template. Use one of `page`, `service`, `technology` (files in src/content/templates/page/).',
     });
     expect(newPage({ route: '/x', template: 'page', label: 'say "hi"', contentDir })).toMatchObject({
       ok: false,
