@@ -106,4 +106,24 @@ describe('one renderer for the site and the editor', () => {
       }
     }
   }, 120_000);
+
+  // The W3C checker found figcaptions nested in a div of the team cards: a figcaption counts only as
+  // the first or last child of its figure, and the misplaced one hid further errors in those cards.
+  it('gives every figure of every page its caption as its first or last child, and no caption outside one', async () => {
+    const misplaced: string[] = [];
+    for (const entry of pages) {
+      for (const section of mainChildren((await render(entry.route)).html)) {
+        for (const caption of section.querySelectorAll('figcaption')) {
+          const figure = caption.parentElement;
+          const children = figure ? [...figure.children] : [];
+          if (figure?.tagName !== 'FIGURE' || (children[0] !== caption && children.at(-1) !== caption)) {
+            misplaced.push(
+              `${entry.route} [data-section="${section.getAttribute('data-section')}"]: ${caption.outerHTML.slice(0, 80)}`,
+            );
+          }
+        }
+      }
+    }
+    expect(misplaced).toEqual([]);
+  }, 120_000);
 });

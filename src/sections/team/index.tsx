@@ -53,18 +53,20 @@ export default function Team({ section, index }: SectionProps<'team'>) {
 
 function MemberCard({ member }: { member: TeamMember }) {
   return (
-    <figure className={styles.card} data-slot="member">
-      <div className={styles.person}>
+    // The portrait is the figure and the name its caption; HTML allows a figcaption only as the first or
+    // last child of its figure, so the quote sits beside the figure, not in it.
+    <div className={styles.card} data-slot="member">
+      <figure className={styles.person}>
         <Picture image={member.image} className={styles.portrait} />
         <figcaption className={styles.caption}>
           <span className={styles.name}>{member.name}</span>
           <span className={styles.role}>{member.role}</span>
         </figcaption>
-      </div>
+      </figure>
       <blockquote className={styles.quote}>
         <Quote size={22} aria-hidden className={styles.mark} />
         <p>{member.quote}</p>
       </blockquote>
-    </figure>
+    </div>
   );
 }
