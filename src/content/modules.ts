@@ -1,7 +1,7 @@
 /**
  * The code of the content modules (`virtual:content/site`, `pages`, `page/<name>`) made from a check:
- * one place for the content plugin (src/content/plugin.ts) and the dev server's check worker
- * (src/content/check-worker.ts), which serve the same modules from two threads.
+ * the content plugin's (src/content/plugin.ts), which serves them in a build and in the dev server,
+ * and whose dev server compares them to tell what an edit changed (dev-updates.ts).
  */
 import { createHash } from 'node:crypto';
 import type { CheckedPage, ContentResult } from './check.ts';

@@ -80,8 +80,6 @@ export interface Validators {
   /** The shared content each section type draws on, by its schema's `usesShared`. */
   readonly sharedUses: ReadonlyMap<string, readonly string[]>;
   readonly schemaFiles: readonly string[];
-  /** Names the schemas and the code that compiled them: another key, another verdict (check/saved-reads.ts). */
-  readonly key: string;
   /** Runs a validator and returns its located problems and the references it saw. */
   run(validate: ValidateFunction, data: unknown): { problems: RawProblem[]; references: Reference[] };
 }
@@ -212,9 +210,8 @@ export function compileSchemas(schemaDir: string): Validators {
   const defined = schemaFiles.includes(join(schemaDir, 'collection.schema.json'));
   if (defined) wanted.collection = 'collection.schema.json';
   for (const [name, { place }] of collections) wanted[`collection:${name}`] = place;
-  const { key, functions: validate } = compiledValidators(compiled, wanted);
+  const validate = compiledValidators(compiled, wanted);
   return {
-    key,
     site: validate.site!,
     page: validate.page!,
     shared: new Map([...shared.keys()].map((name) => [name, validate[`shared:${name}`]!])),
@@ -248,7 +245,7 @@ export function compileSchemas(schemaDir: string): Validators {
 function compiledValidators(
   schemas: readonly { schema: object; id: string | undefined }[],
   wanted: Record<string, string>,
-): { readonly key: string; readonly functions: Record<string, ValidateFunction> } {
+): Record<string, ValidateFunction> {
   const hash = createHash('sha256');
   hash.update(JSON.stringify({ ajv: versionOfAjv(), wanted, schemas }));
   for (const url of sourceOfKeywords) hash.update(readFileSync(url, 'utf8'));
@@ -256,7 +253,7 @@ function compiledValidators(
   const file = join(validatorCache, `${key}.cjs`);
   if (existsSync(file)) {
     try {
-      return { key, functions: requireHere(file) as Record<string, ValidateFunction> };
+      return requireHere(file) as Record<string, ValidateFunction>;
     } catch {
       // A file a crash left unreadable is made again below.
     }
@@ -278,7 +275,7 @@ function compiledValidators(
   } catch {
     // A read-only or full disk costs the next run its head start, not this one its result.
   }
-  return { key, functions };
+  return functions;
 }
 
 const versionOfAjv = () => (JSON.parse(readFileSync(requireHere.resolve('ajv/package.json'), 'utf8')) as { version: string }).version;
