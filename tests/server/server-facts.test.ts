@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import fc from 'fast-check';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { checkContent } from '../../src/content/check.ts';
 import { applicableRoles, serverFacts, type ServerFacts } from '../../src/content/server-facts.ts';
 import type { Section } from '../../src/generated/schema-types.ts';
@@ -85,6 +87,38 @@ describe('the facts the build writes for the server', () => {
       edited.remove();
     }
   });
+});
+
+describe('the roles the facts give on any day of the build', () => {
+  // The cases are the real roles and days drawn with a fixed seed, not picked by hand: on each day the
+  // facts hold exactly the titles of the entries published that day (and any role written into a page).
+  it('are the titles of the roles collection published that day, and none of the others', async () => {
+    const entries = readdirSync(path.join(repoRoot, 'content/roles'))
+      .filter((name) => name.endsWith('.yaml'))
+      .map((name) => parse(readFileSync(path.join(repoRoot, 'content/roles', name), 'utf8')) as Record<string, unknown>);
+    const pagesText = readdirSync(path.join(repoRoot, 'content/pages'))
+      .map((name) => readFileSync(path.join(repoRoot, 'content/pages', name), 'utf8'))
+      .join('\n');
+    const day = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value ?? ''));
+    const publishedOn = (entry: Record<string, unknown>, today: string) =>
+      entry.draft !== true &&
+      (entry.publishedAt === undefined || day(entry.publishedAt) <= today) &&
+      (entry.validThrough === undefined || day(entry.validThrough) >= today);
+    const first = Date.UTC(2026, 8, 1);
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 300 }), async (offset) => {
+        const today = new Date(first + offset * 86_400_000).toISOString().slice(0, 10);
+        const result = await checkContent({ root: repoRoot, unfinished: 'fail', today });
+        const roles = new Set(serverFacts(result, repoRoot).roles);
+        for (const entry of entries) {
+          const title = String(entry.title);
+          if (publishedOn(entry, today)) expect(roles, `${title} on ${today}`).toContain(title);
+          else if (!pagesText.includes(title)) expect(roles, `${title} on ${today}`).not.toContain(title);
+        }
+      }),
+      { seed: 3636, numRuns: 12 },
+    );
+  }, 120_000);
 });
 
 describe('the roles a section offers', () => {
