@@ -1,5 +1,5 @@
 // Looping background videos, their posters and the hero stills.
-// Frames are SVG scenes (lib/motion.mjs) rendered by sharp and piped as raw
+// Frames are SVG scenes (lib/motion.mjs, lib/hero-slides.mjs) rendered by sharp and piped as raw
 // RGB into ffmpeg, once for VP9/WebM and once for H.264/MP4.
 // Usage: node tools/media-art/video.mjs [hero-1|hero-2|counter|stills]
 import { spawn } from 'node:child_process';
@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { MEDIA, ensureDir, writeImage } from './lib/core.mjs';
 import { SCENES } from './lib/motion.mjs';
+import { HERO_STILLS } from './lib/hero-slides.mjs';
 
 const FFMPEG = process.env.FFMPEG || '/usr/bin/ffmpeg';
 const W = 1280;
@@ -16,10 +17,13 @@ const FPS = 24;
 const SECONDS = 10;
 const FRAMES = FPS * SECONDS; // frame FRAMES would equal frame 0, so it is not rendered
 
+// poster: WebP and AVIF quality of the poster (frame 0). The network's poster, with its glows and
+// many thin lines, is written lower to stay within the size of the poster it replaced.
+const POSTER = { webpQuality: 86, avifQuality: 55 };
 const VIDEOS = [
-  { name: 'hero-1', dir: 'hero', scene: 'hero-1', vp9Crf: 33, x264Crf: 25 },
-  { name: 'hero-2', dir: 'hero', scene: 'hero-2', vp9Crf: 35, x264Crf: 26 },
-  { name: 'counter', dir: 'hire', scene: 'counter', vp9Crf: 33, x264Crf: 25 },
+  { name: 'hero-1', dir: 'hero', scene: 'hero-1', vp9Crf: 33, x264Crf: 25, poster: POSTER },
+  { name: 'hero-2', dir: 'hero', scene: 'hero-2', vp9Crf: 35, x264Crf: 26, poster: { webpQuality: 74, avifQuality: 42 } },
+  { name: 'counter', dir: 'hire', scene: 'counter', vp9Crf: 33, x264Crf: 25, poster: POSTER },
 ];
 
 function ffmpeg(args) {
@@ -97,7 +101,7 @@ async function buildVideo(v) {
       const png = await sharp(frame, { raw: { width: W, height: H, channels: 3 } })
         .png()
         .toBuffer();
-      await writeImage(`${v.dir}/${v.name}-poster`, png, { webpQuality: 86, avifQuality: 55 });
+      await writeImage(`${v.dir}/${v.name}-poster`, png, v.poster);
     }
     await Promise.all([write(webm.stdin, frame), write(mp4.stdin, frame)]);
   }
@@ -112,10 +116,16 @@ async function buildVideo(v) {
 }
 
 export async function buildStills() {
-  // 1600x900 stills matching the two hero videos (taken a little into the loop).
-  await writeImage('hero/still-1', SCENES['hero-1'](1600, 900, 0.3), { webpQuality: 86, avifQuality: 55 });
-  await writeImage('hero/still-2', SCENES['hero-2'](1600, 900, 0.3), { webpQuality: 86, avifQuality: 55 });
-  console.log('stills: hero/still-1, hero/still-2');
+  // The hero's two 1600x900 image slides: a developer's desk and the team on a video call (whose
+  // portraits are the busiest part, written at a lower quality to stay within the size of the still it
+  // replaced).
+  const quality = { 'still-1': { webpQuality: 80, avifQuality: 50 }, 'still-2': { webpQuality: 70, avifQuality: 42 } };
+  for (const [name, scene] of Object.entries(HERO_STILLS)) await writeImage(`hero/${name}`, scene(1600, 900), quality[name]);
+  console.log(
+    `stills: ${Object.keys(HERO_STILLS)
+      .map((n) => `hero/${n}`)
+      .join(', ')}`,
+  );
 }
 
 export async function buildVideos(only) {

@@ -22,7 +22,7 @@ const f = (v) => +v.toFixed(2);
 
 // Letters missing from glyphs.mjs, drawn on the same metrics (cap 70, x-height 52,
 // ascender 74, descender 22, baseline y = 0, centre-line geometry for stroke `sw`).
-function extraGlyph(ch, sw) {
+export function extraGlyph(ch, sw) {
   const { XH, ASC, DESC } = METRICS;
   const h = sw / 2;
   const xTop = -(XH - h);
