@@ -3,8 +3,12 @@
  * (roving tabindex), Left/Right move between tabs and wrap, Home/End jump to the ends, and moving
  * selects. Until the page is interactive every panel is shown, so content never hides behind a tab
  * that cannot be pressed yet (no JavaScript, slow hydration, crawlers).
+ *
+ * A tab bar wider than the screen scrolls sideways. It then says so: the edge with more tabs beyond it
+ * fades out (`data-more="start end"` on the tab list, the scroll container), and a tab that is chosen
+ * scrolls fully into view.
  */
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useHydrated } from '../../hooks/useHydrated.ts';
 import styles from './styles.module.css';
 
@@ -29,10 +33,13 @@ export function Tabs({ items, label, className }: TabsProps) {
   const interactive = useHydrated();
   const base = useId();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const list = useRef<HTMLDivElement>(null);
+  useScrollEdges(list);
 
   const show = (index: number) => {
     if (index !== selected) setSwitched(true);
     setSelected(index);
+    tabs.current[index]?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   };
   const select = (index: number) => {
     show(index);
@@ -59,27 +66,29 @@ export function Tabs({ items, label, className }: TabsProps) {
       data-switched={switched}
       data-hydrated={interactive}
     >
-      <div role="tablist" aria-label={label} className={styles.list} data-slot="tablist">
-        {items.map((item, index) => (
-          <button
-            key={item.key}
-            ref={(element) => {
-              tabs.current[index] = element;
-            }}
-            type="button"
-            role="tab"
-            id={`${base}-tab-${index}`}
-            aria-selected={index === selected}
-            aria-controls={`${base}-panel-${index}`}
-            tabIndex={index === selected ? 0 : -1}
-            className={styles.tab}
-            data-slot="tab"
-            onClick={() => show(index)}
-            onKeyDown={(event) => onKeyDown(event, index)}
-          >
-            {item.label}
-          </button>
-        ))}
+      <div className={styles.bar} data-slot="tabbar">
+        <div role="tablist" aria-label={label} className={styles.list} data-slot="tablist" ref={list}>
+          {items.map((item, index) => (
+            <button
+              key={item.key}
+              ref={(element) => {
+                tabs.current[index] = element;
+              }}
+              type="button"
+              role="tab"
+              id={`${base}-tab-${index}`}
+              aria-selected={index === selected}
+              aria-controls={`${base}-panel-${index}`}
+              tabIndex={index === selected ? 0 : -1}
+              className={styles.tab}
+              data-slot="tab"
+              onClick={() => show(index)}
+              onKeyDown={(event) => onKeyDown(event, index)}
+            >
+              {item.label}
+            </button>
+          ))}
+        </div>
       </div>
       {items.map((item, index) => (
         <div
@@ -97,4 +106,31 @@ export function Tabs({ items, label, className }: TabsProps) {
       ))}
     </div>
   );
+}
+
+/**
+ * Marks on a scroll container the edges it can still be scrolled towards, `data-more="start"`,
+ * `"end"` or `"start end"` (none when everything fits), kept up to date as it scrolls or resizes.
+ */
+function useScrollEdges(ref: { readonly current: HTMLElement | null }) {
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const update = () => {
+      // scrollLeft is negative in a right-to-left page: the distance from the start edge either way.
+      const scrolled = Math.abs(element.scrollLeft);
+      const rest = element.scrollWidth - element.clientWidth - scrolled;
+      const more = [scrolled > 1 && 'start', rest > 1 && 'end'].filter(Boolean).join(' ');
+      if (more) element.dataset.more = more;
+      else delete element.dataset.more;
+    };
+    update();
+    element.addEventListener('scroll', update, { passive: true });
+    const resized = new ResizeObserver(update);
+    resized.observe(element);
+    return () => {
+      element.removeEventListener('scroll', update);
+      resized.disconnect();
+    };
+  }, [ref]);
 }

@@ -120,7 +120,9 @@ function HoverTextBody({ card, priority }: { card: Card; priority: boolean }) {
     <>
       <div className={styles.front} aria-hidden="true">
         <CardMedia card={card} priority={priority} />
-        <span className={styles.frontTitle}>{card.title}</span>
+        <span className={styles.frontTitle} data-slot="front-title">
+          {card.title}
+        </span>
         <span className={styles.hint}>
           <Plus size={16} />
         </span>
@@ -144,7 +146,7 @@ function ImageCardBody({ card, image, priority }: { card: Card; image: NonNullab
     <>
       <div className={styles.cover} data-slot="cover">
         <Picture image={image} priority={priority} className={styles.coverImage} />
-        <span className={styles.coverTitle} aria-hidden="true">
+        <span className={styles.coverTitle} aria-hidden="true" data-slot="cover-title">
           {card.title}
         </span>
       </div>
