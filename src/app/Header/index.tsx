@@ -20,37 +20,88 @@ function useScrolled(): boolean {
 
 /**
  * The navigation bar: transparent and 90px tall at the top of the page, solid and 85px once the
- * page scrolls; on small screens a toggle opens a dropdown of the links with their icons.
+ * page scrolls; on small screens a toggle opens a dropdown of the links with their icons, which keeps
+ * focus (the page behind is inert) until Escape, a choice, the toggle or a press outside closes it.
  */
 export function Header({ site }: { readonly site: Site }) {
   const scrolled = useScrolled();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const headerRef = useRef<HTMLElement>(null);
+  const menuRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
 
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     if (!open) return;
+    const header = headerRef.current!;
+    // The page behind the open menu leaves the tab order, the pointer and the accessibility tree: the
+    // header's siblings (skip link, page, footer) become inert, and in the header the brand and the
+    // Contact button (the menu has its own Contact link) are inert by their props below.
+    const madeInert: HTMLElement[] = [];
+    for (const element of header.parentElement?.children ?? []) {
+      if (element === header || !(element instanceof HTMLElement) || element.inert) continue;
+      element.inert = true;
+      madeInert.push(element);
+    }
+    // What is left, the toggle and the menu's links, is a loop: Tab from the last goes to the toggle,
+    // Shift+Tab from the toggle to the last (inert alone would let focus leave for the browser's own bar).
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         setOpen(false);
         toggleRef.current?.focus();
+        return;
+      }
+      if (event.key !== 'Tab' || event.altKey || event.ctrlKey || event.metaKey) return;
+      const items = [toggleRef.current, ...(menuRef.current?.querySelectorAll<HTMLElement>('a[href]') ?? [])].filter(
+        (item): item is HTMLElement => item !== null && item.getClientRects().length > 0,
+      );
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (!first || !last) return;
+      const active = document.activeElement;
+      const inside = items.includes(active as HTMLElement);
+      if (event.shiftKey && (active === first || !inside)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (active === last || !inside)) {
+        event.preventDefault();
+        first.focus();
       }
     };
+    // A press anywhere but on the toggle and the menu closes it, as it would a popup: the page, the
+    // brand and the Contact button under it are inert until then.
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target instanceof Node ? event.target : null;
+      if (!target || !(toggleRef.current?.contains(target) || menuRef.current?.contains(target))) setOpen(false);
+    };
+    // From the large screen's width up the menu is not shown, so it must not keep the page inert.
+    const wide = window.matchMedia('(min-width: 1024px)');
+    const onWide = () => {
+      if (wide.matches) setOpen(false);
+    };
+    onWide();
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointerDown);
+    wide.addEventListener('change', onWide);
+    return () => {
+      for (const element of madeInert) element.inert = false;
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointerDown);
+      wide.removeEventListener('change', onWide);
+    };
   }, [open]);
 
   const { navigation, brand } = site;
   return (
-    <header className={styles.root} data-scrolled={scrolled} data-open={open} data-slot="header">
+    <header ref={headerRef} className={styles.root} data-scrolled={scrolled} data-open={open} data-slot="header">
       <div className={`container ${styles.bar}`}>
-        <NavLink to="/" className={styles.brand} aria-label={`${brand.name}, home`}>
+        <NavLink to="/" className={styles.brand} aria-label={`${brand.name}, home`} inert={open || undefined}>
           <img src="/media/brand/logo-mark.svg" alt="" width={36} height={36} className={styles.mark} />
           <span className={styles.brandName}>{brand.name}</span>
         </NavLink>
-        <nav aria-label="Main" className={styles.nav}>
+        <nav aria-label="Main" className={styles.nav} inert={open || undefined}>
           <ul className={styles.links}>
             {navigation.items.map((item) => (
               <li key={item.link}>
@@ -67,6 +118,7 @@ export function Header({ site }: { readonly site: Site }) {
             variant={scrolled || open ? 'dark' : 'outline-light'}
             className={styles.cta}
             data-slot="contact-button"
+            inert={open || undefined}
           >
             {navigation.action.label}
           </SmartLink>
@@ -83,7 +135,7 @@ export function Header({ site }: { readonly site: Site }) {
           </button>
         </div>
       </div>
-      <nav id={menuId} aria-label="Mobile" className={styles.dropdown} hidden={!open} data-slot="mobile-menu">
+      <nav ref={menuRef} id={menuId} aria-label="Mobile" className={styles.dropdown} hidden={!open} data-slot="mobile-menu">
         <ul>
           {navigation.items.map((item) => (
             <li key={item.link}>
