@@ -4,6 +4,7 @@
  * the page view keeps the title and description current on navigation.
  */
 import type { Page, Site, StructuredData } from '../generated/schema-types.ts';
+import { experienceText, hoursText, salaryText, SALARY_UNIT } from '../sections/job-opening/facts.ts';
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 // JSON-LD sits in a <script>; `<` is escaped so no content can close it early.
@@ -109,11 +110,13 @@ function subject(site: Site, page: Page, about: StructuredData): object {
     };
   }
   const skills = about.skills ?? [];
+  const benefits = about.benefits ?? [];
+  const experience = about.experience;
+  const range = about.salary?.range;
   return {
     '@type': 'JobPosting',
     title: about.name,
-    // Google shows the description as HTML; every text in it is escaped.
-    description: `<p>${escape(about.description)}</p>${skills.length > 0 ? `<p>Skills: ${skills.map(escape).join(', ')}.</p>` : ''}`,
+    description: jobDescription(about),
     identifier: { '@type': 'PropertyValue', name: site.brand.legalName, value: page.route.split('/').pop() },
     datePosted: about.datePublished,
     validThrough: `${about.validThrough}T23:59:59+05:30`,
@@ -123,13 +126,64 @@ function subject(site: Site, page: Page, about: StructuredData): object {
           jobLocationType: 'TELECOMMUTE',
           applicantLocationRequirements: { '@type': 'Country', name: about.applicantCountry },
         }
-      : {}),
+      : { jobLocation: { '@type': 'Place', address: organization(site).address } }),
     hiringOrganization: publisher,
+    // A posting whose salary has a reason in place of a range has no baseSalary: Google reads no figure rather than a wrong one.
+    ...(range
+      ? {
+          baseSalary: {
+            '@type': 'MonetaryAmount',
+            currency: 'INR',
+            value: { '@type': 'QuantitativeValue', minValue: range.min, maxValue: range.max, unitText: 'YEAR' },
+          },
+        }
+      : {}),
+    ...(experience
+      ? {
+          // Google's word for a role open to people without experience.
+          experienceRequirements:
+            experience.min === 0
+              ? 'no requirements'
+              : { '@type': 'OccupationalExperienceRequirements', monthsOfExperience: experience.min * 12 },
+        }
+      : {}),
+    ...(about.hours ? { workHours: hoursText(about.hours) } : {}),
+    ...(benefits.length > 0 ? { jobBenefits: benefits } : {}),
     skills: skills.join(', '),
     directApply: true,
     url: `${url}${page.route}`,
   };
 }
+
+/**
+ * The description of a job posting, as the HTML Google shows: the summary, then what the role's
+ * page says (the work, the skills, level and experience, pay, hours and what we offer), so a job
+ * board's reader has all of it. Every text in it is escaped.
+ */
+function jobDescription(about: StructuredData): string {
+  const list = (items: readonly string[]) => `<ul>${items.map((item) => `<li>${escape(item)}</li>`).join('')}</ul>`;
+  const part = (heading: string, body: string) => `<h3>${escape(heading)}</h3>${body}`;
+  const { responsibilities = [], skills = [], benefits = [], seniority, experience, salary, hours } = about;
+  const years =
+    experience &&
+    (experience.min === 0 && experience.max === undefined
+      ? 'no experience needed'
+      : `${lowerFirst(experienceText(experience))} of experience`);
+  const level = [seniority, years].filter(Boolean).join(', ');
+  return [
+    `<p>${escape(about.description)}</p>`,
+    responsibilities.length > 0 ? part('What you will do', list(responsibilities)) : '',
+    skills.length > 0 ? part('What we look for', list(skills)) : '',
+    level ? `<p><strong>Level:</strong> ${escape(level)}.</p>` : '',
+    salary
+      ? `<p><strong>Salary:</strong> ${escape(salaryText(salary))}${salary.range ? ` ${SALARY_UNIT}` : ''}${salary.note ? `, ${escape(salary.note)}` : ''}.</p>`
+      : '',
+    hours ? `<p><strong>Working hours:</strong> ${escape(hoursText(hours))}. ${escape(hours.overlap)}</p>` : '',
+    benefits.length > 0 ? part('What we offer', list(benefits)) : '',
+  ].join('');
+}
+
+const lowerFirst = (text: string) => (/^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text);
 
 /** The head tags of a page, as HTML. `page` is undefined for the not-found screen. */
 export function headTags(site: Site, page: Page | undefined, parents: readonly Crumb[] = []): string {

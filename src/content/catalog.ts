@@ -46,6 +46,7 @@ export const problemCodes = {
   MissingAltText: 'A picture that carries content has no alt text.',
   HeadingOrder: 'A heading skips a level of the page outline (an h3 straight after the h1).',
   DuplicateSlideHeading: 'Two slides of one carousel have the same heading.',
+  NoNextStep: 'A page has no link to the contact form and no form of its own, so a reader who reaches its end has no next step.',
   UnknownAnchor: 'An internal link names an anchor (`#id`) that its page does not have.',
   DuplicateTitle: 'Two pages have the same title.',
   DuplicateDescription: 'Two pages have the same description.',
@@ -98,6 +99,7 @@ export const buildOnlyCodes: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
   'MissingAltText',
   'HeadingOrder',
   'DuplicateSlideHeading',
+  'NoNextStep',
   'UnknownAnchor',
   'DuplicateTitle',
   'DuplicateDescription',
@@ -129,6 +131,7 @@ export const warningCodes: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
   'DraftLeftOut',
   'MarkdownEmphasis',
   'TextRunsOn',
+  'NoNextStep',
 ]);
 
 /** Problems that are notes (`info`): nothing is wrong, but the build does something the writer should know. */
@@ -627,6 +630,16 @@ export const explain = {
   DuplicateSlideHeading: (slide: number, first: number, noun: string, text: string): Explanation => ({
     message: `Slide ${slide} of this carousel has the same ${noun} as slide ${first}, "${text}", so the two cannot be told apart when the carousel is read aloud.`,
     hint: `Give each slide its own ${noun}, or remove the repeated slide.`,
+  }),
+  /**
+   * A page without a link to `enquiry` (the route of a page with an enquiry form) or a form of its own;
+   * `declined` when it says `closing: false`.
+   */
+  NoNextStep: (enquiry: string, declined: boolean): Explanation => ({
+    message: `This page has no link to ${enquiry} and no form of its own, so a reader who reaches its end has nowhere to go next.`,
+    hint: declined
+      ? `Remove \`closing: false\`, so that the page ends with the site's closing banner (\`closing\` in content/site.yaml), or end it with a \`cta-banner\` section whose button links to \`${enquiry}\`.`
+      : `End the page with a \`cta-banner\` section whose button links to \`${enquiry}\`, or link a button of one of its sections there.`,
   }),
   /** `link` names `#anchor` on the page `route`, defined in `target`, which has `anchors`. */
   UnknownAnchor: (link: string, route: string, anchor: string, target: string, anchors: readonly string[], guess: string | undefined): Explanation => ({

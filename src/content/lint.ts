@@ -2,7 +2,7 @@
  * Content lint: what the schemas cannot say about content, checked after it has the right shape.
  * Pictures without alt text, headings that skip a level, carousels whose slides share a heading,
  * links to anchors a page does not have, template text left in, pages sharing a title or a
- * description, and media files nothing uses. Run by the content check, so by the Vite plugin and
+ * description, pages that lead a reader nowhere, and media files nothing uses. Run by the content check, so by the Vite plugin and
  * `npm run content:check`; an editor never sees these (docs/content-guide.md lists them).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -19,6 +19,7 @@ import { valueAt } from './paths.ts';
 import type { SharedContent } from '../generated/schema-types.ts';
 import { headingOnly } from '../sections/outline.ts';
 import { allSectionMeta, metaOf } from '../sections/meta.ts';
+import { closingOf } from '../sections/closing.ts';
 import type { CarouselItems } from '../sections/meta-types.ts';
 
 /** A content file whose shape is valid, with the references the schema marked in it. */
@@ -107,6 +108,7 @@ export function lintContent(input: LintInput): LintFinding[] {
     ...input.files.flatMap(proseMarkdown),
     ...input.files.flatMap((file) => sitePlaceholders(file, input)),
     ...duplicateSearchTexts(pages),
+    ...pagesWithoutNextStep(pages, input),
     ...(input.complete ? unusedAssets(input) : []),
   ].map((finding) => ({ ...finding, severity: warningCodes.has(finding.code) ? 'warning' : 'error' }));
 }
@@ -280,6 +282,44 @@ function unknownAnchors(file: LintFile, input: LintInput): Found[] {
         ...explain.UnknownAnchor(ref.value, route!, anchor, target.file, [...anchors], closest(anchor, anchors)),
       },
     ];
+  });
+}
+
+// ─── A next step at the end of every page ──────────────────────────────────────────────────────
+
+/** Whether a section is a reader's next step itself: an enquiry form, or an offer to apply for a job. */
+function isNextStep(section: unknown): boolean {
+  if (!isRecord(section)) return false;
+  const meta = metaOf(section.type);
+  return Boolean(meta?.enquiry) || (meta?.roles?.(section) ?? []).length > 0;
+}
+
+/** The route a link goes to, without its `#anchor` or `?query`. */
+const routeOf = (link: string) => link.replace(/[#?].*$/, '') || '/';
+
+/**
+ * Pages that lead nowhere: no enquiry or application form of their own, and no link, in their sections
+ * or in the site's closing banner they end with (src/sections/closing.ts), to a page with an enquiry
+ * form. Silent for a site that has no such page, where there is nowhere to lead.
+ */
+function pagesWithoutNextStep(pages: readonly LintFile[], input: LintInput): Found[] {
+  const enquiryRoutes = new Set<string>();
+  for (const [route, file] of input.routes) {
+    const page = pagesByFile(input).get(file);
+    if (page && list((page.data as Data).sections).some((s) => isRecord(s) && metaOf(s.type)?.enquiry)) enquiryRoutes.add(route);
+  }
+  const [enquiry] = [...enquiryRoutes].sort();
+  if (!enquiry) return [];
+  const site = input.files.find((f) => f.kind === 'site');
+  const closingLinks = (site?.references ?? []).filter((ref) => ref.kind === 'link' && ref.path[0] === 'closing');
+  const leadsOn = (refs: readonly Reference[]) =>
+    refs.some((ref) => ref.kind === 'link' && typeof ref.value === 'string' && enquiryRoutes.has(routeOf(ref.value)));
+  return pages.flatMap((page) => {
+    const data = page.data as Data;
+    if (list(data.sections).some(isNextStep) || leadsOn(page.references)) return [];
+    if (closingOf(data, site?.data as Data | undefined) && leadsOn(closingLinks)) return [];
+    const declined = data.closing === false;
+    return [{ code: 'NoNextStep' as const, file: page.file, path: [declined ? 'closing' : 'sections'], ...explain.NoNextStep(enquiry, declined) }];
   });
 }
 

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { CheckedPage, ContentResult } from './check.ts';
 import type { CollectedAssets, InlineAssets, LogoData } from './module-types.ts';
 import { dataModule } from './page-data.ts';
+import { withClosing } from '../sections/closing.ts';
 
 export const PREFIX = 'virtual:content/';
 
@@ -43,10 +44,13 @@ export function contentModules(logos: LogoFiles) {
   /** Each check's pages by name: a search of the list for every page module grew with the square of the pages. */
   const pagesByName = perCheck((r) => new Map(r.pages.map((p) => [p.name, p])));
 
-  /** What the browser gets of a page: the page, its shared blocks, and its icons and logos. */
-  const pageData = (page: CheckedPage) => ({
+  /**
+   * What the browser gets of a page: the page, ended by the site's closing banner when it takes it
+   * (src/sections/closing.ts), its shared blocks, and its icons and logos.
+   */
+  const pageData = (page: CheckedPage, site: ContentResult['site']) => ({
     name: page.name,
-    page: page.page,
+    page: withClosing(page.page, site?.site),
     file: page.file,
     shared: page.shared,
     ...logos.inline(page.assets),
@@ -63,7 +67,7 @@ export function contentModules(logos: LogoFiles) {
     }
     if (name.startsWith('page/')) {
       const page = pagesByName(r).get(name.slice('page/'.length));
-      return page && dataModule(JSON.stringify(pageData(page)));
+      return page && dataModule(JSON.stringify(pageData(page, r.site)));
     }
     return undefined;
   };

@@ -79,7 +79,7 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
     (r) =>
       new Map(
         r.pages.map((p) => {
-          const source = dataModule(JSON.stringify(pageData(p)));
+          const source = dataModule(JSON.stringify(pageData(p, r.site)));
           const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
           return [p.name, { fileName: `assets/pages/${p.name}-${hash}.js`, source }] as const;
         }),

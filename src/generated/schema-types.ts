@@ -241,6 +241,89 @@ export interface CaseStudyEntry {
 }
 
 /**
+ * Level of a role, as job seekers search for it: `Entry level` (no work experience needed), `Junior` (works with close review), `Mid-level` (owns features on their own), `Senior` (owns a product area and reviews others' work), `Lead` (leads a team or a client account).
+ */
+export type Seniority = "Entry level" | "Junior" | "Mid-level" | "Senior" | "Lead";
+
+/**
+ * Years of work experience in this kind of role: `min` at least, and `max` the most that the pay range is meant for (leave `max` out for "or more").
+ */
+export interface Experience {
+  /**
+   * Fewest years of experience we ask for; 0 when none is needed. Job boards read it as the posting's experience requirement.
+   */
+  readonly min: number;
+  /**
+   * Most years of experience the role is meant for; larger than `min`.
+   */
+  readonly max?: number;
+}
+
+/**
+ * Yearly pay before tax (the CTC), in whole rupees: `min` for a candidate who just meets the role, `max` for one at the top of it. Job boards show it, and Google reads it as the posting's `baseSalary`.
+ */
+export interface SalaryRange {
+  /**
+   * Lowest yearly pay in rupees, such as `800000` for 8 lakh.
+   */
+  readonly min: number;
+  /**
+   * Highest yearly pay in rupees, such as `1600000` for 16 lakh; larger than `min`.
+   */
+  readonly max: number;
+}
+
+/**
+ * Pay of a role: a `range` in Indian rupees a year, or a `reason` why no figure is given (give one of the two).
+ */
+export interface Salary {
+  /**
+   * Yearly pay before tax (the CTC), in whole rupees: `min` for a candidate who just meets the role, `max` for one at the top of it. Job boards show it, and Google reads it as the posting's `baseSalary`.
+   */
+  readonly range?: SalaryRange;
+  /**
+   * Why the posting gives no salary range, shown where the range would be, such as `Paid per project, at a rate agreed with each contractor`. The job posting for search engines then has no `baseSalary`.
+   */
+  readonly reason?: Text;
+  /**
+   * What the pay includes beyond the range, shown under it, such as `plus an incentive on each deal you close`.
+   */
+  readonly note?: Text;
+}
+
+/**
+ * When the work is done: the days and hours, their time zone, and the hours shared with clients in other time zones.
+ */
+export interface WorkingHours {
+  /**
+   * Days and hours of the working week, in the time zone below, such as `Monday to Friday, 10:00 to 19:00`. Job boards read it as the posting's `workHours`.
+   */
+  readonly schedule: Text;
+  /**
+   * Time zone of the hours, such as `IST (UTC+05:30)`.
+   */
+  readonly timeZone: Text;
+  /**
+   * The hours shared with clients abroad, in IST, and how often, such as `14:00 to 18:00 IST with clients in the UK`; for a role that works only with our own team, say so.
+   */
+  readonly overlap: Text;
+}
+
+/**
+ * One step of the interview process.
+ */
+export interface InterviewStep {
+  /**
+   * Short name of the step, such as `Call with HR`.
+   */
+  readonly name: Text;
+  /**
+   * What happens in it, who takes part and how long it lasts.
+   */
+  readonly text: Text;
+}
+
+/**
  * One open role (content/roles/<slug>.yaml). Its page is /careers/<slug>, made by content/collections/roles.yaml; the careers section lists it under the tab named by its `team`.
  */
 export interface RoleEntry {
@@ -261,6 +344,22 @@ export interface RoleEntry {
    */
   readonly position: number;
   /**
+   * Level of the role: `Entry level`, `Junior`, `Mid-level`, `Senior` or `Lead`. Shown among the role's facts and in its job posting.
+   */
+  readonly seniority: Seniority;
+  /**
+   * Years of experience asked for: `min`, and `max` unless it is "or more". Shown as `2 to 5 years`; search engines read `min` as the posting's experience requirement.
+   */
+  readonly experience: Experience;
+  /**
+   * Yearly pay in Indian rupees before tax: `range` with `min` and `max` (such as `800000` and `1600000`), or, only when no figure can be given, a `reason`. A job seeker decides on it first; search engines read the range as `baseSalary`.
+   */
+  readonly salary: Salary;
+  /**
+   * Working days and hours (`schedule`), their `timeZone` (IST), and the `overlap` with clients' time zones.
+   */
+  readonly hours: WorkingHours;
+  /**
    * Skills asked for.
    */
   readonly skills: readonly (Text)[];
@@ -268,6 +367,14 @@ export interface RoleEntry {
    * What the work is: the tasks of a usual week, one per item.
    */
   readonly work: readonly (Text)[];
+  /**
+   * The steps of the interview, in the order a candidate goes through them, each with a short name and what happens in it.
+   */
+  readonly interview: readonly (InterviewStep)[];
+  /**
+   * What we offer besides the salary, one benefit per item, with figures where there are some (days of leave, the sum insured).
+   */
+  readonly benefits: readonly (Text)[];
   /**
    * Where the job is done.
    * @default "Remote"
@@ -340,6 +447,30 @@ export interface StructuredData {
    */
   readonly skills?: readonly (Text)[];
   /**
+   * Job postings: the tasks of the role, listed in the posting's description.
+   */
+  readonly responsibilities?: readonly (Text)[];
+  /**
+   * Job postings: level of the role, named in the description.
+   */
+  readonly seniority?: Seniority;
+  /**
+   * Job postings: years of experience asked for; `min` becomes the posting's `experienceRequirements` in months.
+   */
+  readonly experience?: Experience;
+  /**
+   * Job postings: yearly pay in rupees; a `range` becomes the posting's `baseSalary`, a `reason` leaves it out.
+   */
+  readonly salary?: Salary;
+  /**
+   * Job postings: working days and hours (the posting's `workHours`) and the overlap with clients' time zones.
+   */
+  readonly hours?: WorkingHours;
+  /**
+   * Job postings: what the employer offers besides the salary (the posting's `jobBenefits`).
+   */
+  readonly benefits?: readonly (Text)[];
+  /**
    * Case studies and articles: subjects, industries and technologies.
    */
   readonly keywords?: readonly (Text)[];
@@ -371,6 +502,10 @@ export interface Card {
    * Icon shown at the top of the card.
    */
   readonly icon?: IconName;
+  /**
+   * Logo of the technology the card is about, shown in its own colours instead of the icon (for example `react`). Give `icon` or `logo`, not both.
+   */
+  readonly logo?: LogoName;
   /**
    * Picture of the card, shown instead of the icon. In a `hover-text` grid the card's title is written on the picture and the text opens over it on hover or keyboard focus (under it on touch screens): use a dark picture at least 720 by 540 pixels, with its subject in the upper two thirds, and say in `alt` what it shows.
    */
@@ -885,7 +1020,7 @@ export interface BackLink {
 }
 
 /**
- * One open role in full: what the work is, the skills asked for, where and how it is done, and an Apply Now button that opens the same application dialog as the careers section. The roles collection's page template uses it for each role's own page.
+ * One open role in full: the facts a job seeker decides on first (salary, experience, level, hours, place, contract), what the work is, the skills asked for, the interview steps and what we offer, and an Apply Now button that opens the same application dialog as the careers section. The roles collection's page template uses it for each role's own page.
  */
 export interface JobOpeningSection {
   /**
@@ -919,6 +1054,22 @@ export interface JobOpeningSection {
    */
   readonly closes?: string;
   /**
+   * Level of the role, shown among its facts.
+   */
+  readonly seniority: Seniority;
+  /**
+   * Years of experience asked for, shown as `2 to 5 years` (or `5 years or more` without `max`).
+   */
+  readonly experience: Experience;
+  /**
+   * Yearly pay, shown first among the facts: the range in rupees (`₹8,00,000 to ₹16,00,000`), or the reason there is none.
+   */
+  readonly salary: Salary;
+  /**
+   * Working days and hours with their time zone, shown among the facts, and the overlap with clients' time zones under them.
+   */
+  readonly hours: WorkingHours;
+  /**
    * Heading of the list of tasks.
    * @default "What you will do"
    */
@@ -936,6 +1087,24 @@ export interface JobOpeningSection {
    * Skills asked for.
    */
   readonly skills: readonly (Text)[];
+  /**
+   * Heading of the interview steps.
+   * @default "How we interview"
+   */
+  readonly interviewHeading: Text;
+  /**
+   * The steps of the interview in order, shown as a numbered list.
+   */
+  readonly interview: readonly (InterviewStep)[];
+  /**
+   * Heading of the list of benefits.
+   * @default "What we offer"
+   */
+  readonly benefitsHeading: Text;
+  /**
+   * What we offer besides the salary, one benefit per item.
+   */
+  readonly benefits: readonly (Text)[];
   /**
    * Text of the button that opens the application dialog.
    * @default "Apply Now"
@@ -1639,6 +1808,11 @@ export interface Page {
    */
   readonly structuredData?: StructuredData;
   /**
+   * Whether the page ends with the site's closing banner (`closing` in content/site.yaml) when its last section is not a closing banner of its own. Leave it out for every page that sells something; write `false` only on a page that is itself the next step, such as the contact page.
+   * @default true
+   */
+  readonly closing: boolean;
+  /**
    * Sections of the page, top to bottom. Each has a `type` that selects its layout and that layout's fields.
    */
   readonly sections: readonly (Section)[];
@@ -2087,6 +2261,10 @@ export interface Site {
    * The footer of every page.
    */
   readonly footer: Footer;
+  /**
+   * The closing banner every page ends with when it does not end with a closing banner of its own: its heading, a line and a button, usually to the contact page. A page leaves it out with `closing: false`.
+   */
+  readonly closing: CtaBannerSection;
   /**
    * How to reach the company.
    */

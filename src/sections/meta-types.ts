@@ -75,6 +75,17 @@ export interface SectionMeta<T extends SectionType, S = SectionOf<T>> {
    * dialog): an application's `domain` must be one of them, once trimmed.
    */
   readonly roles?: (section: S) => string[];
+  /**
+   * Set when a section of this type, last on a page, is that page's closing call to action: the
+   * site's closing banner (`closing` in content/site.yaml) is then not drawn after it.
+   */
+  readonly closesPage?: true;
+  /**
+   * Set when its sections hold a form that sends the company an enquiry: the page they are on is
+   * where a reader's next step leads, so a link to it is one (`NoNextStep`). A section that offers
+   * to apply for a job (`roles`) is a next step as well.
+   */
+  readonly enquiry?: true;
 }
 
 /** A type's facts as the engine reads them for a section it holds as data, of a type known only by name. */

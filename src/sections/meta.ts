@@ -11,6 +11,8 @@ import { meta as cardGrid } from './card-grid/meta.ts';
 import { meta as careers } from './careers/meta.ts';
 import { meta as carousel } from './carousel/meta.ts';
 import { meta as collectionList } from './collection-list/meta.ts';
+import { meta as contact } from './contact/meta.ts';
+import { meta as ctaBanner } from './cta-banner/meta.ts';
 import { meta as hero } from './hero/meta.ts';
 import { meta as hire } from './hire/meta.ts';
 import { meta as jobOpening } from './job-opening/meta.ts';
@@ -28,8 +30,8 @@ export const sectionMeta = {
   careers,
   carousel,
   'collection-list': collectionList,
-  contact: {},
-  'cta-banner': {},
+  contact,
+  'cta-banner': ctaBanner,
   hero,
   hire,
   'job-opening': jobOpening,

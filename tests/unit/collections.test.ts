@@ -113,7 +113,7 @@ describe('collections: one YAML file per entry, one page per entry', () => {
     );
     const result = await build(project);
 
-    expect(problemsOf(result)).toEqual(['content/collections/roles.yaml:20:7 UnknownProperty page.sections[0].colour']);
+    expect(problemsOf(result)).toEqual(['content/collections/roles.yaml:26:7 UnknownProperty page.sections[0].colour']);
     expect(result.problems[0]!.frame).toContain('colour: violet');
   });
 
@@ -122,7 +122,7 @@ describe('collections: one YAML file per entry, one page per entry', () => {
       changed('collections/roles.yaml', (t) => t.replace('role: "{entry.title}"', 'role: "{entry.titel}"')),
     );
 
-    expect(problemsOf(result)).toEqual(['content/collections/roles.yaml:20:13 UnknownEntryField page.sections[0].role']);
+    expect(problemsOf(result)).toEqual(['content/collections/roles.yaml:26:13 UnknownEntryField page.sections[0].role']);
     expect(result.problems.find((p) => p.code === 'UnknownEntryField')!.hint).toMatch(/^Did you mean `title`\?/);
   });
 

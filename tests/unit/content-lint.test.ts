@@ -138,8 +138,9 @@ describe('content lint: what the schema cannot say', () => {
     const published = await checkContent({ ...fixture('draft-page'), unfinished: 'fail' });
     expect(published.problems.filter((p) => p.severity === 'error').map((p) => `${p.file} ${p.code} ${p.path}`)).toEqual([
       'content/pages/home.yaml LinkToDraft sections[0].action.link',
-      // The header's button is not an entry of a list, so it cannot simply be left out.
+      // The header's button and the closing banner's are not entries of a list, so they cannot simply be left out.
       'content/site.yaml LinkToDraft navigation.action.link',
+      'content/site.yaml LinkToDraft closing.action.link',
     ]);
     expect(published.problems.filter((p) => p.code === 'DraftLeftOut').map((p) => p.path)).toEqual([
       'navigation.items[1].link',
@@ -159,7 +160,7 @@ describe('content lint: what the schema cannot say', () => {
     writeFileSync(home, readFileSync(home, 'utf8').replace('link: /about', 'link: /'));
     const site = join(unlinked.contentDir, 'site.yaml');
     const settings = readFileSync(site, 'utf8');
-    writeFileSync(site, settings.replace(/(action:\n(\s+)label: [^\n]+\n\s+link:) \/about/, '$1 /'));
+    writeFileSync(site, settings.replace(/(action:\n(\s+)label: [^\n]+\n\s+link:) \/about/g, '$1 /'));
     const built = await checkContent({ ...unlinked, unfinished: 'fail' });
     expect(built.errors).toBe(0);
     expect(built.pages.map((p) => p.page.route)).toEqual(['/']);

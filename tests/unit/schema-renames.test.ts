@@ -107,7 +107,18 @@ describe('renamed schema properties', () => {
           25 |     action:
           26 |       label: Join us
 
-      5 content errors in 1 file."
+      content/site.yaml:27:3  RenamedProperty  closing.heading
+        \`heading\` was renamed to \`title\` in 2026-05; rename the key.
+        Write \`title:\` where it says \`heading:\`; the value stays as it is.
+
+          25 | closing:
+          26 |   type: cta-banner
+        > 27 |   heading: Talk to the **fixture team**
+             |   ^^^^^^^
+          28 |   action:
+          29 |     label: About us
+
+      6 content errors in 2 files."
     `);
   });
 
@@ -116,6 +127,9 @@ describe('renamed schema properties', () => {
     const dirs = fixture('_base');
     const home = join(dirs.contentDir, 'pages/home.yaml');
     writeFileSync(home, readFileSync(home, 'utf8').replace("    heading: Let's build", "    title: Let's build"));
+    // The site's closing banner is a cta-banner too, so it follows the rename.
+    const site = join(dirs.contentDir, 'site.yaml');
+    writeFileSync(site, readFileSync(site, 'utf8').replace('  heading: Talk to the', '  title: Talk to the'));
     const result = await checkContent({ ...dirs, schemaDir });
     expect(formatProblems(result.problems)).not.toContain('renamed');
     expect(result.errors).toBe(0);

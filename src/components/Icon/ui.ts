@@ -7,6 +7,7 @@ import {
   ArrowLeft as arrowLeft,
   ArrowRight as arrowRight,
   ArrowUpRight as arrowUpRight,
+  Award as award,
   BriefcaseBusiness as briefcaseBusiness,
   CalendarClock as calendarClock,
   ChevronDown as chevronDown,
@@ -17,6 +18,7 @@ import {
   Clock as clock,
   ExternalLink as externalLink,
   Frown as frown,
+  IndianRupee as indianRupee,
   LoaderCircle as loaderCircle,
   Mail as mail,
   MapPin as mapPin,
@@ -28,6 +30,7 @@ import {
   Play as play,
   Plus as plus,
   Quote as quote,
+  TrendingUp as trendingUp,
   X as x,
 } from 'lucide';
 import { uiIcon } from './index.tsx';
@@ -35,6 +38,7 @@ import { uiIcon } from './index.tsx';
 export const ArrowLeft = uiIcon(arrowLeft);
 export const ArrowRight = uiIcon(arrowRight);
 export const ArrowUpRight = uiIcon(arrowUpRight);
+export const Award = uiIcon(award);
 export const BriefcaseBusiness = uiIcon(briefcaseBusiness);
 export const CalendarClock = uiIcon(calendarClock);
 export const ChevronDown = uiIcon(chevronDown);
@@ -45,6 +49,7 @@ export const CircleCheck = uiIcon(circleCheck);
 export const Clock = uiIcon(clock);
 export const ExternalLink = uiIcon(externalLink);
 export const Frown = uiIcon(frown);
+export const IndianRupee = uiIcon(indianRupee);
 export const LoaderCircle = uiIcon(loaderCircle);
 export const Mail = uiIcon(mail);
 export const MapPin = uiIcon(mapPin);
@@ -56,4 +61,5 @@ export const Phone = uiIcon(phone);
 export const Play = uiIcon(play);
 export const Plus = uiIcon(plus);
 export const Quote = uiIcon(quote);
+export const TrendingUp = uiIcon(trendingUp);
 export const X = uiIcon(x);

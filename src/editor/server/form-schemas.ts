@@ -52,6 +52,13 @@ export function formSchemas(schemaDir: string): FormSchemas {
     if (typeof node.$ref === 'string') {
       const ref = node.$ref;
       delete node.$ref;
+      if (!ref.includes('#')) {
+        // A whole schema file, such as the site's closing banner, a section (`sections/cta-banner.schema.json`).
+        const file = readJson(join(schemaDir, ref.replace(/^(\.\.\/)+/, '')));
+        const resolved = inline(file, (file.definitions ?? {}) as Record<string, Schema>) as Schema;
+        Object.assign(node, { ...resolved, ...node, title: node.title ?? label ?? resolved.title });
+        return inline(node, local, label);
+      }
       const name = ref.split('/').pop()!;
       const fromCommon = ref.includes('common.schema.json') || !(name in local);
       const target = fromCommon ? commonDefs[name] : local[name];

@@ -5,6 +5,7 @@ import type { SectionProps } from '../registry.ts';
 import type { CardGridSection } from '../../generated/schema-types.ts';
 import { SectionHeading } from '../../components/SectionHeading/index.tsx';
 import { Icon } from '../../components/Icon/index.tsx';
+import { Logo } from '../../components/Logo/index.tsx';
 import { Picture } from '../../components/Picture/index.tsx';
 import { SmartLink } from '../../components/SmartLink/index.tsx';
 import { Reveal } from '../../components/Reveal/index.tsx';
@@ -100,6 +101,12 @@ export default function CardGrid({ section, index }: SectionProps<'card-grid'>) 
 
 function CardMedia({ card, priority }: { card: Card; priority: boolean }) {
   if (card.image) return <Picture image={card.image} priority={priority} className={styles.image} />;
+  if (card.logo)
+    return (
+      <span className={styles.icon} data-slot="icon" data-kind="logo">
+        <Logo name={card.logo} size={32} />
+      </span>
+    );
   if (!card.icon) return null;
   return (
     <span className={styles.icon} data-slot="icon">

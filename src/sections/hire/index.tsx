@@ -10,6 +10,7 @@ import { Reveal } from '../../components/Reveal/index.tsx';
 import { RichText, plainText } from '../../components/RichText/index.tsx';
 import { useInView } from '../../hooks/index.ts';
 import { Counter } from './Counter.tsx';
+import { stepsAnchor } from './meta.ts';
 import styles from './styles.module.css';
 
 /**
@@ -130,7 +131,7 @@ export default function Hire({ section, index }: SectionProps<'hire'>) {
           stays about one screen and a half tall on a page that has its own story to tell. */}
       <div className={styles.process}>
         <div className={`container ${styles.processInner}`}>
-          <div className={styles.steps} data-slot="steps">
+          <div id={stepsAnchor(section)} className={styles.steps} data-slot="steps">
             <Sub className={styles.blockHeading}>
               <RichText text={fill(steps.heading, section)} />
             </Sub>

@@ -1,4 +1,8 @@
+import type { SectionOf } from '../../generated/schema-types.ts';
 import type { SectionMeta } from '../meta-types.ts';
+
+/** The anchor of the hiring steps, so that a link can go to how hiring works: `/start#hire-steps`. */
+export const stepsAnchor = (section: SectionOf<'hire'>) => `${section.id ?? 'hire'}-steps`;
 
 export const meta: SectionMeta<'hire'> = {
   /**
@@ -22,4 +26,5 @@ export const meta: SectionMeta<'hire'> = {
   },
   // The template's slides are checked in content/shared/hire.yaml, where they are written.
   sharedCarousels: { hire: { list: 'slides', field: 'heading' } },
+  anchors: (section) => [stepsAnchor(section)],
 };

@@ -1,11 +1,24 @@
-import { ArrowLeft, BriefcaseBusiness, CalendarClock, MapPin } from '../../components/Icon/ui.ts';
-import { useId, useState } from 'react';
+import {
+  ArrowLeft,
+  Award,
+  BriefcaseBusiness,
+  CalendarClock,
+  CircleCheck,
+  Clock,
+  IndianRupee,
+  MapPin,
+  TrendingUp,
+} from '../../components/Icon/ui.ts';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import type { SectionProps } from '../registry.ts';
 import { RichText } from '../../components/RichText/index.tsx';
 import { SmartLink } from '../../components/SmartLink/index.tsx';
 import { ToasterHost } from '../../components/Toaster/index.tsx';
 import { ApplyDialog } from '../../forms/ApplyDialog.tsx';
 import { useHydrated } from '../../hooks/useHydrated.ts';
+import { experienceText, SALARY_UNIT, salaryText } from './facts.ts';
+import { APPLY_ANCHOR } from './meta.ts';
 import styles from './styles.module.css';
 
 const CONTRACTS = { FULL_TIME: 'Full-time', PART_TIME: 'Part-time', CONTRACTOR: 'Contract', INTERN: 'Internship' } as const;
@@ -30,7 +43,11 @@ function longDate(iso: string): string {
   return `${day} ${months[month! - 1]} ${year}`;
 }
 
-/** One role in full, with the same application dialog as the careers section. */
+/**
+ * One role in full: first the facts a job seeker decides on (pay, experience, level, place, contract,
+ * hours), then the work, the skills, the interview steps and what we offer; beside them a card with the
+ * closing date and the same application dialog as the careers section.
+ */
 export default function JobOpening({ section, index }: SectionProps<'job-opening'>) {
   const headingId = useId();
   const Heading = index === 0 ? 'h1' : 'h2';
@@ -39,6 +56,13 @@ export default function JobOpening({ section, index }: SectionProps<'job-opening
   // Tests and the interaction benchmark wait for this; a press before it is replayed (src/app/startup).
   const hydrated = useHydrated();
   const role = { role: section.role, location: section.location };
+  const apply = useRef<HTMLButtonElement>(null);
+  const { hash, key } = useLocation();
+  // A link to `#apply` (the page's closing banner, or a link a recruiter sends) opens the application at
+  // once, each time it is followed; without JavaScript it scrolls to the button.
+  useEffect(() => {
+    if (hash === `#${APPLY_ANCHOR}` && apply.current) setOpener(apply.current);
+  }, [hash, key]);
 
   return (
     <section id={section.id} className={styles.root} data-section="job-opening" aria-labelledby={headingId}>
@@ -47,6 +71,69 @@ export default function JobOpening({ section, index }: SectionProps<'job-opening
           <Heading id={headingId} className={styles.heading} data-slot="heading">
             <RichText text={section.heading} />
           </Heading>
+          <dl className={styles.facts} data-slot="facts">
+            <div className={styles.salary}>
+              <dt>
+                <IndianRupee size={18} aria-hidden="true" />
+                Salary
+              </dt>
+              <dd>
+                <span className={styles.value} data-slot="salary">
+                  {salaryText(section.salary)}
+                </span>
+                {section.salary.range && <span className={styles.detail}>{SALARY_UNIT}</span>}
+                {section.salary.note && <span className={styles.detail}>{section.salary.note}</span>}
+              </dd>
+            </div>
+            <div>
+              <dt>
+                <Award size={18} aria-hidden="true" />
+                Experience
+              </dt>
+              <dd className={styles.value} data-slot="experience">
+                {experienceText(section.experience)}
+              </dd>
+            </div>
+            <div>
+              <dt>
+                <TrendingUp size={18} aria-hidden="true" />
+                Level
+              </dt>
+              <dd className={styles.value} data-slot="seniority">
+                {section.seniority}
+              </dd>
+            </div>
+            <div>
+              <dt>
+                <MapPin size={18} aria-hidden="true" />
+                Location
+              </dt>
+              <dd className={styles.value} data-slot="location">
+                {section.location}
+              </dd>
+            </div>
+            <div>
+              <dt>
+                <BriefcaseBusiness size={18} aria-hidden="true" />
+                Contract
+              </dt>
+              <dd className={styles.value}>{CONTRACTS[section.employmentType]}</dd>
+            </div>
+            <div className={styles.hours}>
+              <dt>
+                <Clock size={18} aria-hidden="true" />
+                Hours
+              </dt>
+              <dd>
+                <span className={styles.value} data-slot="hours">
+                  {section.hours.schedule}, {section.hours.timeZone}
+                </span>
+                <span className={styles.detail} data-slot="overlap">
+                  {section.hours.overlap}
+                </span>
+              </dd>
+            </div>
+          </dl>
           <Sub className={styles.subheading}>{section.workHeading}</Sub>
           <ul className={styles.list} data-slot="work">
             {section.work.map((task) => (
@@ -59,23 +146,35 @@ export default function JobOpening({ section, index }: SectionProps<'job-opening
               <li key={skill}>{skill}</li>
             ))}
           </ul>
+          <Sub className={styles.subheading}>{section.interviewHeading}</Sub>
+          <ol className={styles.steps} data-slot="interview">
+            {section.interview.map((step) => (
+              <li key={step.name}>
+                <span className={styles.stepName}>{step.name}</span>
+                <span className={styles.stepText}>{step.text}</span>
+              </li>
+            ))}
+          </ol>
+          <Sub className={styles.subheading}>{section.benefitsHeading}</Sub>
+          <ul className={styles.benefits} data-slot="benefits">
+            {section.benefits.map((benefit) => (
+              <li key={benefit}>
+                <CircleCheck size={20} aria-hidden="true" />
+                {benefit}
+              </li>
+            ))}
+          </ul>
         </div>
         <aside className={styles.card} aria-label={`${section.role}: the role at a glance`}>
           <p className={styles.role}>{section.role}</p>
-          <dl className={styles.facts}>
+          <dl className={styles.summary}>
             <div>
-              <dt>
-                <MapPin size={18} aria-hidden="true" />
-                Location
-              </dt>
-              <dd data-slot="location">{section.location}</dd>
+              <dt>Salary</dt>
+              <dd>{salaryText(section.salary)}</dd>
             </div>
             <div>
-              <dt>
-                <BriefcaseBusiness size={18} aria-hidden="true" />
-                Contract
-              </dt>
-              <dd>{CONTRACTS[section.employmentType]}</dd>
+              <dt>Experience</dt>
+              <dd>{experienceText(section.experience)}</dd>
             </div>
             {section.closes && (
               <div>
@@ -90,6 +189,8 @@ export default function JobOpening({ section, index }: SectionProps<'job-opening
             )}
           </dl>
           <button
+            ref={apply}
+            id={APPLY_ANCHOR}
             type="button"
             className={styles.apply}
             data-slot="apply"

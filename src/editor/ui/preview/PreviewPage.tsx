@@ -13,6 +13,7 @@ import { Footer } from '../../../app/Footer/index.tsx';
 import { LoaderProvider } from '../../../app/Loader/index.tsx';
 import { DrawFailure } from '../../../components/DrawFailure/index.tsx';
 import { registryLoader, Sections } from '../../../sections/Sections.tsx';
+import { closingOf } from '../../../sections/closing.ts';
 import type { PreviewData } from '../../server/api.ts';
 
 // Drawn again only when the site settings change, like the sections.
@@ -32,7 +33,10 @@ export interface PreviewPageProps {
 export function PreviewPage({ preview: { site, page } }: PreviewPageProps) {
   // Stable while the icons and logos are, so a text edit does not draw every section again through the context.
   const siteAssets = useMemo(() => ({ icons: site.icons, logos: site.logos }) as InlineAssets, [site.icons, site.logos]);
-  const sections = (page?.page as Partial<Page> | undefined)?.sections ?? [];
+  const written = (page?.page as Partial<Page> | undefined)?.sections ?? [];
+  // As the build ends the page (src/sections/closing.ts): the site's closing banner after its own sections.
+  const closing = page ? closingOf(page.page as Partial<Page>, site.site as Site) : undefined;
+  const sections = closing ? [...written, closing] : written;
   const route = (page?.page as Partial<Page> | undefined)?.route ?? '/';
   const accent = (page?.page as Partial<Page> | undefined)?.accent;
   return (
@@ -48,7 +52,8 @@ export function PreviewPage({ preview: { site, page } }: PreviewPageProps) {
               shared={(page?.shared ?? noShared) as Partial<SharedContent>}
               fallback={<div style={{ minHeight: '40vh' }} />}
               frame={(drawn, section, index) => (
-                <div data-preview-section={index}>
+                // The closing banner is the site settings' (`closing`), not one of the page's sections to pick.
+                <div {...(index < written.length ? { 'data-preview-section': index } : { 'data-preview-closing': '' })}>
                   <DrawFailure label={`Section ${index + 1} (${section.type})`} className="draw-failure">
                     {drawn}
                   </DrawFailure>
