@@ -13,9 +13,10 @@ import fc from 'fast-check';
 import { Window } from 'happy-dom';
 import { createElement, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createServer, type ViteDevServer } from 'vite';
+import type { ViteDevServer } from 'vite';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSsrServer } from '../helpers/ssr-server.ts';
 import type { RenderedRoute } from '../../src/app/entry-server.tsx';
 import { structuredData } from '../../src/app/head.ts';
 import { checkContent } from '../../src/content/check.ts';
@@ -68,14 +69,7 @@ let JobOpening: (props: SectionProps<'job-opening'>) => ReactNode;
 const window = new Window();
 
 beforeAll(async () => {
-  server = await createServer({
-    root: projectRoot,
-    configFile: `${projectRoot}/vite.config.ts`,
-    logLevel: 'silent',
-    appType: 'custom',
-    server: { middlewareMode: true, ws: false, watch: null, hmr: false },
-    optimizeDeps: { noDiscovery: true, include: [] },
-  });
+  server = await startSsrServer(projectRoot);
   ({ render } = (await server.ssrLoadModule('/src/app/entry-server.tsx')) as { render: typeof render });
   ({ StaticRouter } = (await server.ssrLoadModule('react-router')) as typeof import('react-router'));
   ({ default: JobOpening } = (await server.ssrLoadModule('/src/sections/job-opening/index.tsx')) as { default: typeof JobOpening });

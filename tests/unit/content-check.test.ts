@@ -477,7 +477,7 @@ describe('content check: what a marketer sees for each mistake', () => {
 
       content/pages/home.yaml:8:9  UnknownProperty  sections[0].cards[0].titel
         \`titel\` is not allowed in a card.
-        Did you mean \`title\`? Allowed here: \`title\`, \`text\`, \`icon\`, \`image\`, \`link\`, \`linkLabel\`.
+        Did you mean \`title\`? Allowed here: \`title\`, \`text\`, \`icon\`, \`logo\`, \`image\`, \`link\`, \`linkLabel\`.
 
            6 |     heading: Why choose us
            7 |     cards:

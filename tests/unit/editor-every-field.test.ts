@@ -255,7 +255,14 @@ describe('every field of every content file, through the editor', () => {
   it('edits picked at random save through the content check, and undoing them saves the file back as it was', async () => {
     // Fields of groups the file has: a new group (structured data on a page that has none) can
     // need more than one value to pass, and is covered by the tests above.
-    const inPlace = fields.filter((f) => valueAt(f.data, f.path.slice(0, -1)) !== undefined);
+    // An anchor that links name (a footer link to `/services#hiring-models`) cannot change alone: the
+    // check refuses the links it would break (UnknownAnchor), which is right, and tested elsewhere.
+    const linkedAnchors = new Set(fields.flatMap((f) => [...f.text.matchAll(/link: \S*#([a-z][a-z0-9-]*)/g)].map((m) => m[1]!)));
+    const inPlace = fields.filter(
+      (f) =>
+        valueAt(f.data, f.path.slice(0, -1)) !== undefined &&
+        !(f.path.at(-1) === 'id' && linkedAnchors.has(String(valueAt(f.data, f.path)))),
+    );
     await fc.assert(
       fc.asyncProperty(fc.nat(inPlace.length - 1), async (i) => {
         const c = await drive(inPlace[i]!);

@@ -7,8 +7,9 @@
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Window } from 'happy-dom';
-import { createServer, type ViteDevServer } from 'vite';
+import type { ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSsrServer } from '../helpers/ssr-server.ts';
 import type { PageEntry, PageModule, SiteModule } from '../../src/content/module-types.ts';
 import type { RenderedRoute } from '../../src/app/entry-server.tsx';
 import type { PreviewPageProps } from '../../src/editor/ui/preview/PreviewPage.tsx';
@@ -24,14 +25,7 @@ let site: SiteModule;
 let pages: readonly PageEntry[];
 
 beforeAll(async () => {
-  server = await createServer({
-    root: projectRoot,
-    configFile: `${projectRoot}/vite.config.ts`,
-    logLevel: 'silent',
-    appType: 'custom',
-    server: { middlewareMode: true, ws: false, watch: null, hmr: false },
-    optimizeDeps: { noDiscovery: true, include: [] },
-  });
+  server = await startSsrServer(projectRoot);
   ({ render } = (await server.ssrLoadModule('/src/app/entry-server.tsx')) as { render: typeof render });
   ({ PreviewPage } = (await server.ssrLoadModule('/src/editor/ui/preview/PreviewPage.tsx')) as {
     PreviewPage: typeof PreviewPage;

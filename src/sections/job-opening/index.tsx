@@ -9,7 +9,7 @@ import {
   MapPin,
   TrendingUp,
 } from '../../components/Icon/ui.ts';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import type { SectionProps } from '../registry.ts';
 import { RichText } from '../../components/RichText/index.tsx';
@@ -44,6 +44,38 @@ function longDate(iso: string): string {
 }
 
 /**
+ * One fact of the role: its icon and name, then its value, one line; a `composite` fact's children lay
+ * out the value and its details themselves. `slot` names the value for the page's tests.
+ */
+function Fact({
+  icon: FactIcon,
+  label,
+  slot,
+  className,
+  composite = false,
+  children,
+}: {
+  readonly icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean | 'true' }>;
+  readonly label: string;
+  readonly slot?: string;
+  readonly className?: string;
+  readonly composite?: boolean;
+  readonly children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <dt>
+        <FactIcon size={18} aria-hidden="true" />
+        {label}
+      </dt>
+      <dd className={composite ? undefined : styles.value} data-slot={slot}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+/**
  * One role in full: first the facts a job seeker decides on (pay, experience, level, place, contract,
  * hours), then the work, the skills, the interview steps and what we offer; beside them a card with the
  * closing date and the same application dialog as the careers section.
@@ -72,67 +104,33 @@ export default function JobOpening({ section, index }: SectionProps<'job-opening
             <RichText text={section.heading} />
           </Heading>
           <dl className={styles.facts} data-slot="facts">
-            <div className={styles.salary}>
-              <dt>
-                <IndianRupee size={18} aria-hidden="true" />
-                Salary
-              </dt>
-              <dd>
-                <span className={styles.value} data-slot="salary">
-                  {salaryText(section.salary)}
-                </span>
-                {section.salary.range && <span className={styles.detail}>{SALARY_UNIT}</span>}
-                {section.salary.note && <span className={styles.detail}>{section.salary.note}</span>}
-              </dd>
-            </div>
-            <div>
-              <dt>
-                <Award size={18} aria-hidden="true" />
-                Experience
-              </dt>
-              <dd className={styles.value} data-slot="experience">
-                {experienceText(section.experience)}
-              </dd>
-            </div>
-            <div>
-              <dt>
-                <TrendingUp size={18} aria-hidden="true" />
-                Level
-              </dt>
-              <dd className={styles.value} data-slot="seniority">
-                {section.seniority}
-              </dd>
-            </div>
-            <div>
-              <dt>
-                <MapPin size={18} aria-hidden="true" />
-                Location
-              </dt>
-              <dd className={styles.value} data-slot="location">
-                {section.location}
-              </dd>
-            </div>
-            <div>
-              <dt>
-                <BriefcaseBusiness size={18} aria-hidden="true" />
-                Contract
-              </dt>
-              <dd className={styles.value}>{CONTRACTS[section.employmentType]}</dd>
-            </div>
-            <div className={styles.hours}>
-              <dt>
-                <Clock size={18} aria-hidden="true" />
-                Hours
-              </dt>
-              <dd>
-                <span className={styles.value} data-slot="hours">
-                  {section.hours.schedule}, {section.hours.timeZone}
-                </span>
-                <span className={styles.detail} data-slot="overlap">
-                  {section.hours.overlap}
-                </span>
-              </dd>
-            </div>
+            <Fact icon={IndianRupee} label="Salary" className={styles.salary} composite>
+              <span className={styles.value} data-slot="salary">
+                {salaryText(section.salary)}
+              </span>
+              {section.salary.range && <span className={styles.detail}>{SALARY_UNIT}</span>}
+              {section.salary.note && <span className={styles.detail}>{section.salary.note}</span>}
+            </Fact>
+            <Fact icon={Award} label="Experience" slot="experience">
+              {experienceText(section.experience)}
+            </Fact>
+            <Fact icon={TrendingUp} label="Level" slot="seniority">
+              {section.seniority}
+            </Fact>
+            <Fact icon={MapPin} label="Location" slot="location">
+              {section.location}
+            </Fact>
+            <Fact icon={BriefcaseBusiness} label="Contract">
+              {CONTRACTS[section.employmentType]}
+            </Fact>
+            <Fact icon={Clock} label="Hours" className={styles.hours} composite>
+              <span className={styles.value} data-slot="hours">
+                {section.hours.schedule}, {section.hours.timeZone}
+              </span>
+              <span className={styles.detail} data-slot="overlap">
+                {section.hours.overlap}
+              </span>
+            </Fact>
           </dl>
           <Sub className={styles.subheading}>{section.workHeading}</Sub>
           <ul className={styles.list} data-slot="work">
