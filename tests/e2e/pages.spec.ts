@@ -144,12 +144,13 @@ function fullyVisibleSlides(carousel: Locator) {
 
 test.describe('service pages', () => {
   for (const [route, expected] of Object.entries(SERVICE_PAGES)) {
-    test(`${expected.name} (${route}) has its five sections with ${expected.cards}/${expected.carousel}/${expected.stack} entries`, async ({
+    test(`${expected.name} (${route}) has its five sections with ${expected.cards}/${expected.carousel}/${expected.stack} entries, then the closing banner`, async ({
       page,
     }) => {
       const all = await sections(page, route);
-      await expect(all).toHaveCount(5);
-      expect(await sectionTypes(all)).toEqual(['page-hero', 'overview', 'card-grid', 'carousel', 'tech-stack']);
+      // The specification's five, then the site's closing banner (issue 38: every page ends with its next step).
+      await expect(all).toHaveCount(6);
+      expect(await sectionTypes(all)).toEqual(['page-hero', 'overview', 'card-grid', 'carousel', 'tech-stack', 'cta-banner']);
 
       const hero = page.locator('[data-section="page-hero"]');
       await expect(hero.getByRole('heading', { level: 1 })).toBeVisible();
@@ -270,7 +271,7 @@ test.describe('technology pages', () => {
       page,
     }) => {
       const all = await sections(page, route);
-      expect(await sectionTypes(all)).toEqual(['page-hero', 'overview', 'card-grid', 'card-grid', 'tech-stack', 'hire']);
+      expect(await sectionTypes(all)).toEqual(['page-hero', 'overview', 'card-grid', 'card-grid', 'tech-stack', 'hire', 'cta-banner']);
       await expect(page.locator('main h1')).toHaveCount(1);
       await expect(page.locator('[data-section="overview"] [data-slot="paragraph"]')).toHaveCount(2);
 
@@ -422,7 +423,7 @@ test.describe('hiring template', () => {
 
   test('opens /start as its first section: dark band, h1 and room for the header', async ({ page }) => {
     const all = await sections(page, '/start');
-    expect(await sectionTypes(all)).toEqual(['hire']);
+    expect(await sectionTypes(all)).toEqual(['hire', 'cta-banner']);
     const heading = page.getByRole('heading', { level: 1 });
     await expect(heading).toHaveText('How to start with Sutra Labs');
     await expect(page.locator('main h1')).toHaveCount(1);
@@ -502,7 +503,7 @@ test.describe('/services, /technologies and /careers', () => {
 
   test('/technologies: a slide banner with intro, then six and six cards with their links', async ({ page }) => {
     const all = await sections(page, '/technologies');
-    expect(await sectionTypes(all)).toEqual(['slide-banner', 'card-grid', 'card-grid']);
+    expect(await sectionTypes(all)).toEqual(['slide-banner', 'card-grid', 'card-grid', 'cta-banner']);
     const banner = page.locator('[data-section="slide-banner"]');
     await expect(banner.locator('[data-slot="slide"]')).toHaveCount(3);
     await expect(banner.locator('[data-slot="intro-paragraph"]').first()).toBeVisible();

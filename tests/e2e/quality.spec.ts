@@ -20,12 +20,13 @@ test('the sitemap lists the 25 routes of the specification, the legal and compan
 });
 
 /** Runs axe on the page as it is now and returns the violations, summarised. */
-async function axe(page: Page): Promise<string[]> {
+async function axe(page: Page, disabled: readonly string[] = []): Promise<string[]> {
   // Legacy mode runs axe once in the page instead of once per frame and again in a blank page to merge
   // the results, which halves its time. It skips cross-origin frames, so the sweep checks there are none.
   const result = await new AxeBuilder({ page })
     .setLegacyMode(true)
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .disableRules([...disabled])
     .analyze();
   return result.violations.map(
     (v) =>
@@ -128,7 +129,9 @@ test('axe finds no violation with the mobile menu, the apply dialog and another 
   await page.goto('/', { waitUntil: 'networkidle' });
   await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
-  expect(await axe(page), 'mobile menu open').toEqual([]);
+  // The open menu is modal: the page behind it is inert, so out of the accessibility tree, main landmark
+  // and h1 included, until it closes (tests/e2e/keyboard.spec.ts). Those two page-level rules are moot then.
+  expect(await axe(page, ['landmark-one-main', 'page-has-heading-one']), 'mobile menu open').toEqual([]);
 
   await page.goto('/careers', { waitUntil: 'networkidle' });
   // The careers list hydrates as it comes into view; its tabs work from then on.
