@@ -258,13 +258,6 @@ async function prerender(path: string, outFile: string) {
   // the document already links; otherwise the code of each section waits a round trip for its CSS
   // again. A disabled stylesheet is neither fetched nor applied.
   const inlined = [...entryCss, ...css].map((file) => `<link rel="stylesheet" href="/${file}" disabled data-inlined />`).join('');
-  // The app's code: asked for in the head, so that on a slow network it arrives with the first screen's
-  // pictures, and run by the boot script once the first screen has painted (src/app/startup/boot.ts).
-  // At low priority, behind the hero image and the font.
-  // The boot script is left out: its own tag asks for it, at the priority of a script.
-  const entryFile = manifest[entryKey]!.file;
-  const preload = [entryFile, ...[...entryFiles].filter((file) => file !== entryFile && file !== manifest[bootKey]!.file), ...js];
-  const modulePreloads = preload.map((file) => `<link rel="modulepreload" href="/${file}" fetchpriority="low" />`).join('');
   // First the script that keeps presses made before the boot script runs (early-script.ts), then the
   // hero image: it is the largest paint, and the browser requests in document order.
   const early = [
@@ -273,14 +266,17 @@ async function prerender(path: string, outFile: string) {
     `<style data-critical-css>${styles}</style>`,
     inlined,
     fontPreload,
-    modulePreloads,
   ]
     .filter(Boolean)
     .join('\n    ');
+  // The app's code is not in the head: the boot script starts it once the first screen has painted
+  // (src/app/startup/boot.ts), preloading the entry's imports and the page's own modules then.
+  const preload = [...entryFiles].filter((file) => file !== manifest[entryKey]!.file).concat(js);
   // The web app manifest too: Chrome fetches it and an icon as soon as it sees the link, on every
   // page view, and on a slow phone that competes with the first screen.
   const boot =
-    `<script type="module" src="/${manifest[bootKey]!.file}" data-boot data-entry="/${entryFile}"` +
+    `<script type="module" src="/${manifest[bootKey]!.file}" data-boot ` +
+    `data-entry="/${manifest[entryKey]!.file}" data-preload="${preload.map((f) => `/${f}`).join(' ')}"` +
     (later.size > 0
       ? ` data-sections="${[...later].map(([type, files]) => `${type}:${files.map((f) => `/${f}`).join(',')}`).join(' ')}"`
       : '') +

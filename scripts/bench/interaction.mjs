@@ -5,9 +5,8 @@
 // load (as soon as it shows, at the load event, then 100 ms, 500 ms and 2 s after), by mouse, by keyboard,
 // by a script's element.click() (as screen readers do) or by a tap at 390 px. It prints, per press, whether
 // the control did what it should, the time from the press to the first frame that shows it ("effect"),
-// and Chrome's own INP for the press (Event Timing: input to the next paint); then a summary per route and
-// one per route and moment of the press, with the median and the worst effect and INP. A benchmark, not a
-// test: compare runs on one machine, and quote medians.
+// and Chrome's own INP for the press (Event Timing: input to the next paint). A benchmark, not a test:
+// compare runs on one machine, and quote medians.
 //
 //   npm run bench:interaction -- [--routes /careers,/] [--quick] [--moments first-paint,load]
 //                                [--modes pointer,keyboard,script,touch] [--url http://host:port]
@@ -419,24 +418,17 @@ const summary = routes.map((route) => {
 });
 console.log('\n### Summary (CPU 4× slower, slow 4G)\n');
 console.log(table(['route', 'presses', 'lost', 'median effect ms', 'max effect ms', 'median INP ms', 'max INP ms'], summary));
-// Per route and moment of the press: the median and the worst time to the effect, and Chrome's INP.
-const moments = allMoments.filter((m) => options.moments.includes(m));
-const medianAndWorst = (values) => (values.length ? `${fixed(median(values))} / ${fixed(Math.max(...values))}` : '–');
-const byMoment = routes.flatMap((route) =>
-  moments.flatMap((moment) => {
-    const mine = results.filter((r) => r.route === route && r.moment === moment);
-    if (mine.length === 0) return [];
-    const effects = mine.flatMap((r) => (r.effect === undefined ? [] : [r.effect]));
-    const inps = mine.flatMap((r) => (r.inp === undefined ? [] : [r.inp]));
-    return [[route, moment, mine.length, mine.filter((r) => !r.ok).length, medianAndWorst(effects), medianAndWorst(inps)]];
-  }),
-);
-console.log('\n### By moment of the press (CPU 4× slower, slow 4G)\n');
-console.log(table(['route', 'moment', 'presses', 'lost', 'effect ms, median / worst', 'INP ms, median / worst'], byMoment));
 const lost = results.filter((r) => !r.ok).length;
 const late = (key) => results.filter((r) => (r[key] ?? 0) > 200).length;
+const byMoment = allMoments
+  .filter((m) => options.moments.includes(m))
+  .map((moment) => {
+    const mine = results.filter((r) => r.moment === moment && r.effect !== undefined).map((r) => r.effect);
+    return `${moment} ${fixed(mine.length ? median(mine) : undefined)} ms`;
+  });
 console.log(
   `\n${results.length} first presses on ${routes.length} routes: ${lost} lost; INP over 200 ms: ${late('inp')}; effect later than 200 ms: ${late('effect')}.` +
+    `\nMedian effect by moment of the press: ${byMoment.join(', ')}.` +
     `\nRun time ${Math.round((performance.now() - started) / 1000)} s. This machine: ${hostSpeed()} ms for bench-common's reference work (lower is faster).`,
 );
 if (options.json) writeFileSync(options.json, JSON.stringify(results, null, 2));

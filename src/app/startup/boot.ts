@@ -14,12 +14,10 @@
  *     arrow key in tabs or a carousel, or a form's submission that the app cannot answer yet is held
  *     (its default prevented) and replayed once it can; the control shows `data-held` meanwhile.
  *     Links, typing and scrolling need no app and are left alone.
- *  3. The page's head asks for the app's entry, its imports and the page's modules, at low priority
- *     behind the hero image and the font, and this script, as soon as it runs, for the code of the
- *     sections below (`fetchSectionCode`): on a slow network the code arrives with the first
- *     screen's pictures, not a round trip after them. Nothing runs yet. The code of a section the
- *     visitor reaches for is asked for at high priority. Once the hero image has painted (or at the
- *     visitor's first pointer, touch, key or focus, if that comes first), the app's entry runs.
+ *  3. Once the hero image has painted (or at the visitor's first pointer, touch, key or focus, if that
+ *     comes first), the app's entry loads, with its imports and the page's modules preloaded, and the
+ *     code of the sections below behind them at low priority. The code of a section the visitor
+ *     reaches for is asked for at once, at high priority, even before the entry.
  *  4. `client.tsx` loads the page's content and its first section's code, then calls React's
  *     `hydrateRoot` in a transition: React hydrates in slices and answers input in between. It calls
  *     `connect` here. The page hydrates in parts: the frame (header, footer, first section) and each
@@ -32,11 +30,10 @@
  *     viewport, when the visitor reaches for it (then ahead of everything else), or after the first
  *     interaction; React then hydrates it in slices. Held activations on it are replayed in the
  *     order they were made as soon as it has (the section's commit says so: `markHydrated`).
- *  6. The browser lays out and paints a section below the first screen only as it nears the viewport
- *     (global.css), so a long page costs a phone no more work while it loads than a short one.
+ *  6. In idle moments the skipped sections are laid out, one per moment.
  *
- * The prerenderer writes this script's tag with the entry module, each section's code and the web app
- * manifest as data attributes, which keeps the Content-Security-Policy free of inline scripts.
+ * The prerenderer writes this script's tag with the entry module, the modules to preload, each
+ * section's code and the web app manifest as data attributes, which keeps the Content-Security-Policy free of inline scripts.
  */
 import {
   activationEvents,
@@ -59,6 +56,7 @@ export interface StartedApp {
 
 const tag = document.querySelector<HTMLScriptElement>('script[data-boot]');
 const entry = tag?.dataset.entry;
+const preloads = tag?.dataset.preload?.split(' ').filter(Boolean) ?? [];
 const webManifest = tag?.dataset.manifest;
 /** The code each section below the first needs, by section type: `type:/a.js,/b.js type2:…`. */
 const sectionCode = new Map(
@@ -195,20 +193,12 @@ function onReach(event: Event) {
   else reached.push(event.target);
 }
 
-/**
- * Asks for the code of the sections below the first, without running it, at low priority: a press
- * on one of them then waits for its hydration only. The entry and the first screen's code were asked
- * for in the page's head. Asked for at once, not once the app runs, which on a slow phone is a
- * second later.
- */
-function fetchSectionCode() {
-  for (const files of sectionCode.values()) for (const href of files) preloadModule(href, 'low');
-}
-
 let started = false;
 function start() {
   if (started || !entry) return;
   started = true;
+  // Fetched in parallel with the entry, instead of one after another as its imports are discovered.
+  for (const href of preloads) preloadModule(href, 'high');
   // Linked now rather than in the HTML: a browser fetches the manifest and an icon from it as soon
   // as it sees the link, which on a slow phone competes with the first screen.
   if (webManifest && !document.querySelector('link[rel="manifest"]')) {
@@ -217,8 +207,27 @@ function start() {
     link.href = webManifest;
     document.head.append(link);
   }
-  // Runs the entry, which the page's head asked for: it and its imports are on their way or there.
-  void import(/* @vite-ignore */ entry);
+  void import(/* @vite-ignore */ entry).then(layOutSections);
+  // The other sections' code too, behind the entry: a press on one of them then waits for hydration
+  // only. Asked for here rather than once the app has run, which on a slow phone is a second later.
+  for (const files of sectionCode.values()) for (const href of files) preloadModule(href, 'low');
+}
+
+/**
+ * Lays out the sections the first paint skipped (global.css), one per idle moment: all at once, a
+ * long page would block a slow phone's main thread for a tenth of a second.
+ */
+function layOutSections() {
+  const pending = [...document.querySelectorAll<HTMLElement>('main > [data-section]:not([data-laid-out])')];
+  const idle = (then: () => void) =>
+    'requestIdleCallback' in window ? requestIdleCallback(then, { timeout: 2000 }) : setTimeout(then, 50);
+  const next = () => {
+    const section = pending.shift();
+    if (!section) return;
+    section.dataset.laidOut = '';
+    idle(next);
+  };
+  idle(next);
 }
 
 /** Two frames on: the first frame after the one that painted, when nothing competes with it any more. */
@@ -279,7 +288,5 @@ if (early) {
     if (event.type === 'click' || event.type === 'keydown') takeOver(event);
   }
 }
-// After the presses taken over above, whose sections' code goes first.
-fetchSectionCode();
 if (document.readyState === 'complete') afterLoad();
 else addEventListener('load', afterLoad, { once: true });

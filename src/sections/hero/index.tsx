@@ -10,46 +10,17 @@ import { usePrefersReducedMotion } from '../../hooks/usePrefersReducedMotion.ts'
 import styles from './styles.module.css';
 
 /**
- * False until the page's load event has passed and the browser has had an idle moment after it
- * (at most two seconds later), then true.
- */
-function usePageSettled(): boolean {
-  const [settled, setSettled] = useState(false);
-  useEffect(() => {
-    // Safari has no idle callbacks: a moment after the load event there.
-    const idle = typeof requestIdleCallback === 'function';
-    let waiting: number | undefined;
-    const settle = () => setSettled(true);
-    const afterLoad = () => {
-      waiting = idle ? requestIdleCallback(settle, { timeout: 2000 }) : window.setTimeout(settle, 200);
-    };
-    if (document.readyState === 'complete') afterLoad();
-    else window.addEventListener('load', afterLoad, { once: true });
-    return () => {
-      window.removeEventListener('load', afterLoad);
-      if (waiting === undefined) return;
-      if (idle) cancelIdleCallback(waiting);
-      else window.clearTimeout(waiting);
-    };
-  }, []);
-  return settled;
-}
-
-/**
  * The full-screen opening of the home page: heading, paragraph and call to action over
  * background slides (videos and images). While playing, the slide advances every `interval` ms
  * and wraps; the dots pick a slide and start playback; the play/pause button toggles it. Each
  * slide change restarts that slide's video. If the browser refuses to autoplay, playback simply
  * turns off. With reduced motion nothing plays: posters and images only, changed by the dots.
  *
- * The first slide's poster is a real, high-priority `<img>` so it is the LCP element. The other slides'
- * pictures and the videos are mounted once the page has loaded and the browser is idle
- * (`usePageSettled`): on a slow phone a video's megabyte would otherwise share the network with the
- * code of the sections below, and its decoding the main thread with their hydration; a slide picked
- * before then gets its picture at once. A video fetches nothing until its slide is shown. The dots
- * and the toggle are in the server HTML, in the state they will have once the slides play, so a press
- * made before the code arrives is kept and made then (src/app/startup); with reduced motion a style
- * hides the toggle from the first paint, before the code knows to leave it out.
+ * The first slide's poster is a real, high-priority `<img>` so it is the LCP element; videos are
+ * mounted after hydration and fetch nothing until their slide is shown. The dots and the toggle are in
+ * the server HTML, in the state they will have once the slides play, so a press made before the code
+ * arrives is kept and made then (src/app/startup); with reduced motion a style hides the toggle from
+ * the first paint, before the code knows to leave it out.
  */
 export default function Hero({ section, index }: SectionProps<'hero'>) {
   const { heading, paragraph, action, interval, slides } = section;
@@ -57,7 +28,6 @@ export default function Hero({ section, index }: SectionProps<'hero'>) {
   const rootRef = useRef<HTMLElement>(null);
   const videos = useRef<Array<HTMLVideoElement | null>>([]);
   const hydrated = useHydrated();
-  const settled = usePageSettled();
   const reduced = usePrefersReducedMotion();
   const [current, setCurrent] = useState(0);
   const [playing, setPlaying] = useState(true);
@@ -87,8 +57,7 @@ export default function Hero({ section, index }: SectionProps<'hero'>) {
         if (error instanceof DOMException && error.name === 'NotAllowedError') setPlaying(false);
       });
     });
-    // `settled` mounts the videos: the one of the current slide starts then.
-  }, [current, animate, settled]);
+  }, [current, animate]);
 
   const select = (i: number) => {
     setCurrent(i);
@@ -125,10 +94,10 @@ export default function Hero({ section, index }: SectionProps<'hero'>) {
             >
               {/* Only the first slide is in the server HTML: the others cannot show before the
                   script runs, and fetching them early would compete with the LCP image. */}
-              {still && (i === 0 || i === current || settled) && (
+              {still && (i === 0 || hydrated) && (
                 <Picture image={still} priority={index === 0 && i === 0} className={styles.media} />
               )}
-              {slide.video && settled && !reduced && (
+              {slide.video && hydrated && !reduced && (
                 <video
                   ref={(node) => {
                     videos.current[i] = node;
