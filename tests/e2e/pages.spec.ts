@@ -271,7 +271,15 @@ test.describe('technology pages', () => {
       page,
     }) => {
       const all = await sections(page, route);
-      expect(await sectionTypes(all)).toEqual(['page-hero', 'overview', 'card-grid', 'card-grid', 'tech-stack', 'hire', 'cta-banner']);
+      expect(await sectionTypes(all)).toEqual([
+        'page-hero',
+        'overview',
+        'card-grid',
+        'card-grid',
+        'tech-stack',
+        'hire',
+        'cta-banner',
+      ]);
       await expect(page.locator('main h1')).toHaveCount(1);
       await expect(page.locator('[data-section="overview"] [data-slot="paragraph"]')).toHaveCount(2);
 
