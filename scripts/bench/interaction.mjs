@@ -5,7 +5,9 @@
 // load (as soon as it shows, at the load event, then 100 ms, 500 ms and 2 s after), by mouse, by keyboard,
 // by a script's element.click() (as screen readers do) or by a tap at 390 px. It prints, per press, whether
 // the control did what it should, the time from the press to the first frame that shows it ("effect"),
-// and Chrome's own INP for the press (Event Timing: input to the next paint). A benchmark, not a test:
+// and Chrome's own INP for the press (Event Timing: input to the next paint); then, per route and moment,
+// the median and worst effect for controls in the first screen and below it, and the medians after the
+// load event against the targets (500 ms in the first screen, 1 s for any control). A benchmark, not a test:
 // compare runs on one machine, and quote medians.
 //
 //   npm run bench:interaction -- [--routes /careers,/] [--quick] [--moments first-paint,load]
@@ -261,6 +263,8 @@ async function press(route, control, mode, moment) {
       if (wait) await page.waitForTimeout(wait);
     }
     const control = await handleOf(page, kind, nth);
+    // In the first screen: where a visitor sees the control without scrolling.
+    const firstScreen = await control.evaluate((el) => el.getBoundingClientRect().top + window.scrollY < window.innerHeight);
     const keyTarget = kind.key ? await page.evaluateHandle(`(${kind.key.focus})()`) : control;
     // The press is made where a visitor makes it: on the control, scrolled into view, once the frame
     // that shows it has painted. A visitor cannot press a control before seeing it; pressed in the same
@@ -347,6 +351,7 @@ async function press(route, control, mode, moment) {
           .catch((error) => error.message.split('\n')[0]);
     return {
       ok: seen,
+      firstScreen,
       ...(lostBecause && { error: lostBecause }),
       effect: seen && bench.pressedAt !== undefined ? bench.effectAt - bench.pressedAt : undefined,
       // Chrome reports no event shorter than 16 ms: a press it did not report was answered faster.
@@ -418,6 +423,49 @@ const summary = routes.map((route) => {
 });
 console.log('\n### Summary (CPU 4× slower, slow 4G)\n');
 console.log(table(['route', 'presses', 'lost', 'median effect ms', 'max effect ms', 'median INP ms', 'max INP ms'], summary));
+
+// The time from a press to its visible effect, by route and moment of the press, for controls in the
+// first screen and below it: the targets are medians of 500 ms (first screen) and 1 s (any control)
+// for a press made once the page has loaded.
+const spread = (values) => (values.length ? `${fixed(median(values))} / ${fixed(Math.max(...values))}` : '–');
+const effectsOf = (rows) => rows.flatMap((r) => (r.effect === undefined ? [] : [r.effect]));
+const byRouteAndMoment = routes.flatMap((route) =>
+  allMoments
+    .filter((m) => options.moments.includes(m))
+    .flatMap((moment) => {
+      const mine = results.filter((r) => r.route === route && r.moment === moment);
+      if (mine.length === 0) return [];
+      const inps = mine.flatMap((r) => (r.inp === undefined ? [] : [r.inp]));
+      return [
+        [
+          route,
+          moment,
+          mine.length,
+          mine.filter((r) => !r.ok).length,
+          spread(effectsOf(mine.filter((r) => r.firstScreen))),
+          spread(effectsOf(mine.filter((r) => !r.firstScreen))),
+          spread(effectsOf(mine)),
+          spread(inps),
+        ],
+      ];
+    }),
+);
+console.log('\n### Effect by moment of the press (median / worst, ms)\n');
+console.log(table(['route', 'moment', 'presses', 'lost', 'first screen', 'below it', 'any control', 'INP'], byRouteAndMoment));
+const afterLoad = results.filter((r) => r.moment !== 'first-paint');
+const targets = routes.flatMap((route) => {
+  const mine = afterLoad.filter((r) => r.route === route);
+  if (mine.length === 0) return [];
+  const first = effectsOf(mine.filter((r) => r.firstScreen));
+  const any = effectsOf(mine);
+  const verdict = (values, limit) =>
+    values.length ? `${fixed(median(values))} ms ${median(values) <= limit ? 'within' : 'OVER'} ${limit}` : '–';
+  return [[route, verdict(first, 500), verdict(any, 1000)]];
+});
+if (targets.length) {
+  console.log('\n### Presses after the load event against the targets (medians)\n');
+  console.log(table(['route', 'first screen (500 ms)', 'any control (1 s)'], targets));
+}
 const lost = results.filter((r) => !r.ok).length;
 const late = (key) => results.filter((r) => (r[key] ?? 0) > 200).length;
 const byMoment = allMoments

@@ -58,10 +58,6 @@ async function open(page: Page, route: string): Promise<void> {
       { message: 'every section hydrates' },
     )
     .toBe(0);
-  // Sections far from the viewport skip their layout until the app lays them out in idle moments
-  // (global.css, content-visibility); their boxes would then be those of an earlier width. Every
-  // section is laid out here, as it is for printing, so each width measures the layout it shows.
-  await page.addStyleTag({ content: 'main > [data-section] { content-visibility: visible !important; }' });
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
