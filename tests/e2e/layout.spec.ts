@@ -37,7 +37,14 @@ interface Measurement {
 async function open(page: Page, route: string): Promise<void> {
   await page.goto(route);
   await page.evaluate(async () => {
-    const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+    // A frame, so that the section near the viewport is noticed and starts its code. Bounded: in one
+    // run of the whole suite on a loaded machine the page drew no frame for three minutes and the
+    // test hung here; the poll below then still waits for every section to hydrate.
+    const frame = () =>
+      new Promise<void>((resolve) => {
+        requestAnimationFrame(() => resolve());
+        setTimeout(resolve, 250);
+      });
     for (const section of document.querySelectorAll('main > [data-section]')) {
       section.scrollIntoView({ block: 'start' });
       await frame();
