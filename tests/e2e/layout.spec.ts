@@ -56,15 +56,20 @@ async function open(page: Page, route: string): Promise<void> {
   await expect
     .poll(
       () =>
-        page.evaluate(
-          () =>
-            [...document.querySelectorAll('main > [data-section]')].filter(
-              (section) => !Object.keys(section).some((key) => key.startsWith('__reactFiber$')),
-            ).length,
-        ),
-      { message: 'every section hydrates' },
+        page.evaluate(() => {
+          const waiting = [...document.querySelectorAll('main > [data-section]')].filter(
+            (section) => !Object.keys(section).some((key) => key.startsWith('__reactFiber$')),
+          );
+          // A section the scroll passed between two frames was never seen near the viewport, and
+          // runs its code only once it is: it is shown again, as a visitor scrolling back would.
+          waiting[0]?.scrollIntoView({ block: 'start' });
+          return waiting.length;
+        }),
+      // Sections load their code one after another as they are shown: on a loaded machine that takes a while.
+      { message: 'every section hydrates', timeout: 30_000 },
     )
     .toBe(0);
+  await page.evaluate(() => scrollTo(0, 0));
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
