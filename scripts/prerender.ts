@@ -258,34 +258,25 @@ async function prerender(path: string, outFile: string) {
   // the document already links; otherwise the code of each section waits a round trip for its CSS
   // again. A disabled stylesheet is neither fetched nor applied.
   const inlined = [...entryCss, ...css].map((file) => `<link rel="stylesheet" href="/${file}" disabled data-inlined />`).join('');
-  // The app's code is asked for by the HTML itself: the entry with its imports and the page's own
-  // modules, then each section's code at low priority. The browser's preload scanner finds these while
-  // the HTML still arrives, so on a phone the app has loaded by the load event and a press made then
-  // is answered at once (src/app/startup/boot.ts). After the hero image: the browser requests in
-  // document order, and the hero is the largest paint.
-  const preload = [manifest[entryKey]!.file, ...[...entryFiles].filter((file) => file !== manifest[entryKey]!.file), ...js];
-  const sectionFiles = [...new Set([...later.values()].flat())].filter((file) => !preload.includes(file));
-  const modulePreloads = [
-    ...preload.map((file) => `<link rel="modulepreload" href="/${file}" />`),
-    ...sectionFiles.map((file) => `<link rel="modulepreload" href="/${file}" fetchpriority="low" />`),
-  ].join('');
   // First the script that keeps presses made before the boot script runs (early-script.ts), then the
-  // hero image, then the styles and the code.
+  // hero image: it is the largest paint, and the browser requests in document order.
   const early = [
     `<script>${earlyScript}</script>`,
     lcpPreload(rendered.html),
     `<style data-critical-css>${styles}</style>`,
     inlined,
     fontPreload,
-    modulePreloads,
   ]
     .filter(Boolean)
     .join('\n    ');
-  // The web app manifest is linked by the boot script: Chrome fetches it and an icon as soon as it
-  // sees the link, on every page view, and on a slow phone that competes with the first screen.
+  // The app's code is not in the head: the boot script starts it once the first screen has painted
+  // (src/app/startup/boot.ts), preloading the entry's imports and the page's own modules then.
+  const preload = [...entryFiles].filter((file) => file !== manifest[entryKey]!.file).concat(js);
+  // The web app manifest too: Chrome fetches it and an icon as soon as it sees the link, on every
+  // page view, and on a slow phone that competes with the first screen.
   const boot =
     `<script type="module" src="/${manifest[bootKey]!.file}" data-boot ` +
-    `data-entry="/${manifest[entryKey]!.file}"` +
+    `data-entry="/${manifest[entryKey]!.file}" data-preload="${preload.map((f) => `/${f}`).join(' ')}"` +
     (later.size > 0
       ? ` data-sections="${[...later].map(([type, files]) => `${type}:${files.map((f) => `/${f}`).join(',')}`).join(' ')}"`
       : '') +

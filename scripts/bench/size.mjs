@@ -40,11 +40,13 @@ for (const route of [...routes, '404']) {
   const sentBrotli = existsSync(stored) ? readFileSync(stored) : undefined;
   const html = sentBrotli ? brotliDecompressSync(sentBrotli) : readFileSync(join(client, file));
   const text = html.toString();
-  // The boot script, the entry it starts, and every script or module preload in the page.
+  // The boot script, the entry it starts and the modules it preloads then (src/app/startup/boot.ts), and
+  // any other script or module preload in the page.
   const attr = (name) => [...text.matchAll(new RegExp(`${name}="([^"]*)"`, 'g'))].flatMap((m) => m[1].split(' '));
   const referenced = [
     ...[...text.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\/([^"]+\.js)"/g)].map((m) => m[1]),
     ...attr('data-entry'),
+    ...attr('data-preload'),
   ]
     .filter(Boolean)
     .map((file) => file.replace(/^\//, ''));

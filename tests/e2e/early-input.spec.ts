@@ -156,7 +156,7 @@ test("a held press is replayed once its section has hydrated, so React never hyd
   expect(await page.evaluate(() => (window as { __replays?: string[] }).__replays)).toEqual(['true']);
 });
 
-test("a section's code is asked for by the HTML, before the boot script and the app's entry have arrived, and a press made then is answered", async ({
+test("a press made before the boot script arrives asks for its section's code first, at high priority, while the entry is on its way", async ({
   page,
 }) => {
   const careersCode = sectionFile('careers');
@@ -165,9 +165,12 @@ test("a section's code is asked for by the HTML, before the boot script and the 
   const releaseEntry = await holdBack(page, entryFile);
   const releaseBoot = await holdBack(page, bootFile);
   await page.goto('/careers', { waitUntil: 'commit' });
-  await expect.poll(() => requested).toContain(`/${careersCode}`);
   await page.getByRole('tab', { name: 'Designer' }).click();
+  expect(requested).not.toContain(`/${careersCode}`);
   releaseBoot();
+
+  await expect.poll(() => requested).toContain(`/${careersCode}`);
+  await expect(page.locator(`link[rel="modulepreload"][href="/${careersCode}"]`)).toHaveAttribute('fetchpriority', 'high');
   releaseEntry();
   await expect(page.getByRole('tab', { name: 'Designer' })).toHaveAttribute('aria-selected', 'true');
 });

@@ -37,14 +37,7 @@ interface Measurement {
 async function open(page: Page, route: string): Promise<void> {
   await page.goto(route);
   await page.evaluate(async () => {
-    // A frame, so that the section near the viewport is noticed and starts its code. Bounded: in one
-    // run of the whole suite on a loaded machine the page drew no frame for three minutes and the
-    // test hung here; the poll below then still waits for every section to hydrate.
-    const frame = () =>
-      new Promise<void>((resolve) => {
-        requestAnimationFrame(() => resolve());
-        setTimeout(resolve, 250);
-      });
+    const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
     for (const section of document.querySelectorAll('main > [data-section]')) {
       section.scrollIntoView({ block: 'start' });
       await frame();
@@ -56,20 +49,19 @@ async function open(page: Page, route: string): Promise<void> {
   await expect
     .poll(
       () =>
-        page.evaluate(() => {
-          const waiting = [...document.querySelectorAll('main > [data-section]')].filter(
-            (section) => !Object.keys(section).some((key) => key.startsWith('__reactFiber$')),
-          );
-          // A section the scroll passed between two frames was never seen near the viewport, and
-          // runs its code only once it is: it is shown again, as a visitor scrolling back would.
-          waiting[0]?.scrollIntoView({ block: 'start' });
-          return waiting.length;
-        }),
-      // Sections load their code one after another as they are shown: on a loaded machine that takes a while.
-      { message: 'every section hydrates', timeout: 30_000 },
+        page.evaluate(
+          () =>
+            [...document.querySelectorAll('main > [data-section]')].filter(
+              (section) => !Object.keys(section).some((key) => key.startsWith('__reactFiber$')),
+            ).length,
+        ),
+      { message: 'every section hydrates' },
     )
     .toBe(0);
-  await page.evaluate(() => scrollTo(0, 0));
+  // Sections far from the viewport skip their layout until the app lays them out in idle moments
+  // (global.css, content-visibility); their boxes would then be those of an earlier width. Every
+  // section is laid out here, as it is for printing, so each width measures the layout it shows.
+  await page.addStyleTag({ content: 'main > [data-section] { content-visibility: visible !important; }' });
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 

@@ -6,18 +6,18 @@
  * docs/sections.md describes the design.
  *
  * The timeline, on a phone:
- *  1. The HTML arrives with its CSS inlined, a preload for the hero image and, behind it, preloads for
- *     the app's code: the entry, its imports and the page's modules, then the code of the sections
- *     below at low priority. The first screen paints with no JavaScript at all; the code arrives
- *     alongside.
+ *  1. The HTML arrives with its CSS inlined and a preload for the hero image: the first screen paints
+ *     with no JavaScript at all. Sections below it are not laid out yet (global.css).
  *  2. No activation is lost from the first paint on. An inline script at the top of the head
  *     (early-script.ts) keeps every click and key press until this script has arrived and run, at the
  *     end of parsing; this script then takes them over and listens itself. A click on a control, an
  *     arrow key in tabs or a carousel, or a form's submission that the app cannot answer yet is held
  *     (its default prevented) and replayed once it can; the control shows `data-held` meanwhile.
  *     Links, typing and scrolling need no app and are left alone.
- *  3. At the end of parsing this script starts the app's entry. The code of a section the visitor
- *     reaches for is asked for again at high priority, ahead of the other sections'.
+ *  3. Once the hero image has painted (or at the visitor's first pointer, touch, key or focus, if that
+ *     comes first), the app's entry loads, with its imports and the page's modules preloaded, and the
+ *     code of the sections below behind them at low priority. The code of a section the visitor
+ *     reaches for is asked for at once, at high priority, even before the entry.
  *  4. `client.tsx` loads the page's content and its first section's code, then calls React's
  *     `hydrateRoot` in a transition: React hydrates in slices and answers input in between. It calls
  *     `connect` here. The page hydrates in parts: the frame (header, footer, first section) and each
@@ -30,8 +30,10 @@
  *     viewport, when the visitor reaches for it (then ahead of everything else), or after the first
  *     interaction; React then hydrates it in slices. Held activations on it are replayed in the
  *     order they were made as soon as it has (the section's commit says so: `markHydrated`).
+ *  6. In idle moments the skipped sections are laid out, one per moment.
  *
- * The prerenderer writes this script's tag with the entry module, each section's code and the web app manifest as data attributes, which keeps the Content-Security-Policy free of inline scripts.
+ * The prerenderer writes this script's tag with the entry module, the modules to preload, each
+ * section's code and the web app manifest as data attributes, which keeps the Content-Security-Policy free of inline scripts.
  */
 import {
   activationEvents,
@@ -54,6 +56,7 @@ export interface StartedApp {
 
 const tag = document.querySelector<HTMLScriptElement>('script[data-boot]');
 const entry = tag?.dataset.entry;
+const preloads = tag?.dataset.preload?.split(' ').filter(Boolean) ?? [];
 const webManifest = tag?.dataset.manifest;
 /** The code each section below the first needs, by section type: `type:/a.js,/b.js type2:…`. */
 const sectionCode = new Map(
@@ -194,6 +197,8 @@ let started = false;
 function start() {
   if (started || !entry) return;
   started = true;
+  // Fetched in parallel with the entry, instead of one after another as its imports are discovered.
+  for (const href of preloads) preloadModule(href, 'high');
   // Linked now rather than in the HTML: a browser fetches the manifest and an icon from it as soon
   // as it sees the link, which on a slow phone competes with the first screen.
   if (webManifest && !document.querySelector('link[rel="manifest"]')) {
@@ -202,7 +207,54 @@ function start() {
     link.href = webManifest;
     document.head.append(link);
   }
-  void import(/* @vite-ignore */ entry);
+  void import(/* @vite-ignore */ entry).then(layOutSections);
+  // The other sections' code too, behind the entry: a press on one of them then waits for hydration
+  // only. Asked for here rather than once the app has run, which on a slow phone is a second later.
+  for (const files of sectionCode.values()) for (const href of files) preloadModule(href, 'low');
+}
+
+/**
+ * Lays out the sections the first paint skipped (global.css), one per idle moment: all at once, a
+ * long page would block a slow phone's main thread for a tenth of a second.
+ */
+function layOutSections() {
+  const pending = [...document.querySelectorAll<HTMLElement>('main > [data-section]:not([data-laid-out])')];
+  const idle = (then: () => void) =>
+    'requestIdleCallback' in window ? requestIdleCallback(then, { timeout: 2000 }) : setTimeout(then, 50);
+  const next = () => {
+    const section = pending.shift();
+    if (!section) return;
+    section.dataset.laidOut = '';
+    idle(next);
+  };
+  idle(next);
+}
+
+/** Two frames on: the first frame after the one that painted, when nothing competes with it any more. */
+function nextFrames(then: () => void) {
+  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(then, 0)));
+}
+
+/**
+ * Starts the app once the hero image (the page's largest paint) is on screen: browsers that report
+ * paints say when; otherwise, or on a page without a hero image, a couple of frames after the load
+ * event. The hero image is the one the page marked `fetchpriority="high"`.
+ */
+function afterLoad() {
+  const hero = document.querySelector('img[fetchpriority="high"]');
+  if (!hero || !PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
+    nextFrames(start);
+    return;
+  }
+  const observer = new PerformanceObserver((list) => {
+    if (!list.getEntries().some((entry) => (entry as PerformanceEntry & { element?: Element }).element === hero)) return;
+    observer.disconnect();
+    nextFrames(start);
+  });
+  observer.observe({ type: 'largest-contentful-paint', buffered: true });
+  // A hero image that never becomes the largest paint (a bigger text block, a hidden tab) must not
+  // keep the page inert.
+  setTimeout(start, 1500);
 }
 
 /** What the page's inline script kept before this one ran (early-script.ts). */
@@ -236,7 +288,5 @@ if (early) {
     if (event.type === 'click' || event.type === 'keydown') takeOver(event);
   }
 }
-// The HTML preloaded the app's code (scripts/prerender.ts) and this script runs once the HTML is
-// parsed: the app starts now. Waiting for the hero image to paint, as this script once did, left the
-// page inert for one to two seconds after it had loaded on a phone (the code was asked for only then).
-start();
+if (document.readyState === 'complete') afterLoad();
+else addEventListener('load', afterLoad, { once: true });

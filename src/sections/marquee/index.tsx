@@ -10,9 +10,7 @@ import styles from './styles.module.css';
 /**
  * Copies of each row on its track (the specification repeats the content 10 times). The track
  * moves by exactly one copy per loop, so the join is invisible and even very wide screens stay
- * filled. Only the first copy is in the page's HTML: the other nine are decoration, drawn once the
- * section's code runs (it runs as the section nears the viewport). In the HTML they were 430 of the
- * home page's 1,210 elements, parsed and laid out by every phone before anything else could run.
+ * filled.
  */
 const COPIES = 10;
 
@@ -20,8 +18,7 @@ const COPIES = 10;
  * Rows of technology logos scrolling sideways without end, alternating direction. They pause
  * while the pointer is over them or focus is inside, and a visible button pauses them for good.
  * Only the first copy of each row is exposed to assistive technology; the rest are decoration.
- * With reduced motion the rows do not move and wrap into a static grid. Until the section's code
- * runs, and without JavaScript, each row stands still.
+ * With reduced motion the rows do not move and wrap into a static grid.
  */
 export default function Marquee({ section, index }: SectionProps<'marquee'>) {
   const { heading, intro, duration, rows } = section;
@@ -35,7 +32,6 @@ export default function Marquee({ section, index }: SectionProps<'marquee'>) {
       className={styles.root}
       data-section="marquee"
       data-paused={paused}
-      data-moving={hydrated}
       aria-labelledby={headingId}
       style={{ '--marquee-duration': `${duration}s`, '--marquee-shift': `${-100 / COPIES}%` } as CSSProperties}
     >
@@ -53,7 +49,7 @@ export default function Marquee({ section, index }: SectionProps<'marquee'>) {
                   </li>
                 ))}
               </ul>
-              {Array.from({ length: hydrated ? COPIES - 1 : 0 }, (_, c) => (
+              {Array.from({ length: COPIES - 1 }, (_, c) => (
                 <div key={c} className={styles.copy} aria-hidden="true" data-copy="">
                   {row.map((item, i) => (
                     <div key={i} className={styles.tile}>
