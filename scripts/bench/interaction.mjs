@@ -407,10 +407,12 @@ for (const route of routes) {
   );
 }
 
+/** The measured values of `key` (effect, inp) of the given presses, leaving out those without one. */
+const valuesOf = (rows, key) => rows.flatMap((r) => (r[key] === undefined ? [] : [r[key]]));
 const summary = routes.map((route) => {
   const mine = results.filter((r) => r.route === route);
-  const effects = mine.flatMap((r) => (r.effect === undefined ? [] : [r.effect]));
-  const inps = mine.flatMap((r) => (r.inp === undefined ? [] : [r.inp]));
+  const effects = valuesOf(mine, 'effect');
+  const inps = valuesOf(mine, 'inp');
   return [
     route,
     mine.length,
@@ -428,14 +430,13 @@ console.log(table(['route', 'presses', 'lost', 'median effect ms', 'max effect m
 // first screen and below it: the targets are medians of 500 ms (first screen) and 1 s (any control)
 // for a press made once the page has loaded.
 const spread = (values) => (values.length ? `${fixed(median(values))} / ${fixed(Math.max(...values))}` : '–');
-const effectsOf = (rows) => rows.flatMap((r) => (r.effect === undefined ? [] : [r.effect]));
+const effectsOf = (rows) => valuesOf(rows, 'effect');
 const byRouteAndMoment = routes.flatMap((route) =>
   allMoments
     .filter((m) => options.moments.includes(m))
     .flatMap((moment) => {
       const mine = results.filter((r) => r.route === route && r.moment === moment);
       if (mine.length === 0) return [];
-      const inps = mine.flatMap((r) => (r.inp === undefined ? [] : [r.inp]));
       return [
         [
           route,
@@ -445,7 +446,7 @@ const byRouteAndMoment = routes.flatMap((route) =>
           spread(effectsOf(mine.filter((r) => r.firstScreen))),
           spread(effectsOf(mine.filter((r) => !r.firstScreen))),
           spread(effectsOf(mine)),
-          spread(inps),
+          spread(valuesOf(mine, 'inp')),
         ],
       ];
     }),
