@@ -13,22 +13,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { EditorError } from '../errors.ts';
-import type { Fix } from '../../content/catalog.ts';
-import {
-  applyFix,
-  catalog,
-  checkDraft,
-  ContentInvalid,
-  createPage,
-  deleteFile,
-  openFile,
-  planDeletion,
-  saveFile,
-  type EditorProject,
-} from './api.ts';
-import { deletePicture, listPictures } from './library.ts';
-import { MAX_PICTURE_BYTES, storePicture } from './media.ts';
-import { changes, GitFailed, publish } from './publish.ts';
+import type { EditorProject } from './api.ts';
+import { editorRoutes, faultBody, MAX_JSON_BODY, parseJson, refusal } from './routes.ts';
 import { foreignOrigin, isServed } from './served.ts';
 
 export interface EditorServerOptions {
@@ -40,11 +26,7 @@ export interface EditorServerOptions {
   readonly token?: string;
 }
 
-// Drafts of the largest page are well under this; a picture comes as its own bytes (media.ts).
-const MAX_BODY = 8 * 1024 * 1024;
 const COOKIE = 'editor_token';
-
-type Handler = (body: Record<string, unknown>, raw: Buffer, query: URLSearchParams) => Promise<unknown>;
 
 function send(res: ServerResponse, status: number, body: unknown) {
   res.statusCode = status;
@@ -81,65 +63,6 @@ function readRaw(req: IncomingMessage, limit: number, what: string): Promise<Buf
   });
 }
 
-function parseJson(raw: Buffer): Record<string, unknown> {
-  if (raw.length === 0) return {};
-  try {
-    const parsed = JSON.parse(raw.toString('utf8')) as unknown;
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
-    return parsed as Record<string, unknown>;
-  } catch {
-    throw new EditorError('EditorBadRequest', 'The request body must be a JSON object.');
-  }
-}
-
-const statusOf: Record<string, number> = {
-  EditorBadRequest: 400,
-  EditorTooLarge: 413,
-  EditorPathOutside: 400,
-  EditorYamlUnreadable: 422,
-  EditorNotAText: 422,
-  EditorValueChanged: 422,
-  EditorFixStale: 409,
-  EditorFileMissing: 404,
-  EditorConflict: 409,
-  EditorLinked: 409,
-  EditorForbidden: 403,
-  EditorPushFailed: 502,
-};
-
-const text = (body: Record<string, unknown>, field: string): string => {
-  const value = body[field];
-  if (typeof value !== 'string' || value === '') {
-    throw new EditorError('EditorBadRequest', `\`${field}\` is required and must be text; it was ${JSON.stringify(value)}.`);
-  }
-  return value;
-};
-
-/** A fix as the check offered it: offsets and texts, each named when it is missing or of the wrong kind. */
-function readFix(value: unknown): Fix {
-  const fix = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
-  for (const field of ['start', 'end'] as const) {
-    if (!Number.isSafeInteger(fix[field]) || (fix[field] as number) < 0) {
-      throw new EditorError(
-        'EditorBadRequest',
-        `\`fix.${field}\` must be an offset in the file (a whole number from 0); it was ${JSON.stringify(fix[field])}.`,
-      );
-    }
-  }
-  for (const field of ['was', 'text', 'label'] as const) {
-    if (typeof fix[field] !== 'string') {
-      throw new EditorError('EditorBadRequest', `\`fix.${field}\` must be text; it was ${JSON.stringify(fix[field])}.`);
-    }
-  }
-  return {
-    start: fix.start as number,
-    end: fix.end as number,
-    was: fix.was as string,
-    text: fix.text as string,
-    label: fix.label as string,
-  };
-}
-
 const sameToken = (given: string | undefined, token: string) =>
   given !== undefined && given.length === token.length && timingSafeEqual(Buffer.from(given), Buffer.from(token));
 
@@ -156,53 +79,6 @@ function cookieToken(req: IncomingMessage): string | undefined {
 export function editorPlugin(options: EditorServerOptions): Plugin {
   const project: EditorProject = { root: options.root };
   const served = { root: options.codeRoot ?? options.root, publicDir: join(options.root, 'public') };
-  const routes: Record<string, { method: 'GET' | 'POST'; handle: Handler; raw?: number }> = {
-    '/api/catalog': { method: 'GET', handle: () => catalog(project) },
-    '/api/open': { method: 'POST', handle: async (body) => openFile(project, text(body, 'file')) },
-    '/api/draft': {
-      method: 'POST',
-      handle: (body) => checkDraft(project, text(body, 'file'), text(body, 'version'), body.data),
-    },
-    '/api/fix': {
-      method: 'POST',
-      handle: async (body) => applyFix(project, text(body, 'file'), text(body, 'version'), body.data, readFix(body.fix)),
-    },
-    '/api/save': {
-      method: 'POST',
-      handle: (body) => saveFile(project, text(body, 'file'), text(body, 'version'), body.data),
-    },
-    '/api/pages': {
-      method: 'POST',
-      handle: async (body) =>
-        createPage(project, {
-          route: body.route,
-          template: body.template,
-          label: body.label,
-          draft: body.draft,
-          collection: body.collection,
-        }),
-    },
-    '/api/delete-plan': { method: 'POST', handle: (body) => planDeletion(project, text(body, 'file')) },
-    '/api/delete': { method: 'POST', handle: (body) => deleteFile(project, text(body, 'file'), text(body, 'version')) },
-    '/api/changes': { method: 'GET', handle: () => changes(project.root) },
-    '/api/publish': { method: 'POST', handle: (body) => publish(project.root, body.message) },
-    // The picture is the request's body, as the browser read it from the file; what it is for
-    // comes in the address (its alt text and page name its file).
-    '/api/media': {
-      method: 'POST',
-      raw: MAX_PICTURE_BYTES,
-      handle: async (_body, raw, query) =>
-        storePicture(project.root, {
-          name: query.get('name') || 'picture',
-          bytes: raw,
-          ...(query.get('alt') ? { alt: query.get('alt')! } : {}),
-          ...(query.get('page') ? { page: query.get('page')! } : {}),
-        }),
-    },
-    '/api/pictures': { method: 'GET', handle: () => listPictures(project.root) },
-    '/api/pictures/delete': { method: 'POST', handle: async (body) => deletePicture(project.root, text(body, 'path')) },
-  };
-
   return {
     name: 'editor',
     configureServer(server: ViteDevServer) {
@@ -248,31 +124,23 @@ export function editorPlugin(options: EditorServerOptions): Plugin {
         // The editor's two pages; everything else (its code, the site's sections) is Vite's.
         if (url.pathname === '/' || url.pathname === '/index.html') req.url = '/src/editor/ui/index.html';
         else if (url.pathname === '/preview') req.url = '/src/editor/ui/preview/index.html';
-        const route = routes[url.pathname];
+        const route = editorRoutes[url.pathname];
         if (!route) return next();
         if (req.method !== route.method)
           return send(res, 405, { error: 'EditorBadRequest', message: `${url.pathname} answers ${route.method} only.` });
         (req.method === 'POST'
-          ? readRaw(req, route.raw ?? MAX_BODY, route.raw ? 'The picture' : 'The request')
+          ? readRaw(req, route.raw ?? MAX_JSON_BODY, route.raw ? 'The picture' : 'The request')
           : Promise.resolve(Buffer.alloc(0))
         )
-          .then((raw) => route.handle(route.raw ? {} : parseJson(raw), raw, url.searchParams))
+          .then((raw) => route.handle(project, { body: route.raw ? {} : parseJson(raw), raw, query: url.searchParams }))
           .then(
             (result) => send(res, 200, result),
             (error: unknown) => {
-              if (error instanceof ContentInvalid)
-                return send(res, 422, { error: error.name, message: error.message, problems: error.problems });
-              if (error instanceof EditorError)
-                return send(res, statusOf[error.code] ?? 400, { error: error.code, message: error.message });
-              if (error instanceof GitFailed)
-                return send(res, 500, { error: error.name, message: `${error.message}. Nothing was published.` });
-              server.config.logger.error(`editor: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+              const refused = refusal(error);
+              if (refused) return send(res, refused.status, refused.body);
               // The details (paths, a stack) are for the terminal; the page gets what it needs to know.
-              send(res, 500, {
-                error: 'EditorFailed',
-                message:
-                  'The editor could not do this because of a fault of its own. Nothing was written; try again, and if it happens again, tell a developer.',
-              });
+              server.config.logger.error(`editor: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+              send(res, 500, faultBody);
             },
           );
       });

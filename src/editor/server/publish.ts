@@ -137,7 +137,15 @@ export interface Published {
   readonly pushed?: string;
 }
 
-export async function publish(root: string, message: unknown): Promise<Published> {
+/**
+ * Commits the changed content with `message` and pushes it. `author` is who published, as the
+ * shared service knows them; without one (the single-user editor), git's own settings say who.
+ */
+export async function publish(
+  root: string,
+  message: unknown,
+  author?: { readonly name: string; readonly email: string },
+): Promise<Published> {
   if (typeof message !== 'string' || message.trim() === '') {
     throw new EditorError(
       'EditorBadRequest',
@@ -166,9 +174,13 @@ export async function publish(root: string, message: unknown): Promise<Published
 
   const paths = published(root);
   await git(root, ['add', '-A', '--', ...paths]);
-  const identity = await git(root, ['config', 'user.email']).catch(() => '');
+  const identity = author ? '' : await git(root, ['config', 'user.email']).catch(() => '');
   // A machine with no git identity still gets a commit that says where it came from.
-  const who = identity.trim() ? [] : ['-c', 'user.name=Content editor', '-c', 'user.email=content-editor@localhost'];
+  const who = author
+    ? ['-c', `user.name=${author.name}`, '-c', `user.email=${author.email}`]
+    : identity.trim()
+      ? []
+      : ['-c', 'user.name=Content editor', '-c', 'user.email=content-editor@localhost'];
   await git(root, [...who, 'commit', '--quiet', '-m', message.trim(), '--', ...paths]);
   const commit = (await git(root, ['rev-parse', '--short', 'HEAD'])).trim();
   if (!before.remote) return { commit, files: before.files.length };

@@ -1,0 +1,194 @@
+/**
+ * The editor's API as one table: each address, the method it answers, what it does (the plain
+ * functions of api.ts, publish.ts, media.ts, library.ts) and the least role that may call it. The
+ * single-user `npm run edit` (plugin.ts) and the shared service (src/editor/service/) both mount this
+ * table, so an address never means one thing on one and another thing on the other, and the service
+ * authorises every request by the role written here, never by what the page shows.
+ */
+import type { Fix } from '../../content/catalog.ts';
+import { EditorError } from '../errors.ts';
+import {
+  applyFix,
+  catalog,
+  checkDraft,
+  ContentInvalid,
+  createPage,
+  deleteFile,
+  openFile,
+  planDeletion,
+  saveFile,
+  type EditorProject,
+} from './api.ts';
+import { deletePicture, listPictures } from './library.ts';
+import { MAX_PICTURE_BYTES, storePicture } from './media.ts';
+import { changes, GitFailed, publish } from './publish.ts';
+
+/** Who may call an address: `writer` edits, `publisher` also puts changes live (admin ⊇ publisher ⊇ writer). */
+export type NeededRole = 'writer' | 'publisher';
+
+/** What one call gets: the JSON body (empty for a GET or a raw upload), the raw bytes, the query. */
+export interface Call {
+  readonly body: Record<string, unknown>;
+  readonly raw: Buffer;
+  readonly query: URLSearchParams;
+  /** Who asked, for the commit's author; undefined in the single-user editor (git's own settings). */
+  readonly author?: { readonly name: string; readonly email: string };
+}
+
+export interface EditorRoute {
+  readonly method: 'GET' | 'POST';
+  readonly role: NeededRole;
+  /** The most bytes the body may have when it is raw bytes rather than JSON (an upload). */
+  readonly raw?: number;
+  readonly handle: (project: EditorProject, call: Call) => Promise<unknown>;
+}
+
+/** Drafts of the largest page are well under this; a picture comes as its own bytes (media.ts). */
+export const MAX_JSON_BODY = 8 * 1024 * 1024;
+
+export const text = (body: Record<string, unknown>, field: string): string => {
+  const value = body[field];
+  if (typeof value !== 'string' || value === '') {
+    throw new EditorError('EditorBadRequest', `\`${field}\` is required and must be text; it was ${JSON.stringify(value)}.`);
+  }
+  return value;
+};
+
+/** A fix as the check offered it: offsets and texts, each named when it is missing or of the wrong kind. */
+function readFix(value: unknown): Fix {
+  const fix = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  for (const field of ['start', 'end'] as const) {
+    if (!Number.isSafeInteger(fix[field]) || (fix[field] as number) < 0) {
+      throw new EditorError(
+        'EditorBadRequest',
+        `\`fix.${field}\` must be an offset in the file (a whole number from 0); it was ${JSON.stringify(fix[field])}.`,
+      );
+    }
+  }
+  for (const field of ['was', 'text', 'label'] as const) {
+    if (typeof fix[field] !== 'string') {
+      throw new EditorError('EditorBadRequest', `\`fix.${field}\` must be text; it was ${JSON.stringify(fix[field])}.`);
+    }
+  }
+  return {
+    start: fix.start as number,
+    end: fix.end as number,
+    was: fix.was as string,
+    text: fix.text as string,
+    label: fix.label as string,
+  };
+}
+
+export const editorRoutes: Readonly<Record<string, EditorRoute>> = {
+  '/api/catalog': { method: 'GET', role: 'writer', handle: (project) => catalog(project) },
+  '/api/open': { method: 'POST', role: 'writer', handle: async (project, { body }) => openFile(project, text(body, 'file')) },
+  '/api/draft': {
+    method: 'POST',
+    role: 'writer',
+    handle: (project, { body }) => checkDraft(project, text(body, 'file'), text(body, 'version'), body.data),
+  },
+  '/api/fix': {
+    method: 'POST',
+    role: 'writer',
+    handle: async (project, { body }) =>
+      applyFix(project, text(body, 'file'), text(body, 'version'), body.data, readFix(body.fix)),
+  },
+  '/api/save': {
+    method: 'POST',
+    role: 'writer',
+    handle: (project, { body }) => saveFile(project, text(body, 'file'), text(body, 'version'), body.data),
+  },
+  '/api/pages': {
+    method: 'POST',
+    role: 'writer',
+    handle: async (project, { body }) =>
+      createPage(project, {
+        route: body.route,
+        template: body.template,
+        label: body.label,
+        draft: body.draft,
+        collection: body.collection,
+      }),
+  },
+  '/api/delete-plan': {
+    method: 'POST',
+    role: 'writer',
+    handle: (project, { body }) => planDeletion(project, text(body, 'file')),
+  },
+  '/api/delete': {
+    method: 'POST',
+    role: 'writer',
+    handle: (project, { body }) => deleteFile(project, text(body, 'file'), text(body, 'version')),
+  },
+  '/api/changes': { method: 'GET', role: 'writer', handle: (project) => changes(project.root) },
+  '/api/publish': {
+    method: 'POST',
+    role: 'publisher',
+    handle: (project, { body, author }) => publish(project.root, body.message, author),
+  },
+  // The picture is the request's body, as the browser read it from the file; what it is for
+  // comes in the address (its alt text and page name its file).
+  '/api/media': {
+    method: 'POST',
+    role: 'writer',
+    raw: MAX_PICTURE_BYTES,
+    handle: async (project, { raw, query }) =>
+      storePicture(project.root, {
+        name: query.get('name') || 'picture',
+        bytes: raw,
+        ...(query.get('alt') ? { alt: query.get('alt')! } : {}),
+        ...(query.get('page') ? { page: query.get('page')! } : {}),
+      }),
+  },
+  '/api/pictures': { method: 'GET', role: 'writer', handle: (project) => listPictures(project.root) },
+  '/api/pictures/delete': {
+    method: 'POST',
+    role: 'writer',
+    handle: async (project, { body }) => deletePicture(project.root, text(body, 'path')),
+  },
+};
+
+const statusOf: Record<string, number> = {
+  EditorBadRequest: 400,
+  EditorTooLarge: 413,
+  EditorPathOutside: 400,
+  EditorYamlUnreadable: 422,
+  EditorNotAText: 422,
+  EditorValueChanged: 422,
+  EditorFixStale: 409,
+  EditorFileMissing: 404,
+  EditorConflict: 409,
+  EditorLinked: 409,
+  EditorForbidden: 403,
+  EditorPushFailed: 502,
+};
+
+/** The editor's own failures as the answer the page gets; undefined for a fault to log and hide. */
+export function refusal(error: unknown): { status: number; body: Record<string, unknown> } | undefined {
+  if (error instanceof ContentInvalid)
+    return { status: 422, body: { error: error.name, message: error.message, problems: error.problems } };
+  if (error instanceof EditorError)
+    return { status: statusOf[error.code] ?? 400, body: { error: error.code, message: error.message } };
+  if (error instanceof GitFailed)
+    return { status: 500, body: { error: error.name, message: `${error.message}. Nothing was published.` } };
+  return undefined;
+}
+
+/** What the page is told about a fault of the editor itself: the details (paths, a stack) are for the log. */
+export const faultBody = {
+  error: 'EditorFailed',
+  message:
+    'The editor could not do this because of a fault of its own. Nothing was written; try again, and if it happens again, tell a developer.',
+};
+
+/** The JSON body of a request, or a refusal that says it must be an object. */
+export function parseJson(raw: Buffer): Record<string, unknown> {
+  if (raw.length === 0) return {};
+  try {
+    const parsed = JSON.parse(raw.toString('utf8')) as unknown;
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
+    return parsed as Record<string, unknown>;
+  } catch {
+    throw new EditorError('EditorBadRequest', 'The request body must be a JSON object.');
+  }
+}
