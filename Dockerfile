@@ -19,7 +19,8 @@ COPY package.json package-lock.json .npmrc ./
 COPY tools/media-art/package.json tools/media-art/
 RUN npm ci
 COPY . .
-RUN npm run build && npm prune --omit=dev
+# The editor service is built here too (dist/editor, dist/editor-server); the site's image leaves it out.
+RUN npm run build && npx tsx scripts/build-editor.ts && npm prune --omit=dev
 
 # 2. Run: the slim image with the production dependencies built above (same Debian and Node, so the compiled
 #    better-sqlite3 loads), dist/ and the request schemas the server compiles at start (schemas/api). No src/,
@@ -46,3 +47,32 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
 # `docker stop` would end the server without letting it finish its requests. The submissions command is
 # `docker exec <container> node dist/server/submissions.mjs list`.
 CMD ["node", "--enable-source-maps", "dist/server/main.mjs"]
+
+# 3. The editor service (`docker build --target editor`; compose.yaml's `editor`): the built editor and its
+#    compiled server, the content engine's page templates and keyword sources (src/content: new pages start
+#    from them, and the checker's cache is keyed by them), the section pictures, and git, which it clones,
+#    commits and pushes with. Settings: docs/deploy.md, "The editor service".
+FROM node:20-bookworm-slim AS editor
+RUN apt-get update && apt-get install -y --no-install-recommends git openssh-client ca-certificates \
+    && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+ENV NODE_ENV=production \
+    EDITOR_PORT=4500 \
+    EDITOR_HOST=0.0.0.0 \
+    EDITOR_DATA_DIR=/data
+COPY --from=build /app/package.json /app/package-lock.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist/editor ./dist/editor
+COPY --from=build /app/dist/editor-server ./dist/editor-server
+COPY --from=build /app/src/content ./src/content
+COPY --from=build /app/docs/images/sections ./docs/images/sections
+# The working copy and the accounts (without DATABASE_URL) live in the volume; the checker keeps its
+# compiled schemas in node_modules/.cache, which the unprivileged user may write.
+RUN mkdir -p /data node_modules/.cache && chown node:node /data node_modules/.cache
+VOLUME /data
+USER node
+EXPOSE 4500
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:4500/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# Accounts: `docker compose exec editor node dist/editor-server/users.mjs add --email … --role admin`.
+CMD ["node", "--enable-source-maps", "dist/editor-server/main.mjs"]

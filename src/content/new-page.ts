@@ -303,7 +303,9 @@ export function parseArgs(argv: readonly string[]): { options?: NewPageOptions; 
   };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+// Run as `npm run new:page`, not when bundled into a program of its own (the editor service), whose
+// main file would otherwise pass for this one.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && /new-page\.ts$/.test(import.meta.url)) {
   const { options, entry, error } = parseArgs(process.argv.slice(2));
   const result = entry ? newEntry(entry) : options ? newPage(options) : { ok: false as const, error: error! };
   if (!result.ok) {

@@ -103,7 +103,9 @@ const KEEP_COMPILED = 40;
 const requireHere = createRequire(import.meta.url);
 // Paths, not URLs: a test that draws the editor's forms runs under happy-dom, whose URL is not Node's.
 const here = dirname(fileURLToPath(import.meta.url));
-const sourceOfKeywords = [join(here, 'validate.ts'), join(here, 'renames.ts')];
+// Named from the checkout, two folders up, as this file is both in src/content/ and compiled into the
+// editor service (dist/editor-server/): the cache key is the same either way.
+const sourceOfKeywords = ['validate.ts', 'renames.ts'].map((file) => join(here, '../../src/content', file));
 
 /**
  * ajv itself, loaded only when schemas must be compiled: a check that finds them compiled already

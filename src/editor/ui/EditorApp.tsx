@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { RJSFSchema } from '@rjsf/utils';
-import { api, type EditorCatalog, type Problem } from './api.ts';
+import { api, type EditorCatalog, type Problem, type SignedInAccount } from './api.ts';
 import type { Fix } from '../../content/catalog.ts';
 import { drafts } from './drafts.ts';
 import { errorsAt, SchemaForm, SuggestionLists, type FormContext } from './SchemaForm.tsx';
@@ -49,6 +49,12 @@ export function EditorApp() {
   const [status, setStatus] = useState<Status>();
   const [focusPath, setFocusPath] = useState<readonly (string | number)[]>();
   const [publishing, setPublishing] = useState(false);
+  const [account, setAccount] = useState<SignedInAccount>();
+  useEffect(() => {
+    api.me().then(setAccount, () => undefined);
+  }, []);
+  // A writer asks a publisher to put changes live; the server refuses them publishing all the same.
+  const mayPublish = !account || account.role !== 'writer';
   const [deleting, setDeleting] = useState(false);
   const { opened, data, dirty, result, checked, saving, save, change, undoing, redoing, undoLast, redoLast, conflicts, resolve } =
     useEditedFile(file, setStatus, () => api.catalog().then(setCatalog, () => undefined));
@@ -253,10 +259,27 @@ export function EditorApp() {
               Delete…
             </button>
           )}
-          <button type="button" onClick={() => setPublishing(true)}>
-            Publish…
-          </button>
+          {mayPublish && (
+            <button type="button" onClick={() => setPublishing(true)}>
+              Publish…
+            </button>
+          )}
         </div>
+        {account && (
+          <div className="editor-account">
+            <span>
+              {account.name || account.email} <span className="editor-role">({account.role})</span>
+            </span>
+            <button
+              type="button"
+              onClick={() => {
+                void api.signOut().finally(() => window.location.assign('/sign-in'));
+              }}
+            >
+              Sign out
+            </button>
+          </div>
+        )}
       </header>
       <nav className="editor-files" aria-label="Content files">
         <h2>Pages</h2>

@@ -20,6 +20,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The shared service's CSRF token, which it puts in a cookie this page can read and every write must
+ * echo in a header (src/editor/service/app.ts). The single-user editor sets none and needs none.
+ */
+function csrfToken(): Record<string, string> {
+  const match = /(?:^|;\s*)(?:__Host-)?editor_csrf=([^;]+)/.exec(document.cookie);
+  return match ? { 'x-csrf-token': decodeURIComponent(match[1]!) } : {};
+}
+
 async function call<T>(path: string, body?: unknown): Promise<T> {
   let response: Response;
   try {
@@ -28,13 +37,13 @@ async function call<T>(path: string, body?: unknown): Promise<T> {
       body === undefined
         ? {}
         : body instanceof Blob
-          ? { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body }
-          : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+          ? { method: 'POST', headers: { 'content-type': 'application/octet-stream', ...csrfToken() }, body }
+          : { method: 'POST', headers: { 'content-type': 'application/json', ...csrfToken() }, body: JSON.stringify(body) },
     );
   } catch {
     throw new ApiError(
       'EditorOffline',
-      'The editor server does not answer. Is `npm run edit` still running? Your changes are kept in this browser.',
+      'The editor server does not answer: check your connection (on your own computer, that `npm run edit` still runs). Your changes are kept in this browser.',
       0,
     );
   }
@@ -49,7 +58,21 @@ async function call<T>(path: string, body?: unknown): Promise<T> {
   return json as T;
 }
 
+/** Who is signed in to the shared service; undefined in the single-user editor, which has no accounts. */
+export interface SignedInAccount {
+  readonly email: string;
+  readonly name: string;
+  readonly role: 'writer' | 'publisher' | 'admin';
+}
+
 export const api = {
+  /** The signed-in account of the shared service, or undefined where there is no sign-in (`npm run edit`). */
+  me: async (): Promise<SignedInAccount | undefined> => {
+    const response = await fetch('/auth/me').catch(() => undefined);
+    if (!response?.ok) return undefined;
+    return ((await response.json()) as { account: SignedInAccount }).account;
+  },
+  signOut: () => call<{ signedOut: boolean }>('/auth/sign-out', {}),
   catalog: () => call<EditorCatalog>('/api/catalog'),
   open: (file: string) => call<OpenedFile>('/api/open', { file }),
   draft: (file: string, version: string, data: unknown) => call<DraftResult>('/api/draft', { file, version, data }),

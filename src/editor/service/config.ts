@@ -1,0 +1,80 @@
+/**
+ * The shared editor's settings, all from the environment (docs/deploy.md, "The editor service"):
+ *
+ * - EDITOR_PORT (4500) and EDITOR_HOST (127.0.0.1; 0.0.0.0 in a container behind a TLS proxy);
+ * - EDITOR_PUBLIC_URL: the address people open (https://edit.example.com). Requests naming another
+ *   host are refused, and cookies are marked Secure; http is allowed only for localhost;
+ * - EDITOR_REPO: the site's git repository, a path or URL, cloned into EDITOR_DATA_DIR/editor-site at the
+ *   first start and pushed to on publish (this checkout when unset); EDITOR_BRANCH: the live branch
+ *   (the repository's own default when unset);
+ * - EDITOR_DATA_DIR (./data): the working copy (editor-site/) and, without DATABASE_URL, the accounts (editor.db);
+ * - DATABASE_URL: PostgreSQL for accounts, sessions and the audit log;
+ * - LOG_LEVEL (info).
+ */
+import { resolve } from 'node:path';
+
+export class EditorSetupError extends Error {
+  constructor(
+    readonly code: 'EditorPublicUrlInvalid' | 'EditorPortInvalid' | 'EditorRepoMissing' | 'EditorUiMissing',
+    message: string,
+  ) {
+    super(message);
+    this.name = code;
+  }
+}
+
+export interface EditorServiceConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly publicUrl: URL;
+  /** Whether the session cookie is marked Secure: always, except for http://localhost while trying it out. */
+  readonly secureCookies: boolean;
+  readonly repo: string;
+  readonly branch: string | undefined;
+  readonly dataDir: string;
+  readonly logLevel: string;
+  /** Behind a proxy that sets X-Forwarded-For (TRUST_PROXY=1): the client's address for rate limits and the audit. */
+  readonly trustProxy: boolean;
+}
+
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+export function readEditorServiceConfig(env: NodeJS.ProcessEnv, codeRoot: string): EditorServiceConfig {
+  const port = Number(env.EDITOR_PORT ?? 4500);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new EditorSetupError(
+      'EditorPortInvalid',
+      `EDITOR_PORT must be a port number (0 to 65535); it is "${env.EDITOR_PORT}".`,
+    );
+  let publicUrl: URL;
+  try {
+    publicUrl = new URL(env.EDITOR_PUBLIC_URL?.trim() || `http://localhost:${port}`);
+  } catch {
+    throw new EditorSetupError(
+      'EditorPublicUrlInvalid',
+      `EDITOR_PUBLIC_URL must be the address people open, such as https://edit.example.com; it is "${env.EDITOR_PUBLIC_URL}".`,
+    );
+  }
+  const local = loopbackHosts.has(publicUrl.hostname);
+  if (publicUrl.protocol !== 'https:' && !(publicUrl.protocol === 'http:' && local))
+    throw new EditorSetupError(
+      'EditorPublicUrlInvalid',
+      `EDITOR_PUBLIC_URL is ${publicUrl.origin}: the editor carries passwords and session cookies, so anywhere but localhost it must be https (put a TLS proxy in front; docs/deploy.md).`,
+    );
+  if (publicUrl.pathname !== '/')
+    throw new EditorSetupError(
+      'EditorPublicUrlInvalid',
+      `EDITOR_PUBLIC_URL must be an origin without a path (https://edit.example.com); it has "${publicUrl.pathname}". Give the editor a host name of its own.`,
+    );
+  return {
+    port,
+    host: env.EDITOR_HOST?.trim() || '127.0.0.1',
+    publicUrl,
+    secureCookies: publicUrl.protocol === 'https:' || local,
+    repo: env.EDITOR_REPO?.trim() || codeRoot,
+    branch: env.EDITOR_BRANCH?.trim() || undefined,
+    dataDir: resolve(env.EDITOR_DATA_DIR?.trim() || 'data'),
+    logLevel: env.LOG_LEVEL?.trim() || 'info',
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+  };
+}

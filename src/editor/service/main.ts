@@ -1,0 +1,90 @@
+/**
+ * `npm run editor:start`: the editor as the company's shared service (see app.ts and
+ * docs/deploy.md, "The editor service"). Settings come from the environment (config.ts). It logs JSON
+ * lines, answers /healthz, and on SIGINT/SIGTERM finishes the requests under way, closes the
+ * database and exits 0.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import { accountsConfig, openAccounts } from './accounts/index.ts';
+import { buildEditorService } from './app.ts';
+import { EditorSetupError, readEditorServiceConfig } from './config.ts';
+import { prepareWorkingCopy } from './working-copy.ts';
+
+// This file runs compiled as dist/editor-server/main.mjs, two folders deep like src/editor/: the
+// checkout is two folders up from either.
+const codeRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const startedAt = performance.now();
+
+function fail(error: unknown): never {
+  const e = error as Error;
+  process.stderr.write(`${JSON.stringify({ level: 60, time: Date.now(), msg: e.message, error: e.name })}\n`);
+  process.exit(1);
+}
+
+try {
+  const config = readEditorServiceConfig(process.env, codeRoot);
+  const uiDir = join(codeRoot, 'dist/editor/ui');
+  if (!existsSync(join(uiDir, 'src/editor/ui/index.html')))
+    throw new EditorSetupError(
+      'EditorUiMissing',
+      `The editor is not built (${uiDir} is missing): run \`npx tsx scripts/build-editor.ts\`, or start it with \`npm run editor:start\`, which builds it when needed.`,
+    );
+  const copy = await prepareWorkingCopy(config.repo, join(config.dataDir, 'editor-site'), config.branch);
+  const accounts = await openAccounts(accountsConfig(process.env));
+  const app = await buildEditorService({
+    accounts,
+    project: { root: copy.root },
+    uiDir,
+    codeRoot,
+    publicUrl: config.publicUrl,
+    secureCookies: config.secureCookies,
+    trustProxy: config.trustProxy,
+    logLevel: config.logLevel,
+    ping: () => accounts.listAudit(1).then(() => undefined),
+  });
+  app.addHook('onClose', async () => accounts.close());
+  await app.listen({ port: config.port, host: config.host });
+  const { port } = app.server.address() as AddressInfo;
+  app.log.info(
+    {
+      event: 'editor.started',
+      port,
+      workingCopy: copy.root,
+      cloned: copy.cloned,
+      head: copy.head,
+      startupMs: Math.round(performance.now() - startedAt),
+      rssMb: Math.round(process.memoryUsage().rss / 1024 / 1024),
+    },
+    `The editor service is at ${config.publicUrl.origin} (listening on ${config.host}:${port}).`,
+  );
+  if ((await accounts.list()).length === 0)
+    app.log.warn(
+      { event: 'editor.no-accounts' },
+      'No one can sign in yet: create the first administrator with `npm run editor:users -- add --email you@example.com --role admin` and open the link it prints.',
+    );
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    app.log.info({ event: 'editor.stopping' }, `${signal}: finishing the requests under way, then stopping.`);
+    setTimeout(() => {
+      app.log.error('Requests were still running 10 s later; exiting anyway.');
+      process.exit(1);
+    }, 10_000).unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'The editor did not close cleanly.');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} catch (error) {
+  fail(error);
+}

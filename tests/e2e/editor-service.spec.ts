@@ -1,0 +1,146 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { startServer, type StartedServer } from './servers.ts';
+
+// The editor as the company's shared service, started as the README says (`npm run editor:start`, which
+// builds it first), on a clone of a bare repository that stands for the site's remote. Two people, each in
+// a browser of their own, sign in with the invitation links an administrator's command printed.
+const root = resolve(import.meta.dirname, '../..');
+const port = 4540 + (process.pid % 50);
+const base = `http://localhost:${port}`;
+const password = 'a long and unusual pass phrase';
+let temp: string;
+let remote: string;
+let service: StartedServer;
+
+test.describe.configure({ mode: 'serial' });
+
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', ['-c', 'user.name=Developer', '-c', 'user.email=dev@example.com', ...args], { cwd, encoding: 'utf8' });
+const env = () => ({ ...process.env, EDITOR_DATA_DIR: join(temp, 'data'), EDITOR_PUBLIC_URL: base });
+
+/** `npm run editor:users -- add …`, as an administrator runs it: the invitation link it printed. */
+function invite(email: string, role: string, name: string): string {
+  const printed = execFileSync(
+    process.execPath,
+    [join(root, 'dist/editor-server/users.mjs'), 'add', '--email', email, '--role', role, '--name', name],
+    { cwd: root, env: env(), encoding: 'utf8' },
+  );
+  const link = /https?:\/\/\S+\/invite#\S+/.exec(printed)?.[0];
+  expect(link, printed).toBeTruthy();
+  return link!;
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  temp = mkdtempSync(join(tmpdir(), 'editor-service-'));
+  const seed = join(temp, 'seed');
+  for (const folder of ['content', 'schemas', 'public']) cpSync(join(root, folder), join(seed, folder), { recursive: true });
+  remote = join(temp, 'site.git');
+  mkdirSync(remote);
+  git(remote, 'init', '--quiet', '--bare', '--initial-branch=main');
+  git(seed, 'init', '--quiet', '--initial-branch=main');
+  git(seed, 'add', '-A');
+  git(seed, 'commit', '--quiet', '-m', 'Site as it was');
+  git(seed, 'push', '--quiet', remote, 'main');
+  service = await startServer({
+    // --rebuild: the test proves the build as it is now, not one left in dist/ by an earlier run.
+    args: [join(root, 'scripts/editor-start.mjs'), '--rebuild'],
+    cwd: root,
+    env: { ...env(), EDITOR_REPO: remote, EDITOR_PORT: String(port) },
+    readyUrl: `${base}/healthz`,
+    timeout: 150_000,
+  });
+});
+
+test.afterAll(() => {
+  service?.stop();
+  if (temp) rmSync(temp, { recursive: true, force: true });
+});
+
+/** A browser of one's own: opens the invitation, chooses a password, lands in the editor. */
+async function join_(browser: Browser, link: string, name: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(link);
+  await expect(page.getByText(`Welcome, ${name}.`)).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('The same password again').fill(password);
+  await page.getByRole('button', { name: 'Set password and sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Content editor' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(`${name} (`)).toBeVisible();
+  return page;
+}
+
+test('a writer edits and saves, a publisher publishes, each signed in in their own browser, and the remote has the commit', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const writer = await join_(browser, invite('meera@example.com', 'writer', 'Meera Writer'), 'Meera Writer');
+  const publisher = await join_(browser, invite('ravi@example.com', 'publisher', 'Ravi Publisher'), 'Ravi Publisher');
+
+  // The writer changes the contact page's heading, sees it in the preview and saves it.
+  await writer.goto(`${base}/#file=${encodeURIComponent('content/pages/contact.yaml')}`);
+  await writer.getByRole('button', { name: /Page opening banner/ }).click();
+  await writer.locator('#s0_heading').fill('Write to Us');
+  await expect(writer.frameLocator('iframe').first().locator('h1')).toHaveText('Write to Us', { timeout: 30_000 });
+  await writer.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(writer.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  // Publishing is not theirs to do: no button, and the server refuses it anyway.
+  await expect(writer.getByRole('button', { name: 'Publish…' })).toHaveCount(0);
+  const refused = await writer.evaluate(async () => {
+    const csrf = /editor_csrf=([^;]+)/.exec(document.cookie)?.[1] ?? '';
+    const response = await fetch('/api/publish', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(csrf) },
+      body: JSON.stringify({ message: 'Straight to live' }),
+    });
+    return { status: response.status, body: (await response.json()) as { error: string } };
+  });
+  expect(refused).toEqual({ status: 403, body: expect.objectContaining({ error: 'EditorRoleRefused' }) });
+
+  // The publisher sees the change and publishes it.
+  await publisher.getByRole('button', { name: 'Publish…' }).click();
+  const dialog = publisher.getByRole('dialog', { name: 'Publish your changes' });
+  await expect(dialog.getByLabel('Changes line by line')).toContainText('+    heading: Write to Us');
+  await dialog.getByLabel('What changed, and why (one line)').fill('Contact page: a warmer heading');
+  await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(publisher.getByRole('status').filter({ hasText: 'sent to origin' })).toBeVisible({ timeout: 30_000 });
+  expect(git(remote, 'log', '--format=%s|%an <%ae>', 'main').trim().split('\n')).toEqual([
+    'Contact page: a warmer heading|Ravi Publisher <ravi@example.com>',
+    'Site as it was|Developer <dev@example.com>',
+  ]);
+  expect(git(remote, 'show', 'main:content/pages/contact.yaml')).toContain('heading: Write to Us');
+
+  // Signing out ends the session: the editor sends them back to sign in.
+  await writer.getByRole('button', { name: 'Sign out' }).click();
+  await expect(writer).toHaveURL(`${base}/sign-in`);
+  await writer.goto(base);
+  await expect(writer).toHaveURL(`${base}/sign-in`);
+  await writer.getByLabel('E-mail address').fill('meera@example.com');
+  await writer.getByLabel('Password', { exact: true }).fill('not my password at all');
+  await writer.getByRole('button', { name: 'Sign in' }).click();
+  await expect(writer.getByRole('alert')).toContainText(/e-mail address or the password is wrong/i);
+  // What was typed stays, so one correction is enough.
+  await expect(writer.getByLabel('E-mail address')).toHaveValue('meera@example.com');
+  await writer.getByLabel('Password', { exact: true }).fill(password);
+  await writer.getByRole('button', { name: 'Sign in' }).click();
+  await expect(writer.getByText('Meera Writer (writer)')).toBeVisible({ timeout: 30_000 });
+});
+
+test('the service logs JSON lines without passwords or tokens, and stops cleanly on SIGTERM', async () => {
+  const lines = service
+    .log()
+    .split('\n')
+    .filter((line) => line.startsWith('{'));
+  expect(lines.length).toBeGreaterThan(0);
+  for (const line of lines) expect(() => JSON.parse(line) as unknown).not.toThrow();
+  expect(service.log()).not.toContain(password);
+  expect(service.log()).not.toMatch(/invite#|editor_session=/);
+  expect(lines.some((line) => (JSON.parse(line) as { event?: string }).event === 'editor.started')).toBe(true);
+
+  service.stop();
+  await expect.poll(() => service.exitCode(), { timeout: 30_000 }).toBe(0);
+});

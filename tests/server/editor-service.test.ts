@@ -1,0 +1,366 @@
+/**
+ * The shared editor service (src/editor/service/app.ts) refuses what it must, for every address of the
+ * editor's route table, not for a hand-picked few: no session, a role too low, a write without the CSRF
+ * token or from another site, a forged Host header, a path outside the working copy in any file
+ * parameter. It serves the editor's code, the section pictures and the working copy's public files, and
+ * no other file of the project. And a publisher's publish lands in the remote with them as its author.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openAccounts, type Accounts, type Role } from '../../src/editor/service/accounts/index.ts';
+import { buildEditorService } from '../../src/editor/service/app.ts';
+import { prepareWorkingCopy } from '../../src/editor/service/working-copy.ts';
+import { editorRoutes } from '../../src/editor/server/routes.ts';
+import { tempDir } from './helpers.ts';
+
+const codeRoot = resolve(import.meta.dirname, '../..');
+const host = 'edit.example.com';
+const publicUrl = new URL(`https://${host}`);
+const password = 'correct horse battery staple';
+
+let temp: ReturnType<typeof tempDir>;
+let app: FastifyInstance;
+let accounts: Accounts;
+let remote: string;
+let copy: string;
+const sessions = {} as Record<Role, { cookie: string; csrf: string }>;
+
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', ['-c', 'user.name=Developer', '-c', 'user.email=dev@example.com', ...args], { cwd, encoding: 'utf8' });
+
+beforeAll(async () => {
+  temp = tempDir('editor-service');
+  // The site's repository, as a bare remote the service clones and pushes to.
+  const seed = join(temp.dir, 'seed');
+  for (const folder of ['content', 'schemas', 'public']) cpSync(join(codeRoot, folder), join(seed, folder), { recursive: true });
+  remote = join(temp.dir, 'site.git');
+  mkdirSync(remote);
+  git(remote, 'init', '--quiet', '--bare', '--initial-branch=main');
+  git(seed, 'init', '--quiet', '--initial-branch=main');
+  git(seed, 'add', '-A');
+  git(seed, 'commit', '--quiet', '-m', 'Site as it was');
+  git(seed, 'push', '--quiet', remote, 'main');
+  copy = (await prepareWorkingCopy(remote, join(temp.dir, 'data/editor-site'))).root;
+
+  // A stand-in for the built editor: the service's job is to serve these files, not to build them.
+  const ui = join(temp.dir, 'ui');
+  for (const page of ['index.html', 'preview/index.html', 'account/index.html']) {
+    mkdirSync(join(ui, 'src/editor/ui', page, '..'), { recursive: true });
+    writeFileSync(join(ui, 'src/editor/ui', page), `<!doctype html><title>${page}</title>`);
+  }
+  mkdirSync(join(ui, 'assets'));
+  writeFileSync(join(ui, 'assets/index-abc123.js'), 'export {};');
+
+  accounts = await openAccounts({ kind: 'sqlite', file: join(temp.dir, 'data/editor.db') });
+  app = await buildEditorService({
+    accounts,
+    project: { root: copy },
+    uiDir: ui,
+    codeRoot,
+    publicUrl,
+    secureCookies: true,
+    logLevel: 'silent',
+    signInLimit: { max: 1000, windowMs: 60_000 },
+  });
+  for (const role of ['writer', 'publisher', 'admin'] as const) {
+    const invitation = await accounts.add({ email: `${role}@example.com`, role, name: `A ${role}` }, 'test');
+    const signedIn = await accounts.acceptInvitation(invitation.token, password);
+    sessions[role] = { cookie: `__Host-editor_session=${signedIn.token}`, csrf: signedIn.csrf };
+  }
+});
+
+afterAll(async () => {
+  await app?.close();
+  await accounts?.close();
+  temp?.remove();
+});
+
+type As = Role | 'nobody';
+function call(
+  method: 'GET' | 'POST',
+  url: string,
+  as: As,
+  options: { body?: unknown; csrf?: string | false; headers?: Record<string, string> } = {},
+): Promise<LightMyRequestResponse> {
+  const session = as === 'nobody' ? undefined : sessions[as];
+  const csrf = options.csrf === false ? undefined : (options.csrf ?? session?.csrf);
+  return app.inject({
+    method,
+    url,
+    headers: {
+      host,
+      ...(session ? { cookie: session.cookie } : {}),
+      ...(method === 'POST' ? { origin: publicUrl.origin, 'content-type': 'application/json' } : {}),
+      ...(method === 'POST' && csrf ? { 'x-csrf-token': csrf } : {}),
+      ...options.headers,
+    },
+    ...(method === 'POST' ? { payload: JSON.stringify(options.body ?? {}) } : {}),
+  });
+}
+
+const routes = Object.entries(editorRoutes);
+
+describe('authorisation, for every address of the route table', () => {
+  it.each(routes)('%s refuses a request without a session (401)', async (path, route) => {
+    const response = await call(route.method, path, 'nobody');
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error).toBe('EditorSignedOut');
+  });
+
+  it.each(routes.filter(([, route]) => route.role === 'publisher'))(
+    '%s refuses a writer (403) and changes nothing in the remote',
+    async (path, route) => {
+      const before = git(remote, 'rev-parse', 'main');
+      writeFileSync(join(copy, 'content/site.yaml'), `${readFileSync(join(copy, 'content/site.yaml'), 'utf8')}\n`);
+      const response = await call(route.method, path, 'writer', { body: { message: 'A writer publishing directly' } });
+      git(copy, 'checkout', '--', 'content');
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error).toBe('EditorRoleRefused');
+      expect(git(remote, 'rev-parse', 'main')).toBe(before);
+    },
+  );
+
+  it.each(routes.filter(([, route]) => route.method === 'POST'))(
+    '%s refuses a write without the session’s CSRF token, with a wrong one, and from another site (403)',
+    async (path) => {
+      for (const as of ['writer', 'publisher'] as const) {
+        const missing = await call('POST', path, as, { csrf: false });
+        expect(missing.statusCode).toBe(403);
+        expect(missing.json().error).toBe('EditorCsrfMissing');
+        const wrong = await call('POST', path, as, { csrf: sessions[as === 'writer' ? 'publisher' : 'writer'].csrf });
+        expect(wrong.json().error).toBe('EditorCsrfMissing');
+        const foreign = await call('POST', path, as, {
+          headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+        });
+        expect(foreign.statusCode).toBe(403);
+        expect(foreign.json().error).toBe('EditorForbidden');
+      }
+    },
+  );
+
+  it('the health check answers whatever host a probe names, and says nothing else', async () => {
+    const response = await call('GET', '/healthz', 'nobody', { headers: { host: '10.0.0.7:4500' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it.each(['/', '/api/catalog', '/auth/me', '/healthz?x', '/sign-in', '/assets/index-abc123.js', '/media/x.webp'])(
+    '%s refuses a request that names another host (421), signed in or not',
+    async (url) => {
+      for (const forged of ['evil.example', `${host}.evil.example`, 'localhost', `${host}:8443`]) {
+        const response = await call('GET', url, 'admin', { headers: { host: forged } });
+        expect(response.statusCode).toBe(421);
+        expect(response.json().error).toBe('EditorHostRefused');
+      }
+    },
+  );
+});
+
+describe('sessions', () => {
+  it('a signed-out session, and every session of a signed-out-everywhere account, is refused', async () => {
+    const invitation = await accounts.add({ email: 'leaver@example.com', role: 'writer' });
+    const first = await accounts.acceptInvitation(invitation.token, password);
+    const second = await accounts.signIn('leaver@example.com', password);
+    const as = (token: string) =>
+      app.inject({ url: '/api/catalog', headers: { host, cookie: `__Host-editor_session=${token}` } });
+    expect((await as(first.token)).statusCode).toBe(200);
+    const signOut = await app.inject({
+      method: 'POST',
+      url: '/auth/sign-out',
+      headers: { host, origin: publicUrl.origin, cookie: `__Host-editor_session=${first.token}`, 'x-csrf-token': first.csrf },
+    });
+    expect(signOut.statusCode).toBe(200);
+    expect((await as(first.token)).statusCode).toBe(401);
+    expect((await as(second.token)).statusCode).toBe(200);
+    await accounts.signOutEverywhere('leaver@example.com', 'admin@example.com');
+    expect((await as(second.token)).statusCode).toBe(401);
+  });
+
+  it('an idle or too old session is refused, by the accounts’ own clock', async () => {
+    let now = Date.parse('2026-11-27T09:00:00Z');
+    const clocked = await openAccounts(
+      { kind: 'sqlite', file: join(temp.dir, 'data/clocked.db') },
+      { now: () => new Date(now), idleMs: 60 * 60_000, absoluteMs: 3 * 60 * 60_000 },
+    );
+    const service = await buildEditorService({
+      accounts: clocked,
+      project: { root: copy },
+      uiDir: join(temp.dir, 'ui'),
+      codeRoot,
+      publicUrl,
+      secureCookies: true,
+      logLevel: 'silent',
+    });
+    try {
+      const signedIn = await clocked.acceptInvitation(
+        (await clocked.add({ email: 'w@example.com', role: 'writer' })).token,
+        password,
+      );
+      const me = () => service.inject({ url: '/auth/me', headers: { host, cookie: `__Host-editor_session=${signedIn.token}` } });
+      // Used every 50 minutes it stays alive, until its absolute end.
+      for (let i = 0; i < 3; i++) {
+        now += 50 * 60_000;
+        expect((await me()).statusCode).toBe(200);
+      }
+      now += 40 * 60_000;
+      expect((await me()).statusCode).toBe(401);
+      const idle = await clocked.signIn('w@example.com', password);
+      now += 61 * 60_000;
+      const afterIdle = await service.inject({
+        url: '/auth/me',
+        headers: { host, cookie: `__Host-editor_session=${idle.token}` },
+      });
+      expect(afterIdle.statusCode).toBe(401);
+    } finally {
+      await service.close();
+      await clocked.close();
+    }
+  });
+
+  it('signing in sets an HttpOnly, Secure, SameSite session cookie bound to this origin, and a readable CSRF cookie', async () => {
+    const response = await call('POST', '/auth/sign-in', 'nobody', { body: { email: 'writer@example.com', password } });
+    expect(response.statusCode).toBe(200);
+    const cookies = ([] as string[]).concat(response.headers['set-cookie'] as string | string[]);
+    const session = cookies.find((c) => c.startsWith('__Host-editor_session='))!;
+    expect(session).toMatch(/HttpOnly/);
+    expect(session).toMatch(/Secure/);
+    expect(session).toMatch(/SameSite=Strict/);
+    expect(session).toMatch(/Path=\//);
+    const csrf = cookies.find((c) => c.startsWith('__Host-editor_csrf='))!;
+    expect(csrf).not.toMatch(/HttpOnly/);
+    expect(JSON.stringify(response.json())).not.toContain(password);
+  });
+
+  it('a wrong password and an unknown e-mail get the same refusal', async () => {
+    const wrong = await call('POST', '/auth/sign-in', 'nobody', {
+      body: { email: 'writer@example.com', password: 'not the password at all' },
+    });
+    const unknown = await call('POST', '/auth/sign-in', 'nobody', { body: { email: 'nobody@example.com', password } });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+  });
+});
+
+describe('files', () => {
+  // Each parameter that names a file, with ways out of the working copy.
+  const escapes = [
+    '../package.json',
+    '../../etc/passwd',
+    '/etc/passwd',
+    'content/../../package.json',
+    'content/pages/../../../package.json',
+    'content\\..\\..\\package.json',
+    'content/%2e%2e/%2e%2e/package.json',
+    'content/pages/home.yaml\0.png',
+    '.git/config',
+    'content/../.git/config',
+    'data/editor.db',
+  ];
+  const fileRoutes: [string, string][] = [
+    ['/api/open', 'file'],
+    ['/api/draft', 'file'],
+    ['/api/fix', 'file'],
+    ['/api/save', 'file'],
+    ['/api/delete-plan', 'file'],
+    ['/api/delete', 'file'],
+    ['/api/pictures/delete', 'path'],
+  ];
+  it.each(fileRoutes)('%s refuses every path outside the content it edits, and reads nothing there', async (path, parameter) => {
+    for (const escape of escapes) {
+      const response = await call('POST', path, 'admin', {
+        body: { [parameter]: escape, version: 'x', data: {}, fix: { start: 0, end: 0, was: '', text: '', label: '' } },
+      });
+      expect(response.statusCode, `${path} ${escape}`).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, `${path} ${escape}`).toBeLessThan(500);
+      expect(response.body).not.toMatch(/"name":\s*"devstaff-site"|\[core\]|root:x:0/);
+    }
+  });
+
+  it('uploads name their file from a cleaned name: a path in the name or the page stays in the uploads folder', async () => {
+    const png = readFileSync(join(codeRoot, 'docs/images/sections/hero.webp'));
+    for (const name of ['../../package.json', '..%2F..%2Fescape.webp', '/etc/passwd']) {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/media?${new URLSearchParams({ name, page: '../../../x', alt: 'A test picture' })}`,
+        headers: {
+          host,
+          origin: publicUrl.origin,
+          cookie: sessions.writer.cookie,
+          'x-csrf-token': sessions.writer.csrf,
+          'content-type': 'application/octet-stream',
+        },
+        payload: png,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().path).toMatch(/^\/media\/uploads\/[a-z0-9-]+\.webp$/);
+    }
+    git(copy, 'clean', '-fdq', '--', 'public');
+  });
+
+  it('serves no file of the project but the editor’s code, the section pictures and the public folder', async () => {
+    const refused = [
+      '/package.json',
+      '/.git/config',
+      '/.env',
+      '/data/editor.db',
+      '/content/pages/home.yaml',
+      '/schemas/page.schema.json',
+      '/src/editor/service/app.ts',
+      '/node_modules/fastify/package.json',
+      '/dist/server/main.mjs',
+      '/%2e%2e/package.json',
+      '/assets/../package.json',
+      '/assets/%2e%2e%2fpackage.json',
+      '/media/..%2f..%2fpackage.json',
+      '/docs/images/sections/../../../package.json',
+      '/.%2e/.git/config',
+    ];
+    for (const url of refused) {
+      const response = await call('GET', url, 'admin');
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).not.toMatch(/devstaff-site|\[core\]/);
+    }
+    expect((await call('GET', '/assets/index-abc123.js', 'nobody')).statusCode).toBe(200);
+    const media = git(copy, 'ls-files', 'public/media')
+      .split('\n')[0]!
+      .replace(/^public/, '');
+    expect((await call('GET', media, 'writer')).statusCode).toBe(200);
+    // The company's pictures, published or not, only for signed-in people.
+    expect((await call('GET', media, 'nobody')).statusCode).toBe(404);
+    expect((await call('GET', '/docs/images/sections/hero.webp', 'writer')).statusCode).toBe(200);
+  });
+
+  it('sends the editor to a signed-in person, and the sign-in page to anyone else', async () => {
+    const anonymous = await call('GET', '/', 'nobody');
+    expect(anonymous.statusCode).toBe(303);
+    expect(anonymous.headers.location).toBe('/sign-in');
+    const signedIn = await call('GET', '/', 'writer');
+    expect(signedIn.body).toContain('index.html');
+    expect((await call('GET', '/sign-in', 'nobody')).body).toContain('account/index.html');
+    expect((await call('GET', '/preview', 'nobody')).statusCode).toBe(401);
+  });
+});
+
+describe('publishing', () => {
+  it('a publisher publishes a writer’s saved change: the remote gets the commit, authored by the publisher, and the audit log has it', async () => {
+    const opened = (await call('POST', '/api/open', 'writer', { body: { file: 'content/site.yaml' } })).json();
+    const data = structuredClone(opened.data);
+    data.closing = { ...data.closing, heading: 'A heading changed in the shared editor' };
+    const saved = await call('POST', '/api/save', 'writer', {
+      body: { file: 'content/site.yaml', version: opened.version, data },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const published = await call('POST', '/api/publish', 'publisher', { body: { message: 'Closing banner: new heading' } });
+    expect(published.statusCode, published.body).toBe(200);
+    expect(git(remote, 'log', '-1', '--format=%an <%ae>|%s', 'main').trim()).toBe(
+      'A publisher <publisher@example.com>|Closing banner: new heading',
+    );
+    expect(git(remote, 'show', 'main:content/site.yaml')).toContain('A heading changed in the shared editor');
+    const audit = await accounts.listAudit(10);
+    expect(audit.find((entry) => entry.action === 'content.published')).toMatchObject({ actor: 'publisher@example.com' });
+  });
+});
