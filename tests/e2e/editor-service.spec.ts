@@ -71,50 +71,91 @@ async function join_(browser: Browser, link: string, name: string): Promise<Page
   await page.getByRole('button', { name: 'Set password and sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Content editor' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(`${name} (`)).toBeVisible();
+  // Everyone starts at the list of change sets.
+  await expect(page.getByRole('button', { name: 'Start a change set' })).toBeVisible();
   return page;
 }
 
-test('a writer edits and saves, a publisher publishes, each signed in in their own browser, and the remote has the commit', async ({
+/** Starts a change set from the list of change sets and lands in the editor inside it. */
+async function startChangeSet(page: Page, title: string) {
+  await page.getByLabel('What is this change for?').fill(title);
+  await page.getByRole('button', { name: 'Start a change set' }).click();
+  await expect(page.locator('.change-set-title')).toHaveText(title, { timeout: 30_000 });
+}
+
+/** Opens the contact page in the current change set, types a heading, sees it in the preview, saves. */
+async function editContactHeading(page: Page, heading: string) {
+  const url = new URL(page.url());
+  url.hash = `file=${encodeURIComponent('content/pages/contact.yaml')}`;
+  await page.goto(url.href);
+  await page.getByRole('button', { name: /Page opening banner/ }).click();
+  await page.locator('#s0_heading').fill(heading);
+  await expect(page.frameLocator('iframe').first().locator('h1')).toHaveText(heading, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+}
+
+test('a writer edits in a change set and asks for review; a publisher reads it in words and publishes; a second writer is untouched', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const writer = await join_(browser, invite('meera@example.com', 'writer', 'Meera Writer'), 'Meera Writer');
+  const second = await join_(browser, invite('arjun@example.com', 'writer', 'Arjun Writer'), 'Arjun Writer');
   const publisher = await join_(browser, invite('ravi@example.com', 'publisher', 'Ravi Publisher'), 'Ravi Publisher');
 
-  // The writer changes the contact page's heading, sees it in the preview and saves it.
-  await writer.goto(`${base}/#file=${encodeURIComponent('content/pages/contact.yaml')}`);
-  await writer.getByRole('button', { name: /Page opening banner/ }).click();
-  await writer.locator('#s0_heading').fill('Write to Us');
-  await expect(writer.frameLocator('iframe').first().locator('h1')).toHaveText('Write to Us', { timeout: 30_000 });
-  await writer.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(writer.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
-  // Publishing is not theirs to do: no button, and the server refuses it anyway.
-  await expect(writer.getByRole('button', { name: 'Publish…' })).toHaveCount(0);
-  const refused = await writer.evaluate(async () => {
+  // Two writers at once, each in a change set of their own, on the same page.
+  await startChangeSet(writer, 'Contact page: a warmer heading');
+  await startChangeSet(second, 'Contact page: a shorter heading');
+  await editContactHeading(writer, 'Write to Us');
+  await editContactHeading(second, 'Hello');
+
+  // Publishing is not a writer's to do: no button, and the server refuses it anyway.
+  await expect(writer.getByRole('button', { name: 'Publish', exact: true })).toHaveCount(0);
+  const changeSet = new URL(writer.url()).searchParams.get('cs')!;
+  const refused = await writer.evaluate(async (id) => {
     const csrf = /editor_csrf=([^;]+)/.exec(document.cookie)?.[1] ?? '';
-    const response = await fetch('/api/publish', {
+    const response = await fetch(`/api/change-sets/${id}/publish`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(csrf) },
-      body: JSON.stringify({ message: 'Straight to live' }),
+      body: '{}',
     });
     return { status: response.status, body: (await response.json()) as { error: string } };
-  });
+  }, changeSet);
   expect(refused).toEqual({ status: 403, body: expect.objectContaining({ error: 'EditorRoleRefused' }) });
 
-  // The publisher sees the change and publishes it.
-  await publisher.getByRole('button', { name: 'Publish…' }).click();
-  const dialog = publisher.getByRole('dialog', { name: 'Publish your changes' });
-  await expect(dialog.getByLabel('Changes line by line')).toContainText('+    heading: Write to Us');
-  await dialog.getByLabel('What changed, and why (one line)').fill('Contact page: a warmer heading');
-  await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
-  await expect(publisher.getByRole('status').filter({ hasText: 'sent to origin' })).toBeVisible({ timeout: 30_000 });
-  expect(git(remote, 'log', '--format=%s|%an <%ae>', 'main').trim().split('\n')).toEqual([
-    'Contact page: a warmer heading|Ravi Publisher <ravi@example.com>',
-    'Site as it was|Developer <dev@example.com>',
-  ]);
-  expect(git(remote, 'show', 'main:content/pages/contact.yaml')).toContain('heading: Write to Us');
+  await writer.getByRole('button', { name: 'Ask for review…' }).click();
+  const ask = writer.getByRole('dialog', { name: 'Ask for review' });
+  await ask.getByLabel('A note for the reviewer (optional)').fill('Warmer, as we discussed.');
+  await ask.getByRole('button', { name: 'Ask for review', exact: true }).click();
+  await expect(writer.locator('.change-set-bar > .change-set-state')).toHaveText('Waiting for review');
 
-  // Signing out ends the session: the editor sends them back to sign in.
+  // The publisher finds it waiting, reads the change in words, and publishes it.
+  await publisher.reload();
+  await publisher
+    .getByRole('region', { name: 'Waiting for your review' })
+    .getByRole('link', { name: 'Contact page: a warmer heading' })
+    .click();
+  const review = publisher.getByRole('dialog', { name: /Contact page: a warmer heading/ });
+  const page = review.getByRole('region', { name: /Contact/ });
+  await expect(page).toContainText('Section 1, Heading', { timeout: 30_000 });
+  await expect(page.locator('del')).toHaveText('Contact');
+  await expect(page.locator('ins')).toHaveText(['Write', 'to']);
+  await expect(review.getByText('Warmer, as we discussed.')).toBeVisible();
+  expect(git(remote, 'log', '--format=%s', 'main').trim()).toBe('Site as it was');
+  await review.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(publisher.getByRole('status').filter({ hasText: 'sent to origin' })).toBeVisible({ timeout: 30_000 });
+
+  // The merge commit is the writer's, committed by the publisher; the second writer's work is not in it.
+  expect(git(remote, 'log', '-1', '--format=%s|%an <%ae>|%cn <%ce>|%p', 'main').trim()).toMatch(
+    /^Contact page: a warmer heading\|Meera Writer <meera@example\.com>\|Ravi Publisher <ravi@example\.com>\|\w+ \w+$/,
+  );
+  expect(git(remote, 'show', 'main:content/pages/contact.yaml')).toContain('heading: Write to Us');
+  expect(git(remote, 'show', 'main:content/pages/contact.yaml')).not.toContain('heading: Hello');
+  await second.reload();
+  await second.getByRole('button', { name: /Page opening banner/ }).click();
+  await expect(second.locator('#s0_heading')).toHaveValue('Hello', { timeout: 30_000 });
+
+  // Signing out ends the session: the editor sends them back to sign in, and sign-in keeps what was typed.
   await writer.getByRole('button', { name: 'Sign out' }).click();
   await expect(writer).toHaveURL(`${base}/sign-in`);
   await writer.goto(base);
@@ -123,11 +164,11 @@ test('a writer edits and saves, a publisher publishes, each signed in in their o
   await writer.getByLabel('Password', { exact: true }).fill('not my password at all');
   await writer.getByRole('button', { name: 'Sign in' }).click();
   await expect(writer.getByRole('alert')).toContainText(/e-mail address or the password is wrong/i);
-  // What was typed stays, so one correction is enough.
   await expect(writer.getByLabel('E-mail address')).toHaveValue('meera@example.com');
   await writer.getByLabel('Password', { exact: true }).fill(password);
   await writer.getByRole('button', { name: 'Sign in' }).click();
   await expect(writer.getByText('Meera Writer (writer)')).toBeVisible({ timeout: 30_000 });
+  await expect(writer.getByRole('region', { name: 'Recently finished' })).toContainText('Contact page: a warmer heading');
 });
 
 test('the service logs JSON lines without passwords or tokens, and stops cleanly on SIGTERM', async () => {

@@ -11,7 +11,8 @@ import { join, resolve } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAccounts, type Accounts, type Role } from '../../src/editor/service/accounts/index.ts';
-import { buildEditorService } from '../../src/editor/service/app.ts';
+import { buildEditorService, changeSetRoutes } from '../../src/editor/service/app.ts';
+import { ChangeSets, type ChangeSet } from '../../src/editor/service/change-sets.ts';
 import { prepareWorkingCopy } from '../../src/editor/service/working-copy.ts';
 import { editorRoutes } from '../../src/editor/server/routes.ts';
 import { tempDir } from './helpers.ts';
@@ -26,7 +27,11 @@ let app: FastifyInstance;
 let accounts: Accounts;
 let remote: string;
 let copy: string;
-const sessions = {} as Record<Role, { cookie: string; csrf: string }>;
+let changeSets: ChangeSets;
+type Who = Role | 'other-writer';
+const sessions = {} as Record<Who, { cookie: string; csrf: string }>;
+/** Each person's own change set, started before the tests. */
+const own = {} as Record<Who, ChangeSet>;
 
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', ['-c', 'user.name=Developer', '-c', 'user.email=dev@example.com', ...args], { cwd, encoding: 'utf8' });
@@ -55,9 +60,11 @@ beforeAll(async () => {
   writeFileSync(join(ui, 'assets/index-abc123.js'), 'export {};');
 
   accounts = await openAccounts({ kind: 'sqlite', file: join(temp.dir, 'data/editor.db') });
+  changeSets = new ChangeSets({ live: copy, dir: join(temp.dir, 'data/change-sets') });
   app = await buildEditorService({
     accounts,
     project: { root: copy },
+    changeSets,
     uiDir: ui,
     codeRoot,
     publicUrl,
@@ -65,10 +72,12 @@ beforeAll(async () => {
     logLevel: 'silent',
     signInLimit: { max: 1000, windowMs: 60_000 },
   });
-  for (const role of ['writer', 'publisher', 'admin'] as const) {
-    const invitation = await accounts.add({ email: `${role}@example.com`, role, name: `A ${role}` }, 'test');
+  for (const who of ['writer', 'publisher', 'admin', 'other-writer'] as const) {
+    const role = who === 'other-writer' ? 'writer' : who;
+    const invitation = await accounts.add({ email: `${who}@example.com`, role, name: `A ${who}` }, 'test');
     const signedIn = await accounts.acceptInvitation(invitation.token, password);
-    sessions[role] = { cookie: `__Host-editor_session=${signedIn.token}`, csrf: signedIn.csrf };
+    sessions[who] = { cookie: `__Host-editor_session=${signedIn.token}`, csrf: signedIn.csrf };
+    own[who] = await changeSets.create(`Work of ${who}`, { email: `${who}@example.com`, name: `A ${who}` });
   }
 });
 
@@ -78,14 +87,15 @@ afterAll(async () => {
   temp?.remove();
 });
 
-type As = Role | 'nobody';
+type As = Who | 'nobody';
 function call(
   method: 'GET' | 'POST',
   url: string,
   as: As,
-  options: { body?: unknown; csrf?: string | false; headers?: Record<string, string> } = {},
+  options: { body?: unknown; csrf?: string | false; headers?: Record<string, string>; changeSet?: string } = {},
 ): Promise<LightMyRequestResponse> {
   const session = as === 'nobody' ? undefined : sessions[as];
+  const changeSet = options.changeSet ?? (as === 'nobody' ? own.writer.id : own[as].id);
   const csrf = options.csrf === false ? undefined : (options.csrf ?? session?.csrf);
   return app.inject({
     method,
@@ -93,6 +103,7 @@ function call(
     headers: {
       host,
       ...(session ? { cookie: session.cookie } : {}),
+      'x-change-set': changeSet,
       ...(method === 'POST' ? { origin: publicUrl.origin, 'content-type': 'application/json' } : {}),
       ...(method === 'POST' && csrf ? { 'x-csrf-token': csrf } : {}),
       ...options.headers,
@@ -101,11 +112,21 @@ function call(
   });
 }
 
-const routes = Object.entries(editorRoutes);
+/**
+ * Every address the service answers for the editor, with the least role it needs: the editor's route
+ * table (but publishing the working copy directly, which the service does not mount) and the change
+ * sets' own, each naming the writer's change set where it takes one.
+ */
+const routes: [string, { method: 'GET' | 'POST'; role: 'writer' | 'publisher' }][] = [
+  ...Object.entries(editorRoutes).filter(([path]) => path !== '/api/publish'),
+  ...changeSetRoutes.map((route): [string, { method: 'GET' | 'POST'; role: 'writer' | 'publisher' }] => [route.url, route]),
+];
+/** The address of a route for `changeSet` (the writer's own by default). */
+const at = (path: string, changeSet: ChangeSet = own.writer) => path.replace(':id', changeSet.id);
 
 describe('authorisation, for every address of the route table', () => {
   it.each(routes)('%s refuses a request without a session (401)', async (path, route) => {
-    const response = await call(route.method, path, 'nobody');
+    const response = await call(route.method, at(path), 'nobody');
     expect(response.statusCode).toBe(401);
     expect(response.json().error).toBe('EditorSignedOut');
   });
@@ -115,7 +136,9 @@ describe('authorisation, for every address of the route table', () => {
     async (path, route) => {
       const before = git(remote, 'rev-parse', 'main');
       writeFileSync(join(copy, 'content/site.yaml'), `${readFileSync(join(copy, 'content/site.yaml'), 'utf8')}\n`);
-      const response = await call(route.method, path, 'writer', { body: { message: 'A writer publishing directly' } });
+      const response = await call(route.method, at(path), 'writer', {
+        body: { message: 'A writer publishing directly', text: 'x' },
+      });
       git(copy, 'checkout', '--', 'content');
       expect(response.statusCode).toBe(403);
       expect(response.json().error).toBe('EditorRoleRefused');
@@ -127,10 +150,10 @@ describe('authorisation, for every address of the route table', () => {
     '%s refuses a write without the session’s CSRF token, with a wrong one, and from another site (403)',
     async (path) => {
       for (const as of ['writer', 'publisher'] as const) {
-        const missing = await call('POST', path, as, { csrf: false });
+        const missing = await call('POST', at(path), as, { csrf: false });
         expect(missing.statusCode).toBe(403);
         expect(missing.json().error).toBe('EditorCsrfMissing');
-        const wrong = await call('POST', path, as, { csrf: sessions[as === 'writer' ? 'publisher' : 'writer'].csrf });
+        const wrong = await call('POST', at(path), as, { csrf: sessions[as === 'writer' ? 'publisher' : 'writer'].csrf });
         expect(wrong.json().error).toBe('EditorCsrfMissing');
         const foreign = await call('POST', path, as, {
           headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
@@ -145,6 +168,26 @@ describe('authorisation, for every address of the route table', () => {
     const response = await call('GET', '/healthz', 'nobody', { headers: { host: '10.0.0.7:4500' } });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it.each(routes.filter(([path]) => path.startsWith('/api/change-sets/') || !path.startsWith('/api/change-sets')))(
+    '%s refuses a writer in another writer’s change set (403), and lets its owner and a publisher in',
+    async (path, route) => {
+      const body = { file: 'content/site.yaml', version: 'x', data: {}, text: 'x', title: 'x' };
+      const stranger = await call(route.method, at(path), 'other-writer', { body, changeSet: own.writer.id });
+      expect(stranger.statusCode).toBe(403);
+      // Publishing another's change set is refused for the role already; everything else for the stranger.
+      expect(stranger.json().error).toBe(route.role === 'publisher' ? 'EditorRoleRefused' : 'EditorForbidden');
+      if (route.method === 'GET') {
+        expect((await call('GET', at(path), 'writer')).statusCode).toBe(200);
+        expect((await call('GET', at(path), 'publisher', { changeSet: own.writer.id })).statusCode).toBe(200);
+      }
+    },
+  );
+
+  it('does not publish a working copy directly: only a reviewed change set goes live', async () => {
+    const response = await call('POST', '/api/publish', 'admin', { body: { message: 'Straight to live' } });
+    expect(response.statusCode).toBe(404);
   });
 
   it.each(['/', '/api/catalog', '/auth/me', '/healthz?x', '/sign-in', '/assets/index-abc123.js', '/media/x.webp'])(
@@ -164,8 +207,7 @@ describe('sessions', () => {
     const invitation = await accounts.add({ email: 'leaver@example.com', role: 'writer' });
     const first = await accounts.acceptInvitation(invitation.token, password);
     const second = await accounts.signIn('leaver@example.com', password);
-    const as = (token: string) =>
-      app.inject({ url: '/api/catalog', headers: { host, cookie: `__Host-editor_session=${token}` } });
+    const as = (token: string) => app.inject({ url: '/auth/me', headers: { host, cookie: `__Host-editor_session=${token}` } });
     expect((await as(first.token)).statusCode).toBe(200);
     const signOut = await app.inject({
       method: 'POST',
@@ -188,6 +230,7 @@ describe('sessions', () => {
     const service = await buildEditorService({
       accounts: clocked,
       project: { root: copy },
+      changeSets,
       uiDir: join(temp.dir, 'ui'),
       codeRoot,
       publicUrl,
@@ -291,6 +334,7 @@ describe('files', () => {
           origin: publicUrl.origin,
           cookie: sessions.writer.cookie,
           'x-csrf-token': sessions.writer.csrf,
+          'x-change-set': own.writer.id,
           'content-type': 'application/octet-stream',
         },
         payload: png,
@@ -298,7 +342,7 @@ describe('files', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json().path).toMatch(/^\/media\/uploads\/[a-z0-9-]+\.webp$/);
     }
-    git(copy, 'clean', '-fdq', '--', 'public');
+    git(changeSets.root(own.writer.id), 'clean', '-fdq', '--', 'public');
   });
 
   it('serves no file of the project but the editor’s code, the section pictures and the public folder', async () => {
@@ -345,22 +389,87 @@ describe('files', () => {
   });
 });
 
-describe('publishing', () => {
-  it('a publisher publishes a writer’s saved change: the remote gets the commit, authored by the publisher, and the audit log has it', async () => {
-    const opened = (await call('POST', '/api/open', 'writer', { body: { file: 'content/site.yaml' } })).json();
+describe('change sets and review', () => {
+  const remoteLog = () => git(remote, 'log', '--format=%s|%an <%ae>|%cn <%ce>', 'main').trim().split('\n');
+  async function saveHeading(as: Who, changeSet: ChangeSet, file: string, heading: string) {
+    const opened = (await call('POST', '/api/open', as, { body: { file }, changeSet: changeSet.id })).json();
     const data = structuredClone(opened.data);
-    data.closing = { ...data.closing, heading: 'A heading changed in the shared editor' };
-    const saved = await call('POST', '/api/save', 'writer', {
-      body: { file: 'content/site.yaml', version: opened.version, data },
-    });
+    data.sections[0].heading = heading;
+    const saved = await call('POST', '/api/save', as, { body: { file, version: opened.version, data }, changeSet: changeSet.id });
     expect(saved.statusCode, saved.body).toBe(200);
-    const published = await call('POST', '/api/publish', 'publisher', { body: { message: 'Closing banner: new heading' } });
+  }
+
+  it('a writer’s change goes live only through review: asked, read in words, published as a merge the writer authored', async () => {
+    const before = remoteLog();
+    const otherBefore = readFileSync(join(changeSets.root(own['other-writer'].id), 'content/pages/contact.yaml'), 'utf8');
+    await saveHeading('writer', own.writer, 'content/pages/contact.yaml', 'Write to Us');
+    // Another writer works at the same time on the same page, in their own change set.
+    await saveHeading('other-writer', own['other-writer'], 'content/pages/contact.yaml', 'Say Hello');
+    expect(remoteLog()).toEqual(before);
+
+    // Publishing before review is refused.
+    const early = await call('POST', at('/api/change-sets/:id/publish'), 'publisher');
+    expect(early.statusCode).toBe(409);
+
+    const asked = await call('POST', at('/api/change-sets/:id/ask-review'), 'writer', { body: { note: 'A warmer heading' } });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json().state).toBe('in-review');
+
+    const review = (await call('GET', at('/api/change-sets/:id/review'), 'publisher')).json();
+    expect(review.files).toHaveLength(1);
+    expect(review.files[0].file).toBe('content/pages/contact.yaml');
+    expect(review.files[0].changes).toEqual([
+      expect.objectContaining({ kind: 'changed', path: ['sections', 0, 'heading'], before: 'Contact Us', after: 'Write to Us' }),
+    ]);
+
+    const sentBack = await call('POST', at('/api/change-sets/:id/send-back'), 'publisher', {
+      body: { text: 'Keep "Us" capitalised?' },
+    });
+    expect(sentBack.json().state).toBe('draft');
+    await call('POST', at('/api/change-sets/:id/ask-review'), 'writer', { body: {} });
+    const published = await call('POST', at('/api/change-sets/:id/publish'), 'publisher');
     expect(published.statusCode, published.body).toBe(200);
-    expect(git(remote, 'log', '-1', '--format=%an <%ae>|%s', 'main').trim()).toBe(
-      'A publisher <publisher@example.com>|Closing banner: new heading',
-    );
-    expect(git(remote, 'show', 'main:content/site.yaml')).toContain('A heading changed in the shared editor');
-    const audit = await accounts.listAudit(10);
+
+    expect(remoteLog()[0]).toBe(`Work of writer|A writer <writer@example.com>|A publisher <publisher@example.com>`);
+    expect(git(remote, 'show', 'main:content/pages/contact.yaml')).toContain('heading: Write to Us');
+    // The other writer's change set is untouched: their saved heading is still there, unpublished.
+    const other = readFileSync(join(changeSets.root(own['other-writer'].id), 'content/pages/contact.yaml'), 'utf8');
+    expect(other).toContain('heading: Say Hello');
+    expect(other).not.toBe(otherBefore);
+    const audit = await accounts.listAudit(20);
     expect(audit.find((entry) => entry.action === 'content.published')).toMatchObject({ actor: 'publisher@example.com' });
+    // Afterwards it still reads as what it changed, from the live branch's history.
+    const afterwards = (await call('GET', at('/api/change-sets/:id/review'), 'writer')).json();
+    expect(afterwards.files[0].changes).toEqual([
+      expect.objectContaining({ path: ['sections', 0, 'heading'], after: 'Write to Us' }),
+    ]);
+    // Nothing more is saved into a published change set.
+    const late = await call('POST', '/api/open', 'writer', { body: { file: 'content/site.yaml' } });
+    expect(late.statusCode).toBe(409);
+  });
+
+  it('a change that conflicts with what went live meanwhile, or fails the check once merged, is refused and nothing is pushed', async () => {
+    // The other writer changed the same heading that has gone live since: a conflict.
+    await call('POST', at('/api/change-sets/:id/ask-review', own['other-writer']), 'other-writer', { body: {} });
+    const before = remoteLog();
+    const conflict = await call('POST', at('/api/change-sets/:id/publish', own['other-writer']), 'publisher');
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json().message).toContain('content/pages/contact.yaml');
+    expect(remoteLog()).toEqual(before);
+
+    // A change set whose page has an error once merged is refused with the checker's problems.
+    const broken = await changeSets.create('Broken page', { email: 'writer@example.com', name: 'A writer' });
+    const root = changeSets.root(broken.id);
+    writeFileSync(
+      join(root, 'content/pages/broken.yaml'),
+      readFileSync(join(root, 'content/pages/contact.yaml'), 'utf8')
+        .replace('route: /contact', 'route: /broken')
+        .replace('type: contact', 'type: contakt'),
+    );
+    await changeSets.askReview(broken.id, { email: 'writer@example.com', name: 'A writer' });
+    const refused = await call('POST', at('/api/change-sets/:id/publish', broken), 'publisher');
+    expect(refused.statusCode).toBe(422);
+    expect(JSON.stringify(refused.json().problems)).toContain('pages/broken');
+    expect(remoteLog()).toEqual(before);
   });
 });

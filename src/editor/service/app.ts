@@ -10,7 +10,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
-import { timingSafeEqual } from 'node:crypto';
+import { hkdfSync, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import rateLimit from '@fastify/rate-limit';
@@ -19,12 +19,20 @@ import { formatContentSecurityPolicy } from '../../server/security.ts';
 import type { EditorProject } from '../server/api.ts';
 import { editorRoutes, faultBody, MAX_JSON_BODY, parseJson, refusal } from '../server/routes.ts';
 import { foreignOrigin } from '../server/served.ts';
-import { AccountError, allows, type Accounts, type Session, type SignedIn } from './accounts/index.ts';
+import { formSchemas } from '../server/form-schemas.ts';
+import { schemaOfFile } from '../review/word-diff.ts';
+import { AccountError, allows, type Account, type Accounts, type Session, type SignedIn } from './accounts/index.ts';
+import type { ChangeSet, ChangeSets, Person } from './change-sets.ts';
+import { createOidc, OidcFailed, openPending, sealPending, type OidcSettings } from './oidc.ts';
 
 export interface EditorServiceOptions {
   readonly accounts: Accounts;
-  /** The working copy whose content is edited and published. */
+  /** The working copy of the live branch: the pictures shown outside a change set come from here. */
   readonly project: EditorProject;
+  /** Where edits go: one git worktree per change set, reviewed before it is merged into the live branch. */
+  readonly changeSets: ChangeSets;
+  /** Tells the publishers that a change set waits for their review (an e-mail where SMTP is set up). */
+  readonly notifyReview?: (changeSet: ChangeSet, publishers: readonly Account[]) => Promise<void>;
   /** The built editor: assets/ and its pages under src/editor/ui/ (index.html, preview/, account/). */
   readonly uiDir: string;
   /** The checkout the service runs from (the section pictures in docs/images/sections/). */
@@ -37,13 +45,15 @@ export interface EditorServiceOptions {
   readonly signInLimit?: { readonly max: number; readonly windowMs: number };
   /** Reports the database's health for /healthz. */
   readonly ping?: () => Promise<void>;
+  /** Company single sign-on through OpenID Connect, beside the local accounts (oidc.ts). */
+  readonly oidc?: OidcSettings;
 }
 
 /** Names of the two cookies: the session (HttpOnly) and its CSRF token, which the editor's page reads and echoes. */
 function cookieNames(secure: boolean) {
   // `__Host-` binds a cookie to this exact origin (Secure, Path=/, no Domain): another subdomain cannot set it.
   const prefix = secure ? '__Host-' : '';
-  return { session: `${prefix}editor_session`, csrf: `${prefix}editor_csrf` };
+  return { session: `${prefix}editor_session`, csrf: `${prefix}editor_csrf`, oidc: `${prefix}editor_oidc` };
 }
 
 function readCookie(request: FastifyRequest, name: string): string | undefined {
@@ -78,6 +88,99 @@ const policy = formatContentSecurityPolicy({
   'frame-ancestors': ["'self'"],
   'form-action': ["'self'"],
 });
+
+interface ChangeSetCall {
+  readonly changeSets: ChangeSets;
+  readonly session: Session;
+  readonly by: Person;
+  /** The change set the address names, which the person may enter; undefined for the list. */
+  readonly changeSet: ChangeSet | undefined;
+  readonly body: Record<string, unknown>;
+  /** Records a step of the review in the audit log. */
+  readonly audit: (action: string, changeSet: ChangeSet, detail?: string) => Promise<void>;
+  /** Tells the publishers a change set waits for them; a failure to tell is logged, never the writer's problem. */
+  readonly notifyPublishers: (changeSet: ChangeSet) => Promise<void>;
+}
+
+/**
+ * The change sets' addresses and the least role each needs; the owner of a change set and the
+ * publishers may enter it (checked for every address with an `:id`).
+ */
+export const changeSetRoutes: readonly {
+  readonly method: 'GET' | 'POST';
+  readonly url: string;
+  readonly role: 'writer' | 'publisher';
+  readonly handle: (call: ChangeSetCall) => Promise<unknown>;
+}[] = [
+  {
+    method: 'GET',
+    url: '/api/change-sets',
+    role: 'writer',
+    // A writer sees their own; a publisher sees everyone's, as they review them.
+    handle: async ({ changeSets, session }) =>
+      changeSets.list().filter((c) => allows(session.account.role, 'publisher') || c.owner.email === session.account.email),
+  },
+  {
+    method: 'POST',
+    url: '/api/change-sets',
+    role: 'writer',
+    handle: async ({ changeSets, body, by }) => changeSets.create(body.title, by),
+  },
+  { method: 'GET', url: '/api/change-sets/:id', role: 'writer', handle: async ({ changeSet }) => changeSet },
+  {
+    method: 'POST',
+    url: '/api/change-sets/:id/ask-review',
+    role: 'writer',
+    handle: async ({ changeSets, changeSet, by, body, audit, notifyPublishers }) => {
+      const asked = await changeSets.askReview(changeSet!.id, by, body.note);
+      await audit('change-set.asked-review', asked, asked.reviewed);
+      await notifyPublishers(asked);
+      return asked;
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/change-sets/:id/comment',
+    role: 'writer',
+    handle: async ({ changeSets, changeSet, by, body }) => changeSets.comment(changeSet!.id, by, body.text),
+  },
+  {
+    method: 'GET',
+    url: '/api/change-sets/:id/review',
+    role: 'writer',
+    handle: async ({ changeSets, changeSet }) => {
+      // Fields are named as the editor's forms name them, from the schemas of the change set itself.
+      const schemas = formSchemas(changeSets.schemaDir(changeSet!.id));
+      return changeSets.review(changeSet!.id, (file) => schemaOfFile(file, schemas));
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/change-sets/:id/send-back',
+    role: 'publisher',
+    handle: async ({ changeSets, changeSet, by, body, audit }) => {
+      const sent = changeSets.sendBack(changeSet!.id, by, body.text);
+      await audit('change-set.sent-back', sent);
+      return sent;
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/change-sets/:id/publish',
+    role: 'publisher',
+    handle: async ({ changeSets, changeSet, by, audit }) => {
+      const published = await changeSets.publish(changeSet!.id, by);
+      await audit('content.published', published.changeSet, published.commit);
+      return published;
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/change-sets/:id/withdraw',
+    role: 'writer',
+    handle: async ({ changeSets, changeSet, by }) => changeSets.withdraw(changeSet!.id, by),
+  },
+];
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -118,7 +221,8 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('content-security-policy', policy);
     reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'no-referrer');
+    // Same-origin only: a picture asked for by a change set's preview names that change set in its Referer.
+    reply.header('referrer-policy', 'same-origin');
     reply.header('cross-origin-opener-policy', 'same-origin');
     reply.header('x-frame-options', 'SAMEORIGIN');
     if (options.publicUrl.protocol === 'https:') reply.header('strict-transport-security', 'max-age=31536000');
@@ -243,61 +347,208 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
     endSession(reply);
     return { signedOut: true };
   });
+  // --- single sign-on -------------------------------------------------------------------------------
+  const oidc = options.oidc && createOidc(options.oidc);
+  // Derived from the client secret, so that every instance behind a load balancer opens the others' cookies.
+  const pendingSecret = options.oidc
+    ? Buffer.from(hkdfSync('sha256', options.oidc.clientSecret, '', 'editor oidc pending sign-in', 32))
+    : Buffer.alloc(0);
+  // Lax, unlike the session: the provider's redirect back is a navigation from its site, which a Strict cookie does not follow.
+  const pendingCookie = (value: string, maxAge: number) =>
+    [
+      `${names.oidc}=${value}`,
+      'Path=/',
+      'SameSite=Lax',
+      'HttpOnly',
+      ...(options.secureCookies ? ['Secure'] : []),
+      `Max-Age=${maxAge}`,
+    ].join('; ');
+  const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  app.get('/auth/options', async () => ({ oidc: oidc ? { label: oidc.label } : null }));
+  app.get('/auth/oidc/start', async (request, reply) => {
+    if (!oidc) return reply.code(404).send({ error: 'EditorNotFound', message: 'Single sign-on is not set up for this editor.' });
+    try {
+      const next = new URL(request.url, options.publicUrl).searchParams.get('next') ?? undefined;
+      const { url, pending } = await oidc.start(next);
+      reply.header('set-cookie', pendingCookie(sealPending(pending, pendingSecret), 600));
+      return reply.redirect(url.href, 303);
+    } catch (error) {
+      if (!(error instanceof OidcFailed)) throw error;
+      request.log.warn(
+        { event: 'editor.oidc-failed', reason: error.reason, detail: error.detail },
+        'Single sign-on could not start.',
+      );
+      return reply.code(503).send({ error: error.code, message: error.message });
+    }
+  });
+  app.get('/auth/oidc/callback', limited, async (request, reply) => {
+    if (!oidc) return reply.code(404).send({ error: 'EditorNotFound', message: 'Single sign-on is not set up for this editor.' });
+    const pending = openPending(readCookie(request, names.oidc) ?? '', pendingSecret);
+    // Used once, whatever happens next.
+    reply.header('set-cookie', pendingCookie('', 0));
+    const failed = (status: number, message: string) =>
+      reply
+        .code(status)
+        .type('text/html; charset=utf-8')
+        .send(
+          `<!doctype html><html lang="en"><meta charset="utf-8"><title>Sign-in failed · Content editor</title><main style="font-family:system-ui;max-width:32rem;margin:10vh auto"><h1>Sign-in failed</h1><p>${escapeHtml(message)}</p><p><a href="/sign-in">Back to sign in</a></p></main></html>`,
+        );
+    try {
+      const person = await oidc.finish(new URL(request.url, options.publicUrl), pending);
+      const signedIn = await accounts.signInExternal(person, { ip: ipOf(request) });
+      startSession(reply, signedIn);
+      request.log.info({ event: 'editor.signed-in', method: 'openid-connect', role: signedIn.account.role }, 'Signed in.');
+      // A page that moves on, not a redirect: a redirect chain that began on the provider's site counts
+      // as cross-site, and the new SameSite=Strict session cookie would not be sent with it.
+      const next = escapeHtml(pending?.next ?? '/');
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(`<!doctype html><meta http-equiv="refresh" content="0;url=${next}"><a href="${next}">Continue to the editor</a>`);
+    } catch (error) {
+      if (error instanceof OidcFailed) {
+        request.log.warn(
+          { event: 'editor.oidc-failed', reason: error.reason, detail: error.detail },
+          'A single sign-on was refused.',
+        );
+        return failed(error.reason === 'unavailable' ? 503 : 400, error.message);
+      }
+      if (error instanceof AccountError) {
+        request.log.warn({ event: 'editor.oidc-no-account' }, 'Single sign-on for an address without an editor account.');
+        return failed(403, error.message);
+      }
+      throw error;
+    }
+  });
+
   app.get('/auth/me', async (request, reply) => {
     const session = request.editorSession;
     if (!session) return reply.code(401).send({ error: 'EditorSignedOut', message: 'You are not signed in.' });
     return { account: session.account, expiresAt: session.expiresAt, shared: true };
   });
 
-  // --- the editor's API ---------------------------------------------------------------------------
-  for (const [path, route] of Object.entries(editorRoutes)) {
+  const person = (session: Session): Person => ({ email: session.account.email, name: session.account.name });
+  /** Whether this person may work in the change set: its owner, and anyone who may publish. */
+  const mayEnter = (session: Session, changeSet: ChangeSet) =>
+    changeSet.owner.email === session.account.email || allows(session.account.role, 'publisher');
+  const signedOut = (reply: FastifyReply) =>
+    reply.code(401).send({
+      error: 'EditorSignedOut',
+      message: 'Your session has ended. Sign in again in a new tab; what you changed here is kept in this browser.',
+    });
+  const roleRefused = (reply: FastifyReply, needed: string, session: Session) =>
+    reply.code(403).send({
+      error: 'EditorRoleRefused',
+      message: `Only a ${needed} may do this; you are signed in as a ${session.account.role}. Ask a ${needed} to do it.`,
+    });
+  const answerFailure = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
+    const refused = refusal(error);
+    if (refused) return reply.code(refused.status).send(refused.body);
+    request.log.error({ err: error, route: request.routeOptions.url }, 'The editor failed on a request.');
+    return reply.code(500).send(faultBody);
+  };
+
+  // --- the editor's API, inside a change set ----------------------------------------------------------
+  // Publishing the working copy directly is what `npm run edit` does; here a change set is published
+  // after review instead (below), so that address is not mounted at all.
+  for (const [path, route] of Object.entries(editorRoutes).filter(([path]) => path !== '/api/publish')) {
     app.route({
       method: route.method,
       url: path,
       ...(route.raw ? { bodyLimit: route.raw } : {}),
       handler: async (request, reply) => {
         const session = request.editorSession;
-        if (!session)
-          return reply.code(401).send({
-            error: 'EditorSignedOut',
-            message: 'Your session has ended. Sign in again in a new tab; what you changed here is kept in this browser.',
-          });
+        if (!session) return signedOut(reply);
         // A forged write is named as such before anything about the account is said.
         if (route.method === 'POST' && refuseForeignWrite(request, reply, session)) return reply;
-        if (!allows(session.account.role, route.role))
-          return reply.code(403).send({
-            error: 'EditorRoleRefused',
-            message: `Only a ${route.role} may do this; you are signed in as a ${session.account.role}. Ask a ${route.role} to do it.`,
-          });
+        if (!allows(session.account.role, route.role)) return roleRefused(reply, route.role, session);
         const url = new URL(request.url, options.publicUrl);
         try {
-          const raw = bodyOf(request);
-          const result = await route.handle(project, {
-            body: route.raw ? {} : parseJson(raw),
-            raw,
-            query: url.searchParams,
-            author: { name: session.account.name || session.account.email, email: session.account.email },
-          });
-          if (path === '/api/publish')
-            await accounts.audit({
-              action: 'content.published',
-              actor: session.account.email,
-              detail: (result as { commit?: string }).commit ?? '',
-              ip: ipOf(request),
+          const changeSet = options.changeSets.get(String(request.headers['x-change-set'] ?? ''));
+          if (!mayEnter(session, changeSet))
+            return reply.code(403).send({
+              error: 'EditorForbidden',
+              message: `"${changeSet.title}" is ${changeSet.owner.name || changeSet.owner.email}'s change set; only they and the publishers work in it. Start a change set of your own.`,
             });
+          if (changeSet.state === 'published' || changeSet.state === 'withdrawn')
+            return reply.code(409).send({
+              error: 'EditorConflict',
+              message: `"${changeSet.title}" is ${changeSet.state}; nothing more can be saved in it. Start a new change set.`,
+            });
+          const raw = bodyOf(request);
+          const result = await route.handle(
+            { root: options.changeSets.root(changeSet.id) },
+            {
+              body: route.raw ? {} : parseJson(raw),
+              raw,
+              query: url.searchParams,
+              author: { name: session.account.name || session.account.email, email: session.account.email },
+            },
+          );
           return result;
         } catch (error) {
-          const refused = refusal(error);
-          if (refused) return reply.code(refused.status).send(refused.body);
-          request.log.error({ err: error, route: path }, 'The editor failed on a request.');
-          return reply.code(500).send(faultBody);
+          return answerFailure(request, reply, error);
+        }
+      },
+    });
+  }
+
+  // --- change sets: start, ask for review, comment, send back, publish ------------------------------
+  for (const route of changeSetRoutes) {
+    app.route({
+      method: route.method,
+      url: route.url,
+      handler: async (request, reply) => {
+        const session = request.editorSession;
+        if (!session) return signedOut(reply);
+        if (route.method === 'POST' && refuseForeignWrite(request, reply, session)) return reply;
+        if (!allows(session.account.role, route.role)) return roleRefused(reply, route.role, session);
+        try {
+          const id = (request.params as { id?: string }).id;
+          const changeSet = id === undefined ? undefined : options.changeSets.get(id);
+          if (changeSet && !mayEnter(session, changeSet))
+            return reply.code(403).send({
+              error: 'EditorForbidden',
+              message: `"${changeSet.title}" is ${changeSet.owner.name || changeSet.owner.email}'s change set; only they and the publishers may see it.`,
+            });
+          const body = route.method === 'POST' ? parseJson(bodyOf(request)) : {};
+          const audit = (action: string, subject: ChangeSet, detail?: string) =>
+            accounts.audit({
+              action,
+              actor: session.account.email,
+              subject: `${subject.id} ${subject.title}`,
+              ...(detail ? { detail } : {}),
+              ip: ipOf(request),
+            });
+          const notifyPublishers = async (subject: ChangeSet) => {
+            if (!options.notifyReview) return;
+            const publishers = (await accounts.list()).filter(
+              (a) => allows(a.role, 'publisher') && a.email !== session.account.email,
+            );
+            await options
+              .notifyReview(subject, publishers)
+              .catch((error: unknown) =>
+                request.log.warn({ err: error, event: 'editor.notify-failed' }, 'The publishers could not be told of a review.'),
+              );
+          };
+          return await route.handle({
+            changeSets: options.changeSets,
+            session,
+            by: person(session),
+            changeSet,
+            body,
+            audit,
+            notifyPublishers,
+          });
+        } catch (error) {
+          return answerFailure(request, reply, error);
         }
       },
     });
   }
   // Fastify answers an API address with the wrong method 404; the editor says which method it takes.
   app.setNotFoundHandler(async (request, reply) => {
-    const route = editorRoutes[request.url.split('?')[0]!];
+    const path = request.url.split('?')[0]!;
+    const route = path === '/api/publish' ? undefined : editorRoutes[path];
     if (route)
       return reply
         .code(405)
@@ -309,7 +560,12 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
   // --- pages and files ----------------------------------------------------------------------------
   const page = (reply: FastifyReply, file: string) =>
     reply.header('cache-control', 'no-store').sendFile(`src/editor/ui/${file}`, uiDir);
-  app.get('/', async (request, reply) => (request.editorSession ? page(reply, 'index.html') : reply.redirect('/sign-in', 303)));
+  // Signed out, the person comes back to the same address after signing in (a review link in an e-mail).
+  app.get('/', async (request, reply) =>
+    request.editorSession
+      ? page(reply, 'index.html')
+      : reply.redirect(request.url === '/' ? '/sign-in' : `/sign-in?${new URLSearchParams({ next: request.url })}`, 303),
+  );
   app.get('/index.html', async (_request, reply) => reply.redirect('/', 301));
   app.get('/preview', async (request, reply) =>
     request.editorSession
@@ -319,7 +575,22 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
   app.get('/sign-in', async (_request, reply) => page(reply, 'account/index.html'));
   app.get('/invite', async (_request, reply) => page(reply, 'account/index.html'));
 
-  const publicDir = join(project.root, 'public');
+  /**
+   * Whose public folder a picture comes from: the change set the asking page shows (its `?cs=` in the
+   * Referer, which same-origin requests carry), where new uploads are, else the live working copy.
+   */
+  const publicDirOf = (request: FastifyRequest): string => {
+    const session = request.editorSession;
+    try {
+      const id = new URL(request.headers.referer ?? '').searchParams.get('cs');
+      const changeSet = id && session ? options.changeSets.get(id) : undefined;
+      const root = changeSet && session && mayEnter(session, changeSet) ? options.changeSets.root(changeSet.id) : undefined;
+      if (root && existsSync(root)) return join(root, 'public');
+    } catch {
+      // No referer, or one naming no change set this person may see: the live pictures.
+    }
+    return join(project.root, 'public');
+  };
   const sectionPictures = join(options.codeRoot, 'docs/images/sections');
   /** A GET that is no page: the editor's code, a section's picture, or a file of the site's public folder. */
   async function serveFile(request: FastifyRequest, reply: FastifyReply) {
@@ -343,9 +614,10 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
     const section = /^\/docs\/images\/sections\/([a-z0-9-]+\.webp)$/.exec(path);
     if (section)
       return existsSync(join(sectionPictures, section[1]!)) ? reply.sendFile(section[1]!, sectionPictures) : notFound();
-    const file = normalize(join(publicDir, path));
-    if (!file.startsWith(publicDir + sep) || !existsSync(file) || !statSync(file).isFile()) return notFound();
-    return reply.sendFile(file.slice(publicDir.length + 1), publicDir);
+    const from = publicDirOf(request);
+    const file = normalize(join(from, path));
+    if (!file.startsWith(from + sep) || !existsSync(file) || !statSync(file).isFile()) return notFound();
+    return reply.sendFile(file.slice(from.length + 1), from);
   }
 
   return app;

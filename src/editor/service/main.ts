@@ -10,7 +10,10 @@ import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { accountsConfig, openAccounts } from './accounts/index.ts';
 import { buildEditorService } from './app.ts';
+import { ChangeSets } from './change-sets.ts';
 import { EditorSetupError, readEditorServiceConfig } from './config.ts';
+import { reviewNotifier } from './notify.ts';
+import { readOidcSettings } from './oidc.ts';
 import { prepareWorkingCopy } from './working-copy.ts';
 
 // This file runs compiled as dist/editor-server/main.mjs, two folders deep like src/editor/: the
@@ -34,9 +37,18 @@ try {
     );
   const copy = await prepareWorkingCopy(config.repo, join(config.dataDir, 'editor-site'), config.branch);
   const accounts = await openAccounts(accountsConfig(process.env));
+  const notifyReview = reviewNotifier(process.env, config.publicUrl);
+  const oidc = readOidcSettings(process.env, config.publicUrl);
   const app = await buildEditorService({
     accounts,
     project: { root: copy.root },
+    changeSets: new ChangeSets({
+      live: copy.root,
+      dir: join(config.dataDir, 'change-sets'),
+      ...(config.branch ? { branch: config.branch } : {}),
+    }),
+    ...(notifyReview ? { notifyReview } : {}),
+    ...(oidc ? { oidc } : {}),
     uiDir,
     codeRoot,
     publicUrl: config.publicUrl,

@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { RJSFSchema } from '@rjsf/utils';
 import { api, type EditorCatalog, type Problem, type SignedInAccount } from './api.ts';
+import { AccountMenu, ChangeSetBar } from './ChangeSets.tsx';
 import type { Fix } from '../../content/catalog.ts';
 import { drafts } from './drafts.ts';
 import { errorsAt, SchemaForm, SuggestionLists, type FormContext } from './SchemaForm.tsx';
@@ -42,19 +43,14 @@ function labelOf(section: Record<string, unknown>): string {
   return typeof text === 'string' ? text.replace(/\*\*/g, '') : '';
 }
 
-export function EditorApp() {
+export function EditorApp({ account }: { readonly account?: SignedInAccount | undefined } = {}) {
   const [catalog, setCatalog] = useState<EditorCatalog>();
   const [file, setFile] = useState(fileFromHash);
   const [selected, setSelected] = useState<Selection>('page');
   const [status, setStatus] = useState<Status>();
   const [focusPath, setFocusPath] = useState<readonly (string | number)[]>();
   const [publishing, setPublishing] = useState(false);
-  const [account, setAccount] = useState<SignedInAccount>();
-  useEffect(() => {
-    api.me().then(setAccount, () => undefined);
-  }, []);
-  // A writer asks a publisher to put changes live; the server refuses them publishing all the same.
-  const mayPublish = !account || account.role !== 'writer';
+
   const [deleting, setDeleting] = useState(false);
   const { opened, data, dirty, result, checked, saving, save, change, undoing, redoing, undoLast, redoLast, conflicts, resolve } =
     useEditedFile(file, setStatus, () => api.catalog().then(setCatalog, () => undefined));
@@ -259,27 +255,17 @@ export function EditorApp() {
               Delete…
             </button>
           )}
-          {mayPublish && (
+          {/* The shared service publishes a change set after review instead (ChangeSetBar). */}
+          {!account && (
             <button type="button" onClick={() => setPublishing(true)}>
               Publish…
             </button>
           )}
         </div>
         {account && (
-          <div className="editor-account">
-            <span>
-              {account.name || account.email} <span className="editor-role">({account.role})</span>
-            </span>
-            <button
-              type="button"
-              onClick={() => {
-                void api.signOut().finally(() => window.location.assign('/sign-in'));
-              }}
-            >
-              Sign out
-            </button>
-          </div>
+          <ChangeSetBar account={account} unsaved={unsaved.size > 0} onStatus={(text) => setStatus({ kind: 'success', text })} />
         )}
+        {account && <AccountMenu account={account} />}
       </header>
       <nav className="editor-files" aria-label="Content files">
         <h2>Pages</h2>

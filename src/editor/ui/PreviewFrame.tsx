@@ -70,7 +70,8 @@ export function PreviewFrame({ preview, focus, onPick }: PreviewFrameProps) {
         <iframe
           ref={frame}
           title="Preview of the page"
-          src="/preview"
+          // The change set in the address (the shared service) names where its pictures come from.
+          src={`/preview${window.location.search}`}
           style={{ width, height: room.height / scale, transform: `scale(${scale})` }}
         />
       </div>

@@ -4,7 +4,9 @@ import type { DraftResult, EditorCatalog, OpenedFile } from '../server/api.ts';
 import type { Changes, Published } from '../server/publish.ts';
 import type { DeletePlan } from '../server/pages.ts';
 import type { DeletedPicture, LibraryPicture } from '../server/library.ts';
+import type { ChangeSet, Review } from '../service/change-sets.ts';
 
+export type { ChangeSet, Review };
 export type { Changes, DeletePlan, DraftResult, EditorCatalog, OpenedFile, Problem, Published };
 
 /** A refusal of the editor server, with its permanent name and its message. */
@@ -29,16 +31,32 @@ function csrfToken(): Record<string, string> {
   return match ? { 'x-csrf-token': decodeURIComponent(match[1]!) } : {};
 }
 
+/** The change set this page edits in the shared service (`/?cs=<id>`); none in the single-user editor. */
+export const currentChangeSet = (): string | undefined => new URLSearchParams(window.location.search).get('cs') ?? undefined;
+
+function changeSetHeader(): Record<string, string> {
+  const id = currentChangeSet();
+  return id ? { 'x-change-set': id } : {};
+}
+
 async function call<T>(path: string, body?: unknown): Promise<T> {
   let response: Response;
   try {
     response = await fetch(
       path,
       body === undefined
-        ? {}
+        ? { headers: changeSetHeader() }
         : body instanceof Blob
-          ? { method: 'POST', headers: { 'content-type': 'application/octet-stream', ...csrfToken() }, body }
-          : { method: 'POST', headers: { 'content-type': 'application/json', ...csrfToken() }, body: JSON.stringify(body) },
+          ? {
+              method: 'POST',
+              headers: { 'content-type': 'application/octet-stream', ...csrfToken(), ...changeSetHeader() },
+              body,
+            }
+          : {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', ...csrfToken(), ...changeSetHeader() },
+              body: JSON.stringify(body),
+            },
     );
   } catch {
     throw new ApiError(
@@ -73,6 +91,17 @@ export const api = {
     return ((await response.json()) as { account: SignedInAccount }).account;
   },
   signOut: () => call<{ signedOut: boolean }>('/auth/sign-out', {}),
+  changeSets: {
+    list: () => call<ChangeSet[]>('/api/change-sets'),
+    create: (title: string) => call<ChangeSet>('/api/change-sets', { title }),
+    get: (id: string) => call<ChangeSet>(`/api/change-sets/${id}`),
+    askReview: (id: string, note: string) => call<ChangeSet>(`/api/change-sets/${id}/ask-review`, { note }),
+    comment: (id: string, text: string) => call<ChangeSet>(`/api/change-sets/${id}/comment`, { text }),
+    review: (id: string) => call<Review>(`/api/change-sets/${id}/review`),
+    sendBack: (id: string, text: string) => call<ChangeSet>(`/api/change-sets/${id}/send-back`, { text }),
+    publish: (id: string) =>
+      call<{ changeSet: ChangeSet; commit: string; pushed?: string }>(`/api/change-sets/${id}/publish`, {}),
+  },
   catalog: () => call<EditorCatalog>('/api/catalog'),
   open: (file: string) => call<OpenedFile>('/api/open', { file }),
   draft: (file: string, version: string, data: unknown) => call<DraftResult>('/api/draft', { file, version, data }),

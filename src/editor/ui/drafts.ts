@@ -11,7 +11,15 @@ export interface StoredDraft {
   readonly at: number;
 }
 
-const key = (file: string) => `editor:draft:${file}`;
+/**
+ * Drafts are kept per change set in the shared service (`?cs=` in the address): the same file has its
+ * own unsaved work in each; the single-user editor has one set.
+ */
+const prefix = () => {
+  const changeSet = new URLSearchParams(window.location.search).get('cs');
+  return changeSet ? `editor:draft:${changeSet}:` : 'editor:draft:';
+};
+const key = (file: string) => `${prefix()}${file}`;
 
 export const drafts = {
   read(file: string): StoredDraft | undefined {
@@ -34,8 +42,10 @@ export const drafts = {
   },
   /** The files with unsaved work. */
   files(): string[] {
+    const start = prefix();
+    // A file's name never has a colon, so another change set's drafts (`editor:draft:<id>:…`) stay out.
     return Object.keys(localStorage)
-      .filter((k) => k.startsWith('editor:draft:'))
-      .map((k) => k.slice('editor:draft:'.length));
+      .filter((k) => k.startsWith(start) && !k.slice(start.length).includes(':'))
+      .map((k) => k.slice(start.length));
   },
 };

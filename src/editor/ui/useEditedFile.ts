@@ -203,7 +203,13 @@ export function useEditedFile(file: string | undefined, setStatus: (status: Stat
       drafts.forget(opened.file);
       setOpened(saved);
       setData(saved.data as Data);
-      setStatus({ kind: 'success', text: 'Saved. Publish when you want it on the site.' });
+      setStatus({
+        kind: 'success',
+        // In the shared service a change goes live through review (ChangeSets.tsx), not Publish.
+        text: new URLSearchParams(window.location.search).has('cs')
+          ? 'Saved. It is in this change set: ask for review when it is ready.'
+          : 'Saved. Publish when you want it on the site.',
+      });
       onSaved();
     } catch (error) {
       const e = error as ApiError;

@@ -70,13 +70,28 @@ form.addEventListener('submit', (event) => {
     submit.disabled = false;
     // What was typed stays in the fields, so a mistake costs one correction, not a second form.
     if (!ok) return show(json.message ?? 'That did not work. Try again.', token ? password : undefined);
-    location.assign('/');
+    // Back to where the person was going (a change set's review link), on this site only.
+    const next = new URLSearchParams(location.search).get('next') ?? '/';
+    location.assign(/^\/(?![/\\])/.test(next) ? next : '/');
   })();
 });
+
+/** With company single sign-on set up, its button comes first; the form stays for local accounts. */
+async function offerSingleSignOn() {
+  const options = (await fetch('/auth/options')
+    .then((r) => r.json())
+    .catch(() => ({}))) as { oidc?: { label: string } | null };
+  if (!options.oidc) return;
+  const link = $<HTMLAnchorElement>('sso-link');
+  link.textContent = options.oidc.label;
+  link.href = `/auth/oidc/start?${new URLSearchParams({ next: new URLSearchParams(location.search).get('next') ?? '/' })}`;
+  $('sso').hidden = false;
+  $('lead').textContent = 'Sign in with your company account, or with the e-mail address and password of your editor account.';
+}
 
 if (token) void setUpInvitation();
 else if (location.pathname === '/invite') {
   $('lead').textContent =
     'This invitation link is incomplete: open the whole link you were sent, or ask an administrator for a new one.';
   form.hidden = true;
-}
+} else void offerSingleSignOn();

@@ -1,0 +1,377 @@
+/**
+ * Change sets: each writer's edits go into a change set of their own, never straight to the live
+ * branch. A change set is a git branch `edit/<id>` checked out in a worktree of its own under
+ * EDITOR_DATA_DIR/change-sets/<id>/, started from the live branch, so several people edit at once
+ * without touching each other's files; its title, owner, state and conversation are kept beside it in
+ * `<id>.json` (backed up with the worktrees: docs/deploy.md).
+ *
+ * The flow: a writer edits and saves in the worktree, then asks for review, which commits the saved
+ * files with the writer as author; a publisher reads the change in words, comments, sends it back or
+ * publishes. Publishing merges the reviewed commit into the live branch as it is now (fetched first),
+ * checks the merged content with the build's checker, and pushes; the merge commit's author is the
+ * writer and its committer the publisher. What was not reviewed is not published: edits saved after
+ * the request for review wait for the next one.
+ */
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { parse } from 'yaml';
+import { checkContent } from '../../content/check.ts';
+import { writeWhole } from '../../content/files.ts';
+import { EditorError } from '../errors.ts';
+import { ContentInvalid } from '../server/api.ts';
+import { unusedUploads } from '../server/library.ts';
+import { describeFileChange, type FileChange } from '../review/word-diff.ts';
+
+const run = promisify(execFile);
+/** What a change set may change: the content and the pictures; nothing else of the site. */
+const AREAS = ['content', 'public/media'];
+
+export type ChangeSetState = 'draft' | 'in-review' | 'published' | 'withdrawn';
+
+export interface Person {
+  readonly email: string;
+  readonly name: string;
+}
+
+/** One line of a change set's conversation: a comment, or a step of its review with what was said. */
+export interface ChangeSetEvent {
+  readonly at: string;
+  readonly by: Person;
+  readonly kind: 'created' | 'comment' | 'asked-review' | 'sent-back' | 'published' | 'withdrawn';
+  readonly text?: string;
+  /** The commit the step concerns (the one reviewed, the merge published). */
+  readonly commit?: string;
+}
+
+export interface ChangeSet {
+  readonly id: string;
+  readonly title: string;
+  readonly owner: Person;
+  readonly state: ChangeSetState;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  /** The live commit it started from. */
+  readonly base: string;
+  /** The commit a publisher is asked to review (set when review is asked). */
+  readonly reviewed?: string;
+  readonly published?: string;
+  readonly events: readonly ChangeSetEvent[];
+}
+
+/** A change set as a publisher reviews it: each changed file, in words, and the pictures. */
+export interface Review {
+  readonly changeSet: ChangeSet;
+  readonly files: readonly FileChange[];
+  readonly pictures: readonly { readonly file: string; readonly state: 'new' | 'changed' | 'deleted' }[];
+  /** Saved in the worktree since review was asked: not part of this review. */
+  readonly unreviewed: readonly string[];
+}
+
+export class GitStepFailed extends Error {
+  constructor(
+    readonly step: string,
+    readonly said: string,
+  ) {
+    super(`git ${step} failed: ${said}`);
+    this.name = 'GitFailed';
+  }
+}
+
+async function git(cwd: string, args: readonly string[], env?: NodeJS.ProcessEnv): Promise<string> {
+  try {
+    const { stdout } = await run('git', [...args], {
+      cwd,
+      maxBuffer: 32 * 1024 * 1024,
+      ...(env ? { env: { ...process.env, ...env } } : {}),
+    });
+    return stdout;
+  } catch (error) {
+    // A merge names its conflicts on stdout, other failures on stderr.
+    const e = error as { stdout?: string; stderr?: string; message: string };
+    throw new GitStepFailed(args[0] ?? 'git', [e.stdout, e.stderr].filter(Boolean).join('\n').trim() || e.message);
+  }
+}
+
+const idPattern = /^[a-z0-9]{10}$/;
+const stamp = () => new Date().toISOString();
+
+export interface ChangeSetsOptions {
+  /** The service's working copy of the live branch: never edited, only merged into and pushed. */
+  readonly live: string;
+  /** Where the worktrees and their records are kept. */
+  readonly dir: string;
+  /** The live branch's name (the working copy's branch when unset). */
+  readonly branch?: string;
+}
+
+export class ChangeSets {
+  private readonly live: string;
+  private readonly dir: string;
+  private branchName: string | undefined;
+  /** One git operation on the shared repository at a time: worktrees share its index locks and refs. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(options: ChangeSetsOptions) {
+    this.live = options.live;
+    this.dir = options.dir;
+    this.branchName = options.branch;
+    mkdirSync(this.dir, { recursive: true });
+  }
+
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(work, work);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async branch(): Promise<string> {
+    this.branchName ??= (await git(this.live, ['rev-parse', '--abbrev-ref', 'HEAD'])).trim();
+    return this.branchName;
+  }
+
+  private async remote(): Promise<string | undefined> {
+    return (await git(this.live, ['remote'])).split('\n').find(Boolean);
+  }
+
+  /** Brings the live copy to the remote's live branch, when there is a remote. */
+  private async refreshLive(): Promise<void> {
+    const remote = await this.remote();
+    if (!remote) return;
+    const branch = await this.branch();
+    await git(this.live, ['fetch', '--quiet', remote, branch]);
+    await git(this.live, ['reset', '--quiet', '--hard', `${remote}/${branch}`]);
+  }
+
+  private recordFile(id: string) {
+    return join(this.dir, `${id}.json`);
+  }
+
+  /** The worktree a change set's edits are saved in. */
+  root(id: string): string {
+    return join(this.dir, this.get(id).id);
+  }
+
+  /** The schemas a change set's content is read with: its own while it is open, the live branch's after. */
+  schemaDir(id: string): string {
+    const own = join(this.root(id), 'schemas');
+    return existsSync(own) ? own : join(this.live, 'schemas');
+  }
+
+  list(): ChangeSet[] {
+    return readdirSync(this.dir)
+      .filter((name) => /^[a-z0-9]{10}\.json$/.test(name))
+      .map((name) => JSON.parse(readFileSync(join(this.dir, name), 'utf8')) as ChangeSet)
+      .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  }
+
+  get(id: string): ChangeSet {
+    if (!idPattern.test(id) || !existsSync(this.recordFile(id)))
+      throw new EditorError(
+        'EditorFileMissing',
+        `There is no change set "${id.slice(0, 40)}". Pick one from the list of change sets.`,
+      );
+    return JSON.parse(readFileSync(this.recordFile(id), 'utf8')) as ChangeSet;
+  }
+
+  private save(changeSet: ChangeSet): ChangeSet {
+    writeWhole(this.recordFile(changeSet.id), `${JSON.stringify(changeSet, null, 2)}\n`);
+    return changeSet;
+  }
+
+  /** Records a step on the change set as stored now, so that a comment written meanwhile is kept. */
+  private step(changeSet: ChangeSet, event: Omit<ChangeSetEvent, 'at'>, changes: Partial<ChangeSet> = {}): ChangeSet {
+    const at = stamp();
+    const current = this.get(changeSet.id);
+    return this.save({ ...current, ...changes, updatedAt: at, events: [...current.events, { ...event, at }] });
+  }
+
+  create(title: unknown, owner: Person): Promise<ChangeSet> {
+    const name = typeof title === 'string' ? title.trim() : '';
+    if (!name || name.length > 120 || /[\r\n]/.test(name))
+      throw new EditorError(
+        'EditorBadRequest',
+        '`title` is required: one line of up to 120 characters that says what the change is for, such as "Careers: two new openings".',
+      );
+    return this.serial(async () => {
+      await this.refreshLive();
+      const id = randomBytes(8)
+        .toString('hex')
+        .replace(/[^a-z0-9]/g, '')
+        .slice(0, 10)
+        .padEnd(10, '0');
+      const base = (await git(this.live, ['rev-parse', 'HEAD'])).trim();
+      await git(this.live, ['worktree', 'add', '--quiet', '-b', `edit/${id}`, join(this.dir, id), base]);
+      const at = stamp();
+      return this.save({
+        id,
+        title: name,
+        owner,
+        state: 'draft',
+        createdAt: at,
+        updatedAt: at,
+        base,
+        events: [{ at, by: owner, kind: 'created' }],
+      });
+    });
+  }
+
+  /** Files under content/ and public/media/ saved in the worktree and not yet committed. */
+  private async uncommitted(id: string): Promise<string[]> {
+    const root = join(this.dir, id);
+    const excluded = unusedUploads(root).map((file) => `:(exclude,literal)${file}`);
+    const status = await git(root, ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...AREAS, ...excluded]);
+    return status
+      .split('\0')
+      .filter(Boolean)
+      .map((entry) => entry.slice(3));
+  }
+
+  askReview(id: string, by: Person, note?: unknown): Promise<ChangeSet> {
+    return this.serial(async () => {
+      const changeSet = this.get(id);
+      if (changeSet.state !== 'draft')
+        throw new EditorError(
+          'EditorConflict',
+          `"${changeSet.title}" is ${changeSet.state.replace('-', ' ')}; only a draft can be sent for review.`,
+        );
+      const root = join(this.dir, id);
+      const pending = await this.uncommitted(id);
+      if (pending.length > 0) {
+        const excluded = unusedUploads(root).map((file) => `:(exclude,literal)${file}`);
+        await git(root, ['add', '-A', '--', ...AREAS, ...excluded]);
+        await git(root, ['commit', '--quiet', '-m', changeSet.title, '--', ...AREAS], {
+          GIT_AUTHOR_NAME: by.name || by.email,
+          GIT_AUTHOR_EMAIL: by.email,
+          GIT_COMMITTER_NAME: by.name || by.email,
+          GIT_COMMITTER_EMAIL: by.email,
+        });
+      }
+      const head = (await git(root, ['rev-parse', 'HEAD'])).trim();
+      if (head === changeSet.base)
+        throw new EditorError('EditorBadRequest', 'There is nothing to review yet: save a change in this change set first.');
+      const text = typeof note === 'string' && note.trim() ? note.trim().slice(0, 2000) : undefined;
+      return this.step(
+        changeSet,
+        { by, kind: 'asked-review', commit: head, ...(text ? { text } : {}) },
+        { state: 'in-review', reviewed: head },
+      );
+    });
+  }
+
+  comment(id: string, by: Person, text: unknown): ChangeSet {
+    const said = typeof text === 'string' ? text.trim() : '';
+    if (!said) throw new EditorError('EditorBadRequest', '`text` is required: the comment to add.');
+    return this.step(this.get(id), { by, kind: 'comment', text: said.slice(0, 4000) });
+  }
+
+  sendBack(id: string, by: Person, text: unknown): ChangeSet {
+    const changeSet = this.get(id);
+    if (changeSet.state !== 'in-review')
+      throw new EditorError('EditorConflict', `"${changeSet.title}" is not waiting for review, so it cannot be sent back.`);
+    const said = typeof text === 'string' ? text.trim() : '';
+    if (!said) throw new EditorError('EditorBadRequest', '`text` is required: say what should change before it can go live.');
+    return this.step(changeSet, { by, kind: 'sent-back', text: said.slice(0, 4000) }, { state: 'draft' });
+  }
+
+  /** What the reviewed commit changes against the live branch it will be merged into, in words. */
+  review(id: string, schemaFor: (file: string) => object | undefined): Promise<Review> {
+    return this.serial(async () => {
+      const changeSet = this.get(id);
+      const root = join(this.dir, id);
+      const open = existsSync(root);
+      // A published change set is read as its merge changed the live branch; another against where it would land.
+      const head =
+        changeSet.published ?? changeSet.reviewed ?? (open ? (await git(root, ['rev-parse', 'HEAD'])).trim() : changeSet.base);
+      const since = changeSet.published
+        ? `${changeSet.published}^1`
+        : (await git(this.live, ['merge-base', 'HEAD', head])).trim();
+      const names = await git(this.live, ['diff', '--name-status', '-z', '--no-renames', since, head, '--', ...AREAS]);
+      const parts = names.split('\0').filter(Boolean);
+      const files: FileChange[] = [];
+      const pictures: { file: string; state: 'new' | 'changed' | 'deleted' }[] = [];
+      const show = async (commit: string, file: string) => parse(await git(this.live, ['show', `${commit}:${file}`])) as unknown;
+      for (let i = 0; i + 1 < parts.length; i += 2) {
+        const code = parts[i]!;
+        const file = parts[i + 1]!;
+        const state = code === 'A' ? 'new' : code === 'D' ? 'deleted' : 'changed';
+        if (!/^content\/.*\.ya?ml$/.test(file)) {
+          pictures.push({ file, state });
+          continue;
+        }
+        const before = state === 'new' ? undefined : await show(since, file);
+        const after = state === 'deleted' ? undefined : await show(head, file);
+        files.push(describeFileChange(file, before, after, schemaFor(file)));
+      }
+      return { changeSet, files, pictures, unreviewed: open ? await this.uncommitted(id) : [] };
+    });
+  }
+
+  /**
+   * Merges the reviewed commit into the live branch as it is now, checks the merged content as the
+   * build would, and pushes. Nothing reaches the remote while the check fails or the merge conflicts.
+   */
+  publish(id: string, by: Person): Promise<{ changeSet: ChangeSet; commit: string; pushed?: string }> {
+    return this.serial(async () => {
+      const changeSet = this.get(id);
+      if (changeSet.state !== 'in-review' || !changeSet.reviewed)
+        throw new EditorError(
+          'EditorConflict',
+          `"${changeSet.title}" is not waiting for review; only a reviewed change set can be published.`,
+        );
+      await this.refreshLive();
+      const before = (await git(this.live, ['rev-parse', 'HEAD'])).trim();
+      const identity = {
+        GIT_AUTHOR_NAME: changeSet.owner.name || changeSet.owner.email,
+        GIT_AUTHOR_EMAIL: changeSet.owner.email,
+        GIT_COMMITTER_NAME: by.name || by.email,
+        GIT_COMMITTER_EMAIL: by.email,
+      };
+      try {
+        await git(this.live, ['merge', '--no-ff', '--quiet', '-m', changeSet.title, changeSet.reviewed], identity);
+      } catch (error) {
+        await git(this.live, ['merge', '--abort']).catch(() => undefined);
+        const conflicted = /CONFLICT[^\n]*in ([^\n]+)/g;
+        const files = [...(error as GitStepFailed).said.matchAll(conflicted)].map((m) => m[1]);
+        throw new EditorError(
+          'EditorConflict',
+          `What went live since this change set started changes the same lines${files.length ? ` (${files.join(', ')})` : ''}. Nothing was published. Send it back so that its writer brings it up to date, or publish the other change first.`,
+        );
+      }
+      const result = await checkContent({ root: this.live, unfinished: 'fail' });
+      const errors = result.problems.filter((p) => p.severity === 'error');
+      if (errors.length > 0) {
+        await git(this.live, ['reset', '--quiet', '--hard', before]);
+        throw new ContentInvalid(errors);
+      }
+      const commit = (await git(this.live, ['rev-parse', 'HEAD'])).trim();
+      const remote = await this.remote();
+      if (remote) {
+        try {
+          await git(this.live, ['push', '--quiet', remote, `HEAD:${await this.branch()}`]);
+        } catch (error) {
+          await git(this.live, ['reset', '--quiet', '--hard', before]);
+          throw new EditorError(
+            'EditorPushFailed',
+            `Sending the change to ${remote} failed (${(error as GitStepFailed).said.split('\n')[0]}). Nothing was published; try again in a moment.`,
+          );
+        }
+      }
+      const published = this.step(changeSet, { by, kind: 'published', commit }, { state: 'published', published: commit });
+      // The worktree has done its work; the branch stays, as the record of what was reviewed.
+      await git(this.live, ['worktree', 'remove', '--force', join(this.dir, id)]).catch(() => undefined);
+      return { changeSet: published, commit: commit.slice(0, 12), ...(remote ? { pushed: remote } : {}) };
+    });
+  }
+
+  withdraw(id: string, by: Person): Promise<ChangeSet> {
+    return this.serial(async () => {
+      const changeSet = this.get(id);
+      if (changeSet.state === 'published') throw new EditorError('EditorConflict', `"${changeSet.title}" is already live.`);
+      await git(this.live, ['worktree', 'remove', '--force', join(this.dir, id)]).catch(() => undefined);
+      return this.step(changeSet, { by, kind: 'withdrawn' }, { state: 'withdrawn' });
+    });
+  }
+}

@@ -1,0 +1,456 @@
+/**
+ * Change sets in the shared service (src/editor/service/change-sets.ts): the list to start or pick
+ * one, the bar that says which one the editor is working in, and the review, where the change is read
+ * in words, discussed, sent back or published. The single-user editor has none of this.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { api, currentChangeSet, type ChangeSet, type Review, type SignedInAccount } from './api.ts';
+import { useModal } from './useModal.ts';
+import { plainWords } from './words.ts';
+
+const stateName: Record<ChangeSet['state'], string> = {
+  draft: 'Draft',
+  'in-review': 'Waiting for review',
+  published: 'Published',
+  withdrawn: 'Withdrawn',
+};
+
+const mayPublish = (account: SignedInAccount) => account.role !== 'writer';
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const open = (id: string, review = false) => window.location.assign(`/?cs=${id}${review ? '&review=1' : ''}`);
+
+/** Where a signed-in person starts: their change sets (a publisher's: everyone's) and a new one. */
+export function ChangeSetsPage({ account }: { readonly account: SignedInAccount }) {
+  const [list, setList] = useState<ChangeSet[]>();
+  const [title, setTitle] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    api.changeSets.list().then(setList, (e: Error) => setError(e.message));
+  }, []);
+  const active = (list ?? []).filter((c) => c.state === 'draft' || c.state === 'in-review');
+  const waiting = active.filter((c) => c.state === 'in-review' && mayPublish(account));
+  const mine = active.filter((c) => c.owner.email === account.email && !waiting.includes(c));
+  const others = active.filter((c) => !mine.includes(c) && !waiting.includes(c));
+  const done = (list ?? []).filter((c) => c.state === 'published' || c.state === 'withdrawn').slice(0, 10);
+
+  const row = (c: ChangeSet) => (
+    <li key={c.id}>
+      <a href={`/?cs=${c.id}${c.state === 'in-review' && mayPublish(account) ? '&review=1' : ''}`}>{c.title}</a>{' '}
+      <span className="change-set-meta">
+        {stateName[c.state]} · {c.owner.name || c.owner.email} · {when(c.updatedAt)}
+      </span>
+    </li>
+  );
+  return (
+    <main className="change-sets">
+      <header className="editor-bar">
+        <h1>Content editor</h1>
+        <AccountMenu account={account} />
+      </header>
+      <div className="change-sets-body">
+        <p>
+          Your edits go into a <strong>change set</strong> of your own: nothing reaches the site until a publisher has reviewed
+          it. Start one for each piece of work, such as “Careers: two new openings”.
+        </p>
+        <form
+          className="change-set-new"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setBusy(true);
+            setError(undefined);
+            api.changeSets.create(title).then(
+              (created) => open(created.id),
+              (e: Error) => {
+                setError(e.message);
+                setBusy(false);
+              },
+            );
+          }}
+        >
+          <label htmlFor="change-set-title">What is this change for?</label>
+          <input
+            id="change-set-title"
+            value={title}
+            maxLength={120}
+            required
+            onChange={(event) => setTitle(event.target.value)}
+            placeholder="Careers: two new openings"
+          />
+          <button type="submit" className="primary" disabled={busy}>
+            Start a change set
+          </button>
+        </form>
+        {error && (
+          <p className="status status-error" role="alert">
+            {error}
+          </p>
+        )}
+        {!list && !error && <p role="status">Loading change sets…</p>}
+        {waiting.length > 0 && (
+          <section aria-labelledby="waiting">
+            <h2 id="waiting">Waiting for your review</h2>
+            <ul>{waiting.map(row)}</ul>
+          </section>
+        )}
+        {list && (
+          <section aria-labelledby="mine">
+            <h2 id="mine">Your change sets</h2>
+            {mine.length > 0 ? <ul>{mine.map(row)}</ul> : <p>None yet: start one above.</p>}
+          </section>
+        )}
+        {others.length > 0 && (
+          <section aria-labelledby="others">
+            <h2 id="others">Your colleagues’ drafts</h2>
+            <ul>{others.map(row)}</ul>
+          </section>
+        )}
+        {done.length > 0 && (
+          <section aria-labelledby="done">
+            <h2 id="done">Recently finished</h2>
+            <ul>{done.map(row)}</ul>
+          </section>
+        )}
+      </div>
+    </main>
+  );
+}
+
+/** Who is signed in, with Sign out. */
+export function AccountMenu({ account }: { readonly account: SignedInAccount }) {
+  return (
+    <div className="editor-account">
+      <span>
+        {account.name || account.email} <span className="editor-role">({account.role})</span>
+      </span>
+      <button
+        type="button"
+        onClick={() => {
+          void api.signOut().finally(() => window.location.assign('/sign-in'));
+        }}
+      >
+        Sign out
+      </button>
+    </div>
+  );
+}
+
+/** The change set the editor works in, and the step that comes next for this person. */
+export function ChangeSetBar({
+  account,
+  unsaved,
+  onStatus,
+}: {
+  readonly account: SignedInAccount;
+  readonly unsaved: boolean;
+  readonly onStatus: (text: string) => void;
+}) {
+  const id = currentChangeSet()!;
+  const [changeSet, setChangeSet] = useState<ChangeSet>();
+  const [asking, setAsking] = useState(false);
+  const [reviewing, setReviewing] = useState(() => new URLSearchParams(window.location.search).has('review'));
+  const reload = useCallback(() => {
+    api.changeSets.get(id).then(setChangeSet, () => undefined);
+  }, [id]);
+  useEffect(reload, [reload]);
+  if (!changeSet) return null;
+  const owner = changeSet.owner.email === account.email;
+  return (
+    <div className="change-set-bar">
+      <a href="/">Change sets</a>
+      <span className="change-set-title" title={changeSet.title}>
+        {changeSet.title}
+      </span>
+      <span className={`change-set-state change-set-${changeSet.state}`}>{stateName[changeSet.state]}</span>
+      {changeSet.state === 'draft' && (owner || mayPublish(account)) && (
+        <button type="button" onClick={() => setAsking(true)}>
+          Ask for review…
+        </button>
+      )}
+      <button type="button" onClick={() => setReviewing(true)}>
+        {changeSet.state === 'in-review' && mayPublish(account) ? 'Review…' : 'Changes and comments…'}
+      </button>
+      <AskReviewDialog
+        open={asking}
+        changeSet={changeSet}
+        unsaved={unsaved}
+        onClose={() => setAsking(false)}
+        onAsked={(asked) => {
+          setAsking(false);
+          setChangeSet(asked);
+          onStatus(`Review asked: the publishers have been told. Edits you save from now on wait for the next review.`);
+        }}
+      />
+      <ReviewDialog
+        open={reviewing}
+        changeSet={changeSet}
+        account={account}
+        onClose={() => setReviewing(false)}
+        onChanged={setChangeSet}
+        onPublished={(text) => {
+          setReviewing(false);
+          reload();
+          onStatus(text);
+        }}
+      />
+    </div>
+  );
+}
+
+function AskReviewDialog({
+  open: isOpen,
+  changeSet,
+  unsaved,
+  onClose,
+  onAsked,
+}: {
+  readonly open: boolean;
+  readonly changeSet: ChangeSet;
+  readonly unsaved: boolean;
+  readonly onClose: () => void;
+  readonly onAsked: (changeSet: ChangeSet) => void;
+}) {
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const dialog = useModal(isOpen, () => setError(undefined));
+  return (
+    <dialog ref={dialog} className="publish" aria-labelledby="ask-title" onClose={onClose}>
+      <form
+        method="dialog"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setBusy(true);
+          api.changeSets.askReview(changeSet.id, note).then(
+            (asked) => {
+              setBusy(false);
+              setNote('');
+              onAsked(asked);
+            },
+            (e: Error) => {
+              setBusy(false);
+              setError(e.message);
+            },
+          );
+        }}
+      >
+        <h2 id="ask-title">Ask for review</h2>
+        <p>
+          The publishers are told that “{changeSet.title}” is ready. They read what you changed, and publish it or send it back
+          with a comment.
+        </p>
+        {unsaved && (
+          <p className="status status-error">A file has unsaved changes; save it first, or it stays out of this review.</p>
+        )}
+        <label htmlFor="ask-note">A note for the reviewer (optional)</label>
+        <textarea id="ask-note" rows={3} value={note} onChange={(event) => setNote(event.target.value)} />
+        {error && (
+          <p className="status status-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="publish-actions">
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" disabled={busy}>
+            {busy ? 'Asking…' : 'Ask for review'}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
+
+const eventName: Record<ChangeSet['events'][number]['kind'], string> = {
+  created: 'started it',
+  comment: 'commented',
+  'asked-review': 'asked for review',
+  'sent-back': 'sent it back',
+  published: 'published it',
+  withdrawn: 'withdrew it',
+};
+
+function ReviewDialog({
+  open: isOpen,
+  changeSet,
+  account,
+  onClose,
+  onChanged,
+  onPublished,
+}: {
+  readonly open: boolean;
+  readonly changeSet: ChangeSet;
+  readonly account: SignedInAccount;
+  readonly onClose: () => void;
+  readonly onChanged: (changeSet: ChangeSet) => void;
+  readonly onPublished: (text: string) => void;
+}) {
+  const [review, setReview] = useState<Review>();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string>();
+  const [problems, setProblems] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const dialog = useModal(isOpen, () => {
+    setReview(undefined);
+    setError(undefined);
+    setProblems([]);
+    api.changeSets.review(changeSet.id).then(setReview, (e: Error) => setError(e.message));
+  });
+  const act = (work: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(undefined);
+    setProblems([]);
+    work()
+      .catch((e: Error & { problems?: readonly { file: string; message: string }[] }) => {
+        setError(e.message);
+        setProblems((e.problems ?? []).map((p) => `${p.file.replace(/^content\/|\.ya?ml$/g, '')}: ${plainWords(p.message)}`));
+      })
+      .finally(() => setBusy(false));
+  };
+  const publisher = mayPublish(account) && changeSet.state === 'in-review';
+  const shown = review?.changeSet ?? changeSet;
+  return (
+    <dialog ref={dialog} className="publish review" aria-labelledby="review-title" onClose={onClose}>
+      <h2 id="review-title">
+        {changeSet.title} <span className="change-set-meta">by {changeSet.owner.name || changeSet.owner.email}</span>
+      </h2>
+      <p className={`change-set-state change-set-${changeSet.state}`}>{stateName[changeSet.state]}</p>
+      {!review && !error && <p role="status">Reading the change…</p>}
+      {review && (
+        <>
+          <h3>What changes{changeSet.state === 'draft' ? ' so far (saved and reviewed before)' : ''}</h3>
+          {review.files.length === 0 && review.pictures.length === 0 && <p>Nothing yet.</p>}
+          {review.files.map((file) => (
+            <section key={file.file} className="review-file" aria-label={file.title}>
+              <h4>
+                {file.title}{' '}
+                <span className="change-set-meta">{file.state === 'changed' ? file.file : `${file.state}: ${file.file}`}</span>
+              </h4>
+              <ul className="review-changes">
+                {file.changes.map((change, i) => (
+                  <li key={i} className={`review-${change.kind}`}>
+                    <span className="review-place">{change.place}</span> <span className="review-kind">{change.kind}</span>
+                    {change.words ? (
+                      <p className="review-words">
+                        {change.words.map((run, j) =>
+                          run.kind === 'same' ? (
+                            <span key={j}>{run.text}</span>
+                          ) : run.kind === 'removed' ? (
+                            <del key={j}>{run.text}</del>
+                          ) : (
+                            <ins key={j}>{run.text}</ins>
+                          ),
+                        )}
+                      </p>
+                    ) : (
+                      (change.before !== undefined || change.after !== undefined) && (
+                        <p className="review-words">
+                          {change.before !== undefined && <del>{change.before}</del>}
+                          {change.before !== undefined && change.after !== undefined && ' → '}
+                          {change.after !== undefined && <ins>{change.after}</ins>}
+                        </p>
+                      )
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+          {review.pictures.length > 0 && (
+            <>
+              <h4>Pictures</h4>
+              <ul>
+                {review.pictures.map((p) => (
+                  <li key={p.file}>
+                    <code>{p.file.replace(/^public/, '')}</code> {p.state}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {review.unreviewed.length > 0 && (
+            <p className="hint">
+              Saved since review was asked, and not part of it: {review.unreviewed.join(', ')}. They wait for the next review.
+            </p>
+          )}
+        </>
+      )}
+      <h3>Conversation</h3>
+      <ol className="review-events">
+        {shown.events.map((event, i) => (
+          <li key={i}>
+            <strong>{event.by.name || event.by.email}</strong> {eventName[event.kind]}{' '}
+            <span className="change-set-meta">{when(event.at)}</span>
+            {event.text && <p>{event.text}</p>}
+          </li>
+        ))}
+      </ol>
+      <label htmlFor="review-comment">{publisher ? 'Comment, or what should change before it goes live' : 'Comment'}</label>
+      <textarea id="review-comment" rows={3} value={text} onChange={(event) => setText(event.target.value)} />
+      {error && (
+        <div className="status status-error" role="alert">
+          <p>{error}</p>
+          {problems.length > 0 && (
+            <ul>
+              {problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      <div className="publish-actions">
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+        <button
+          type="button"
+          disabled={busy || !text.trim()}
+          onClick={() =>
+            act(async () => {
+              onChanged(await api.changeSets.comment(changeSet.id, text));
+              setText('');
+              setReview(await api.changeSets.review(changeSet.id));
+            })
+          }
+        >
+          Comment
+        </button>
+        {publisher && (
+          <>
+            <button
+              type="button"
+              disabled={busy || !text.trim()}
+              title={text.trim() ? undefined : 'Say what should change first'}
+              onClick={() =>
+                act(async () => {
+                  onChanged(await api.changeSets.sendBack(changeSet.id, text));
+                  setText('');
+                  setReview(await api.changeSets.review(changeSet.id));
+                })
+              }
+            >
+              Send back
+            </button>
+            <button
+              type="button"
+              className="primary"
+              disabled={busy}
+              onClick={() =>
+                act(async () => {
+                  const done = await api.changeSets.publish(changeSet.id);
+                  onPublished(
+                    `Published “${changeSet.title}” as commit ${done.commit}${done.pushed ? `, sent to ${done.pushed}` : ''}; the site is rebuilt from there.`,
+                  );
+                })
+              }
+            >
+              {busy ? 'Working…' : 'Publish'}
+            </button>
+          </>
+        )}
+      </div>
+    </dialog>
+  );
+}
