@@ -36,6 +36,7 @@ await build({
         index: resolve(ui, 'index.html'),
         preview: resolve(ui, 'preview/index.html'),
         account: resolve(ui, 'account/index.html'),
+        'site-preview': resolve(ui, 'site-preview/index.html'),
       },
     },
   },

@@ -141,6 +141,22 @@ test('a writer edits in a change set and asks for review; a publisher reads it i
   await expect(page.locator('del')).toHaveText('Contact');
   await expect(page.locator('ins')).toHaveText(['Write', 'to']);
   await expect(review.getByText('Warmer, as we discussed.')).toBeVisible();
+  // Side by side: the page live now, and as it will be, drawn by the site's own sections.
+  await review.getByText('Compare the page before and after').click();
+  await expect(publisher.frameLocator('iframe[title$="live now"]').locator('h1')).toHaveText('Contact Us', { timeout: 30_000 });
+  await expect(publisher.frameLocator('iframe[title$="after publishing"]').locator('h1')).toHaveText('Write to Us', {
+    timeout: 30_000,
+  });
+  // A preview link for someone without an account shows the change set's site, and nothing of the editor.
+  await review.getByRole('button', { name: 'Make a link' }).click();
+  const shared = await review.getByLabel(/Link for people outside/).inputValue();
+  const outsider = await (await browser.newContext()).newPage();
+  await outsider.goto(`${shared}?route=/contact`);
+  await expect(outsider.locator('main h1')).toHaveText('Write to Us', { timeout: 30_000 });
+  await outsider.getByRole('combobox', { name: 'Page' }).selectOption('/careers');
+  await expect(outsider.locator('main h1').first()).toBeVisible();
+  expect((await outsider.request.get(`${base}/api/catalog`)).status()).toBe(401);
+
   expect(git(remote, 'log', '--format=%s', 'main').trim()).toBe('Site as it was');
   await review.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(publisher.getByRole('status').filter({ hasText: 'sent to origin' })).toBeVisible({ timeout: 30_000 });

@@ -498,6 +498,7 @@ describe('the editor service with single sign-on', () => {
       publicUrl,
       secureCookies: false,
       logLevel: 'silent',
+      shareSecret: Buffer.alloc(32, 7),
       oidc: settingsFor(viaUserInfo.issuer),
     });
     onTestFinished(async () => {

@@ -52,7 +52,7 @@ beforeAll(async () => {
 
   // A stand-in for the built editor: the service's job is to serve these files, not to build them.
   const ui = join(temp.dir, 'ui');
-  for (const page of ['index.html', 'preview/index.html', 'account/index.html']) {
+  for (const page of ['index.html', 'preview/index.html', 'account/index.html', 'site-preview/index.html']) {
     mkdirSync(join(ui, 'src/editor/ui', page, '..'), { recursive: true });
     writeFileSync(join(ui, 'src/editor/ui', page), `<!doctype html><title>${page}</title>`);
   }
@@ -70,6 +70,7 @@ beforeAll(async () => {
     publicUrl,
     secureCookies: true,
     logLevel: 'silent',
+    shareSecret: Buffer.alloc(32, 7),
     signInLimit: { max: 1000, windowMs: 60_000 },
   });
   for (const who of ['writer', 'publisher', 'admin', 'other-writer'] as const) {
@@ -236,6 +237,7 @@ describe('sessions', () => {
       publicUrl,
       secureCookies: true,
       logLevel: 'silent',
+      shareSecret: Buffer.alloc(32, 7),
     });
     try {
       const signedIn = await clocked.acceptInvitation(
@@ -446,6 +448,49 @@ describe('change sets and review', () => {
     // Nothing more is saved into a published change set.
     const late = await call('POST', '/api/open', 'writer', { body: { file: 'content/site.yaml' } });
     expect(late.statusCode).toBe(409);
+  });
+
+  it('shows the site as a change set will publish it, and shares that preview with an expiring link that opens nothing else', async () => {
+    const mine = await changeSets.create('Preview me', { email: 'writer@example.com', name: 'A writer' });
+    await saveHeading('writer', mine, 'content/pages/contact.yaml', 'Previewed heading');
+    const page = await call('GET', `${at('/api/change-sets/:id/page', mine)}?route=/contact`, 'writer');
+    expect(page.statusCode, page.body).toBe(200);
+    expect(JSON.stringify(page.json().preview)).toContain('Previewed heading');
+    expect(page.json().pages.some((p: { route: string }) => p.route === '/careers')).toBe(true);
+    const live = await call('GET', '/api/live/page?route=/contact', 'writer');
+    expect(JSON.stringify(live.json().preview)).not.toContain('Previewed heading');
+    expect((await call('GET', '/api/live/page?route=/contact', 'nobody')).statusCode).toBe(401);
+    expect((await call('GET', `${at('/api/change-sets/:id/page', mine)}?route=/no-such-page`, 'writer')).statusCode).toBe(404);
+
+    const shared = await call('POST', at('/api/change-sets/:id/share', mine), 'publisher', { body: { days: 3 } });
+    expect(shared.statusCode, shared.body).toBe(200);
+    const link = new URL(shared.json().url);
+    expect(link.origin).toBe(publicUrl.origin);
+    expect(Date.parse(shared.json().expiresAt) - Date.now()).toBeGreaterThan(2.9 * 24 * 3600_000);
+    const outsider = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers: { host, ...headers } });
+    expect((await outsider(link.pathname)).statusCode).toBe(200);
+    const outsidePage = await outsider(`${link.pathname}/page?route=/contact`);
+    expect(JSON.stringify(outsidePage.json().preview)).toContain('Previewed heading');
+    // The link's pictures come with it; without it, nothing of the company's content is served.
+    const picture = git(copy, 'ls-files', 'public/media')
+      .split('\n')[0]!
+      .replace(/^public/, '');
+    expect((await outsider(picture, { referer: `${link.href}?route=/contact` })).statusCode).toBe(200);
+    expect((await outsider(picture)).statusCode).toBe(404);
+    // The editor, its API and other change sets stay closed to the link's holder.
+    expect((await outsider('/api/catalog')).statusCode).toBe(401);
+    expect((await outsider(at('/api/change-sets/:id/page', mine))).statusCode).toBe(401);
+    // An altered link, or one pointing at another change set, opens nothing.
+    const token = link.pathname.split('/')[2]!;
+    const altered = [
+      token.replace(mine.id, own['other-writer'].id),
+      token.replace(/\.(\d+)\./, (_m, s: string) => `.${Number(s) + 86_400}.`),
+      `${token.slice(0, -2)}xx`,
+    ];
+    for (const bad of altered) expect((await outsider(`/shared/${bad}/page?route=/contact`)).statusCode, bad).toBe(410);
+    expect((await call('POST', at('/api/change-sets/:id/share', mine), 'publisher', { body: { days: 30 } })).statusCode).toBe(
+      400,
+    );
   });
 
   it('a change that conflicts with what went live meanwhile, or fails the check once merged, is refused and nothing is pushed', async () => {

@@ -20,9 +20,12 @@ import type { EditorProject } from '../server/api.ts';
 import { editorRoutes, faultBody, MAX_JSON_BODY, parseJson, refusal } from '../server/routes.ts';
 import { foreignOrigin } from '../server/served.ts';
 import { formSchemas } from '../server/form-schemas.ts';
+import { EditorError } from '../errors.ts';
 import { schemaOfFile } from '../review/word-diff.ts';
 import { AccountError, allows, type Account, type Accounts, type Session, type SignedIn } from './accounts/index.ts';
 import type { ChangeSet, ChangeSets, Person } from './change-sets.ts';
+import { MAX_SHARE_DAYS, readShareToken, shareToken } from './share.ts';
+import { sitePreview } from '../server/site-preview.ts';
 import { createOidc, OidcFailed, openPending, sealPending, type OidcSettings } from './oidc.ts';
 
 export interface EditorServiceOptions {
@@ -47,6 +50,8 @@ export interface EditorServiceOptions {
   readonly ping?: () => Promise<void>;
   /** Company single sign-on through OpenID Connect, beside the local accounts (oidc.ts). */
   readonly oidc?: OidcSettings;
+  /** Signs the preview links shared with people outside (share.ts); kept across restarts so links keep working. */
+  readonly shareSecret: Buffer;
 }
 
 /** Names of the two cookies: the session (HttpOnly) and its CSRF token, which the editor's page reads and echoes. */
@@ -96,6 +101,9 @@ interface ChangeSetCall {
   /** The change set the address names, which the person may enter; undefined for the list. */
   readonly changeSet: ChangeSet | undefined;
   readonly body: Record<string, unknown>;
+  readonly query: URLSearchParams;
+  /** Signs a preview link for people outside; see share.ts. */
+  readonly share: (changeSet: ChangeSet, expires: Date) => string;
   /** Records a step of the review in the audit log. */
   readonly audit: (action: string, changeSet: ChangeSet, detail?: string) => Promise<void>;
   /** Tells the publishers a change set waits for them; a failure to tell is logged, never the writer's problem. */
@@ -152,6 +160,27 @@ export const changeSetRoutes: readonly {
       // Fields are named as the editor's forms name them, from the schemas of the change set itself.
       const schemas = formSchemas(changeSets.schemaDir(changeSet!.id));
       return changeSets.review(changeSet!.id, (file) => schemaOfFile(file, schemas));
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/change-sets/:id/page',
+    role: 'writer',
+    handle: async ({ changeSets, changeSet, query }) =>
+      sitePreview({ root: changeSets.contentRoot(changeSet!.id) }, query.get('route')),
+  },
+  {
+    method: 'POST',
+    url: '/api/change-sets/:id/share',
+    role: 'publisher',
+    handle: async ({ changeSet, body, share, audit }) => {
+      const days = body.days === undefined ? 7 : Number(body.days);
+      if (!Number.isInteger(days) || days < 1 || days > MAX_SHARE_DAYS)
+        throw new EditorError('EditorBadRequest', `\`days\` must be a whole number of days from 1 to ${MAX_SHARE_DAYS}.`);
+      const expires = new Date(Date.now() + days * 24 * 60 * 60_000);
+      const url = share(changeSet!, expires);
+      await audit('change-set.shared', changeSet!, `until ${expires.toISOString()}`);
+      return { url, expiresAt: expires.toISOString() };
     },
   },
   {
@@ -536,6 +565,9 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
             by: person(session),
             changeSet,
             body,
+            query: new URL(request.url, options.publicUrl).searchParams,
+            share: (subject, expires) =>
+              new URL(`/shared/${shareToken(options.shareSecret, subject.id, expires)}`, options.publicUrl).href,
             audit,
             notifyPublishers,
           });
@@ -557,6 +589,47 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
     return reply.code(404).send({ error: 'EditorNotFound', message: 'The editor has nothing at this address.' });
   });
 
+  // --- the site as it would be published: a change set's, the live branch's, and shared links ----------
+  app.get('/api/live/page', async (request, reply) => {
+    if (!request.editorSession) return signedOut(reply);
+    try {
+      return await sitePreview(project, new URL(request.url, options.publicUrl).searchParams.get('route'));
+    } catch (error) {
+      return answerFailure(request, reply, error);
+    }
+  });
+  /** The change set a shared link's token shows, while it is not withdrawn. */
+  const sharedChangeSet = (token: string): ChangeSet | undefined => {
+    const id = readShareToken(options.shareSecret, token);
+    if (!id) return undefined;
+    try {
+      const changeSet = options.changeSets.get(id);
+      return changeSet.state === 'withdrawn' ? undefined : changeSet;
+    } catch {
+      return undefined;
+    }
+  };
+  const linkGone = (reply: FastifyReply) =>
+    reply.code(410).send({
+      error: 'EditorLinkExpired',
+      message: 'This preview link has expired or been withdrawn. Ask the person who sent it for a new one.',
+    });
+  app.get('/shared/:token', async (request, reply) =>
+    sharedChangeSet((request.params as { token: string }).token) ? page(reply, 'site-preview/index.html') : linkGone(reply),
+  );
+  app.get('/shared/:token/page', async (request, reply) => {
+    const changeSet = sharedChangeSet((request.params as { token: string }).token);
+    if (!changeSet) return linkGone(reply);
+    try {
+      return await sitePreview(
+        { root: options.changeSets.contentRoot(changeSet.id) },
+        new URL(request.url, options.publicUrl).searchParams.get('route'),
+      );
+    } catch (error) {
+      return answerFailure(request, reply, error);
+    }
+  });
+
   // --- pages and files ----------------------------------------------------------------------------
   const page = (reply: FastifyReply, file: string) =>
     reply.header('cache-control', 'no-store').sendFile(`src/editor/ui/${file}`, uiDir);
@@ -572,6 +645,11 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
       ? page(reply, 'preview/index.html')
       : reply.code(401).send({ error: 'EditorSignedOut', message: 'Sign in first.' }),
   );
+  app.get('/site-preview', async (request, reply) =>
+    request.editorSession
+      ? page(reply, 'site-preview/index.html')
+      : reply.redirect(`/sign-in?${new URLSearchParams({ next: request.url })}`, 303),
+  );
   app.get('/sign-in', async (_request, reply) => page(reply, 'account/index.html'));
   app.get('/invite', async (_request, reply) => page(reply, 'account/index.html'));
 
@@ -579,17 +657,23 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
    * Whose public folder a picture comes from: the change set the asking page shows (its `?cs=` in the
    * Referer, which same-origin requests carry), where new uploads are, else the live working copy.
    */
-  const publicDirOf = (request: FastifyRequest): string => {
+  const publicDirOf = (request: FastifyRequest): string | undefined => {
     const session = request.editorSession;
     try {
-      const id = new URL(request.headers.referer ?? '').searchParams.get('cs');
+      const referer = new URL(request.headers.referer ?? '');
+      // A shared preview's pictures, for someone without an account: only its change set's.
+      const shared = /^\/shared\/([^/]+)$/.exec(referer.pathname)?.[1];
+      const sharedSet = shared === undefined || referer.origin !== options.publicUrl.origin ? undefined : sharedChangeSet(shared);
+      if (sharedSet) return join(options.changeSets.contentRoot(sharedSet.id), 'public');
+      if (!session) return undefined;
+      const id = referer.searchParams.get('cs');
       const changeSet = id && session ? options.changeSets.get(id) : undefined;
       const root = changeSet && session && mayEnter(session, changeSet) ? options.changeSets.root(changeSet.id) : undefined;
       if (root && existsSync(root)) return join(root, 'public');
     } catch {
       // No referer, or one naming no change set this person may see: the live pictures.
     }
-    return join(project.root, 'public');
+    return session ? join(project.root, 'public') : undefined;
   };
   const sectionPictures = join(options.codeRoot, 'docs/images/sections');
   /** A GET that is no page: the editor's code, a section's picture, or a file of the site's public folder. */
@@ -609,12 +693,13 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
       reply.header('cache-control', 'public, max-age=31536000, immutable');
       return reply.sendFile(path.slice(1), uiDir);
     }
-    // Everything else shows the company's content, published or not: signed-in people only.
-    if (!request.editorSession) return notFound();
-    const section = /^\/docs\/images\/sections\/([a-z0-9-]+\.webp)$/.exec(path);
-    if (section)
-      return existsSync(join(sectionPictures, section[1]!)) ? reply.sendFile(section[1]!, sectionPictures) : notFound();
+    // Everything else shows the company's content, published or not: signed-in people only, and a
+    // shared preview's pictures to whoever has its link.
     const from = publicDirOf(request);
+    if (!from) return notFound();
+    const section = /^\/docs\/images\/sections\/([a-z0-9-]+\.webp)$/.exec(path);
+    if (section && request.editorSession)
+      return existsSync(join(sectionPictures, section[1]!)) ? reply.sendFile(section[1]!, sectionPictures) : notFound();
     const file = normalize(join(from, path));
     if (!file.startsWith(from + sep) || !existsSync(file) || !statSync(file).isFile()) return notFound();
     return reply.sendFile(file.slice(from.length + 1), from);

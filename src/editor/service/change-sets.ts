@@ -68,6 +68,8 @@ export interface Review {
   readonly pictures: readonly { readonly file: string; readonly state: 'new' | 'changed' | 'deleted' }[];
   /** Saved in the worktree since review was asked: not part of this review. */
   readonly unreviewed: readonly string[];
+  /** The address of each changed page, to compare it before and after. */
+  readonly routes: Readonly<Record<string, string>>;
 }
 
 export class GitStepFailed extends Error {
@@ -152,6 +154,12 @@ export class ChangeSets {
   /** The worktree a change set's edits are saved in. */
   root(id: string): string {
     return join(this.dir, this.get(id).id);
+  }
+
+  /** Where a change set's content is read: its worktree while it is open, the live branch (which has it) after. */
+  contentRoot(id: string): string {
+    const own = this.root(id);
+    return existsSync(own) ? own : this.live;
   }
 
   /** The schemas a change set's content is read with: its own while it is open, the live branch's after. */
@@ -291,6 +299,7 @@ export class ChangeSets {
       const names = await git(this.live, ['diff', '--name-status', '-z', '--no-renames', since, head, '--', ...AREAS]);
       const parts = names.split('\0').filter(Boolean);
       const files: FileChange[] = [];
+      const routes: Record<string, string> = {};
       const pictures: { file: string; state: 'new' | 'changed' | 'deleted' }[] = [];
       const show = async (commit: string, file: string) => parse(await git(this.live, ['show', `${commit}:${file}`])) as unknown;
       for (let i = 0; i + 1 < parts.length; i += 2) {
@@ -304,8 +313,10 @@ export class ChangeSets {
         const before = state === 'new' ? undefined : await show(since, file);
         const after = state === 'deleted' ? undefined : await show(head, file);
         files.push(describeFileChange(file, before, after, schemaFor(file)));
+        const route = ((after ?? before) as { route?: unknown } | undefined)?.route;
+        if (typeof route === 'string' && file.startsWith('content/pages/')) routes[file] = route;
       }
-      return { changeSet, files, pictures, unreviewed: open ? await this.uncommitted(id) : [] };
+      return { changeSet, files, pictures, routes, unreviewed: open ? await this.uncommitted(id) : [] };
     });
   }
 

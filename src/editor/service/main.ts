@@ -4,7 +4,8 @@
  * lines, answers /healthz, and on SIGINT/SIGTERM finishes the requests under way, closes the
  * database and exits 0.
  */
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
@@ -20,6 +21,19 @@ import { prepareWorkingCopy } from './working-copy.ts';
 // checkout is two folders up from either.
 const codeRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const startedAt = performance.now();
+
+/**
+ * The secret that signs shared preview links, made once and kept in EDITOR_DATA_DIR (readable by the
+ * service's user only), so links keep working across restarts. Deleting the file withdraws every link.
+ */
+function shareSecret(dataDir: string): Buffer {
+  const file = join(dataDir, 'editor-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(32), { mode: 0o600, flag: 'wx' });
+  }
+  return readFileSync(file);
+}
 
 function fail(error: unknown): never {
   const e = error as Error;
@@ -49,6 +63,7 @@ try {
     }),
     ...(notifyReview ? { notifyReview } : {}),
     ...(oidc ? { oidc } : {}),
+    shareSecret: shareSecret(config.dataDir),
     uiDir,
     codeRoot,
     publicUrl: config.publicUrl,

@@ -317,6 +317,12 @@ function ReviewDialog({
       </h2>
       <p className={`change-set-state change-set-${changeSet.state}`}>{stateName[changeSet.state]}</p>
       {!review && !error && <p role="status">Reading the change…</p>}
+      <p className="review-links">
+        <a href={`/site-preview?cs=${changeSet.id}`} target="_blank" rel="noopener">
+          Open the preview of the site as it will be
+        </a>
+        {mayPublish(account) && changeSet.state !== 'withdrawn' && <ShareLink changeSet={changeSet} />}
+      </p>
       {review && (
         <>
           <h3>What changes{changeSet.state === 'draft' ? ' so far (saved and reviewed before)' : ''}</h3>
@@ -327,6 +333,27 @@ function ReviewDialog({
                 {file.title}{' '}
                 <span className="change-set-meta">{file.state === 'changed' ? file.file : `${file.state}: ${file.file}`}</span>
               </h4>
+              {review.routes[file.file] && (
+                <details className="review-compare">
+                  <summary>Compare the page before and after</summary>
+                  <div className="review-frames">
+                    {(['before', 'after'] as const).map((side) => (
+                      <figure key={side}>
+                        <figcaption>{side === 'before' ? 'Live now' : 'After publishing'}</figcaption>
+                        <iframe
+                          title={`${file.title}, ${side === 'before' ? 'live now' : 'after publishing'}`}
+                          loading="lazy"
+                          src={`/site-preview?${new URLSearchParams({
+                            ...(side === 'before' ? { live: '1' } : { cs: changeSet.id }),
+                            route: review.routes[file.file]!,
+                            bare: '1',
+                          })}`}
+                        />
+                      </figure>
+                    ))}
+                  </div>
+                </details>
+              )}
               <ul className="review-changes">
                 {file.changes.map((change, i) => (
                   <li key={i} className={`review-${change.kind}`}>
@@ -452,5 +479,48 @@ function ReviewDialog({
         )}
       </div>
     </dialog>
+  );
+}
+
+/** A preview link for someone without an account, that stops working after the days chosen. */
+function ShareLink({ changeSet }: { readonly changeSet: ChangeSet }) {
+  const [link, setLink] = useState<{ url: string; expiresAt: string }>();
+  const [error, setError] = useState<string>();
+  const [days, setDays] = useState(7);
+  if (link)
+    return (
+      <span className="review-share">
+        <label>
+          Link for people outside, until {when(link.expiresAt)}:{' '}
+          <input readOnly value={link.url} onFocus={(event) => event.target.select()} size={40} />
+        </label>{' '}
+        <button type="button" onClick={() => void navigator.clipboard?.writeText(link.url)}>
+          Copy
+        </button>
+      </span>
+    );
+  return (
+    <span className="review-share">
+      <label>
+        Share a preview for{' '}
+        <select value={days} onChange={(event) => setDays(Number(event.target.value))}>
+          {[1, 3, 7, 14].map((d) => (
+            <option key={d} value={d}>
+              {d} day{d === 1 ? '' : 's'}
+            </option>
+          ))}
+        </select>
+      </label>{' '}
+      <button
+        type="button"
+        onClick={() => {
+          setError(undefined);
+          api.changeSets.share(changeSet.id, days).then(setLink, (e: Error) => setError(e.message));
+        }}
+      >
+        Make a link
+      </button>
+      {error && <span role="alert"> {error}</span>}
+    </span>
   );
 }

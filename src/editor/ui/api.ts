@@ -99,6 +99,7 @@ export const api = {
     comment: (id: string, text: string) => call<ChangeSet>(`/api/change-sets/${id}/comment`, { text }),
     review: (id: string) => call<Review>(`/api/change-sets/${id}/review`),
     sendBack: (id: string, text: string) => call<ChangeSet>(`/api/change-sets/${id}/send-back`, { text }),
+    share: (id: string, days: number) => call<{ url: string; expiresAt: string }>(`/api/change-sets/${id}/share`, { days }),
     publish: (id: string) =>
       call<{ changeSet: ChangeSet; commit: string; pushed?: string }>(`/api/change-sets/${id}/publish`, {}),
   },
