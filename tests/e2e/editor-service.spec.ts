@@ -170,6 +170,15 @@ test('a writer edits in a change set and asks for review; a publisher reads it i
   await second.reload();
   await second.getByRole('button', { name: /Page opening banner/ }).click();
   await expect(second.locator('#s0_heading')).toHaveValue('Hello', { timeout: 30_000 });
+  // The page's history names who changed what, and restoring an old version starts a change set for review.
+  await second.getByRole('button', { name: 'History…' }).click();
+  const history = second.getByRole('dialog', { name: /History of pages\/contact.yaml/ });
+  const latest = history.getByRole('listitem').filter({ hasText: 'Contact page: a warmer heading' }).first();
+  await expect(latest).toContainText('Meera Writer', { timeout: 30_000 });
+  await expect(latest).toContainText('live now');
+  await expect(latest.locator('ins').first()).toHaveText('Write to Us');
+  await history.getByRole('button', { name: 'Restore this version…' }).click();
+  await expect(second.locator('.change-set-title')).toHaveText(/^Restore pages\/contact\.yaml as of /, { timeout: 30_000 });
 
   // Signing out ends the session: the editor sends them back to sign in, and sign-in keeps what was typed.
   await writer.getByRole('button', { name: 'Sign out' }).click();

@@ -171,7 +171,7 @@ describe('authorisation, for every address of the route table', () => {
     expect(response.json()).toEqual({ status: 'ok' });
   });
 
-  it.each(routes.filter(([path]) => path.startsWith('/api/change-sets/') || !path.startsWith('/api/change-sets')))(
+  it.each(routes.filter(([path]) => path.includes(':id') || path in editorRoutes))(
     '%s refuses a writer in another writer’s change set (403), and lets its owner and a publisher in',
     async (path, route) => {
       const body = { file: 'content/site.yaml', version: 'x', data: {}, text: 'x', title: 'x' };
@@ -516,5 +516,51 @@ describe('change sets and review', () => {
     expect(refused.statusCode).toBe(422);
     expect(JSON.stringify(refused.json().problems)).toContain('pages/broken');
     expect(remoteLog()).toEqual(before);
+  });
+
+  it('a page’s history says who changed what and when; an old version is viewed as the site showed it, and restored through review', async () => {
+    const file = 'content/pages/contact.yaml';
+    const history = await call('GET', `/api/history?${new URLSearchParams({ file })}`, 'other-writer');
+    expect(history.statusCode, history.body).toBe(200);
+    const versions = history.json() as {
+      commit: string;
+      subject: string;
+      author: { email: string };
+      change: { changes: unknown[] };
+    }[];
+    expect(versions.map((v) => v.subject)).toEqual(['Work of writer', 'Site as it was']);
+    expect(versions[0]!.author.email).toBe('writer@example.com');
+    expect(versions[0]!.change.changes).toEqual([
+      expect.objectContaining({ path: ['sections', 0, 'heading'], before: 'Contact Us', after: 'Write to Us' }),
+    ]);
+
+    const old = await call('GET', `/api/versions/${versions[1]!.commit}/page?route=/contact`, 'other-writer');
+    expect(old.statusCode, old.body).toBe(200);
+    expect(JSON.stringify(old.json().preview)).toContain('Contact Us');
+    expect(JSON.stringify(old.json().preview)).not.toContain('Write to Us');
+
+    const restored = await call('POST', '/api/history/restore', 'other-writer', { body: { file, commit: versions[1]!.commit } });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json()).toMatchObject({ state: 'draft', owner: { email: 'other-writer@example.com' } });
+    const worktree = changeSets.root(restored.json().id);
+    expect(readFileSync(join(worktree, file), 'utf8')).toBe(git(remote, 'show', `${versions[1]!.commit}:${file}`));
+    // Nothing went live: the restore waits for review like any change.
+    expect(git(remote, 'log', '-1', '--format=%s', 'main').trim()).toBe('Work of writer');
+
+    // Only files of the content, only versions of the published history.
+    const unpublished = changeSets.get(own['other-writer'].id).reviewed!;
+    for (const [name, commit] of [
+      ['../package.json', versions[1]!.commit],
+      ['content/../package.json', versions[1]!.commit],
+      [file, 'HEAD~1'],
+      [file, '--output=/tmp/x'],
+      [file, unpublished],
+    ]) {
+      const refused = await call('POST', '/api/history/restore', 'writer', { body: { file: name, commit } });
+      expect(refused.statusCode, `${name} ${commit}`).toBeGreaterThanOrEqual(400);
+      expect(refused.statusCode, `${name} ${commit}`).toBeLessThan(500);
+    }
+    expect((await call('GET', `/api/versions/${unpublished}/page?route=/contact`, 'writer')).statusCode).toBe(404);
+    expect((await call('GET', `/api/history?file=${encodeURIComponent('../.git/config')}`, 'writer')).statusCode).toBe(400);
   });
 });

@@ -102,6 +102,7 @@ interface ChangeSetCall {
   readonly changeSet: ChangeSet | undefined;
   readonly body: Record<string, unknown>;
   readonly query: URLSearchParams;
+  readonly params: Readonly<Record<string, string>>;
   /** Signs a preview link for people outside; see share.ts. */
   readonly share: (changeSet: ChangeSet, expires: Date) => string;
   /** Records a step of the review in the audit log. */
@@ -201,6 +202,32 @@ export const changeSetRoutes: readonly {
       const published = await changeSets.publish(changeSet!.id, by);
       await audit('content.published', published.changeSet, published.commit);
       return published;
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/history',
+    role: 'writer',
+    handle: async ({ changeSets, query }) => {
+      const schemas = formSchemas(changeSets.liveSchemaDir());
+      return changeSets.history(query.get('file'), (file) => schemaOfFile(file, schemas));
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/versions/:commit/page',
+    role: 'writer',
+    handle: async ({ changeSets, query, params }) =>
+      sitePreview({ root: await changeSets.versionRoot(params.commit) }, query.get('route')),
+  },
+  {
+    method: 'POST',
+    url: '/api/history/restore',
+    role: 'writer',
+    handle: async ({ changeSets, body, by, audit }) => {
+      const restored = await changeSets.restore(body.file, body.commit, by);
+      await audit('content.restored', restored, `${String(body.file)} at ${String(body.commit)}`);
+      return restored;
     },
   },
   {
@@ -566,6 +593,7 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
             changeSet,
             body,
             query: new URL(request.url, options.publicUrl).searchParams,
+            params: request.params as Record<string, string>,
             share: (subject, expires) =>
               new URL(`/shared/${shareToken(options.shareSecret, subject.id, expires)}`, options.publicUrl).href,
             audit,

@@ -14,7 +14,7 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'yaml';
@@ -70,6 +70,16 @@ export interface Review {
   readonly unreviewed: readonly string[];
   /** The address of each changed page, to compare it before and after. */
   readonly routes: Readonly<Record<string, string>>;
+}
+
+/** One published version of a content file: who made it, when, why, and what it changed. */
+export interface Version {
+  readonly commit: string;
+  readonly author: Person;
+  readonly at: string;
+  /** The commit's message: the change set's title, or a developer's own words. */
+  readonly subject: string;
+  readonly change: FileChange;
 }
 
 export class GitStepFailed extends Error {
@@ -160,6 +170,11 @@ export class ChangeSets {
   contentRoot(id: string): string {
     const own = this.root(id);
     return existsSync(own) ? own : this.live;
+  }
+
+  /** The live branch's schemas, which name the fields of its history. */
+  liveSchemaDir(): string {
+    return join(this.live, 'schemas');
   }
 
   /** The schemas a change set's content is read with: its own while it is open, the live branch's after. */
@@ -375,6 +390,95 @@ export class ChangeSets {
       await git(this.live, ['worktree', 'remove', '--force', join(this.dir, id)]).catch(() => undefined);
       return { changeSet: published, commit: commit.slice(0, 12), ...(remote ? { pushed: remote } : {}) };
     });
+  }
+
+  /** A content file named as the editor names them; anything else is refused before it reaches git. */
+  private contentFile(file: unknown): string {
+    if (typeof file !== 'string' || !/^content\/[a-z0-9][\w-]*(\/[a-z0-9][\w-]*)*\.ya?ml$/.test(file))
+      throw new EditorError('EditorPathOutside', '`file` must be a content file, such as content/pages/contact.yaml.');
+    return file;
+  }
+
+  /** A commit of the live branch's history (not an unpublished change set's), by its full name. */
+  private async liveCommit(commit: unknown): Promise<string> {
+    if (typeof commit !== 'string' || !/^[0-9a-f]{7,40}$/.test(commit))
+      throw new EditorError('EditorBadRequest', '`commit` must name a version from the history list.');
+    const full = (await git(this.live, ['rev-parse', '--verify', '--quiet', `${commit}^{commit}`]).catch(() => '')).trim();
+    const published =
+      full &&
+      (await git(this.live, ['merge-base', '--is-ancestor', full, 'HEAD']).then(
+        () => true,
+        () => false,
+      ));
+    if (!published) throw new EditorError('EditorFileMissing', 'That version is not in the published history.');
+    return full;
+  }
+
+  /** Every published version of a content file, latest first (up to 50), each with what it changed in words. */
+  history(file: unknown, schemaFor: (file: string) => object | undefined): Promise<Version[]> {
+    return this.serial(async () => {
+      const name = this.contentFile(file);
+      await this.refreshLive();
+      // --first-parent: a published change set is one version (its merge), as it was reviewed.
+      const log = await git(this.live, [
+        'log',
+        '--first-parent',
+        '-n',
+        '50',
+        '--format=%H%x1f%an%x1f%ae%x1f%aI%x1f%s',
+        'HEAD',
+        '--',
+        name,
+      ]);
+      const versions: Version[] = [];
+      const at = async (commit: string) => {
+        const text = await git(this.live, ['show', `${commit}:${name}`]).catch(() => undefined);
+        return text === undefined ? undefined : (parse(text) as unknown);
+      };
+      for (const line of log.split('\n').filter(Boolean)) {
+        const [commit, authorName, email, date, subject] = line.split('\x1f') as [string, string, string, string, string];
+        const change = describeFileChange(name, await at(`${commit}^1`), await at(commit), schemaFor(name));
+        versions.push({ commit, author: { name: authorName, email }, at: date, subject, change });
+      }
+      return versions;
+    });
+  }
+
+  /**
+   * The content of the site as it was at a published commit, checked out once (detached) under
+   * versions/, for drawing a page as it was; the ten most recently asked stay.
+   */
+  versionRoot(commit: unknown): Promise<string> {
+    return this.serial(async () => {
+      const full = await this.liveCommit(commit);
+      const root = join(this.dir, 'versions', full);
+      if (!existsSync(root)) {
+        mkdirSync(join(this.dir, 'versions'), { recursive: true });
+        await git(this.live, ['worktree', 'add', '--quiet', '--detach', root, full]);
+        const kept = readdirSync(join(this.dir, 'versions'))
+          .map((name) => ({ name, at: statSync(join(this.dir, 'versions', name)).mtimeMs }))
+          .sort((a, b) => b.at - a.at);
+        for (const old of kept.slice(10))
+          await git(this.live, ['worktree', 'remove', '--force', join(this.dir, 'versions', old.name)]).catch(() => undefined);
+      }
+      return root;
+    });
+  }
+
+  /**
+   * "Restore this version": a new change set of `by`'s whose only change is the file as it was at
+   * `commit`, saved and ready to ask for review, like any other change.
+   */
+  async restore(file: unknown, commit: unknown, by: Person): Promise<ChangeSet> {
+    const name = this.contentFile(file);
+    const full = await this.serial(() => this.liveCommit(commit));
+    const text = await git(this.live, ['show', `${full}:${name}`]).catch(() => {
+      throw new EditorError('EditorFileMissing', `${name} did not exist in that version.`);
+    });
+    const date = (await git(this.live, ['show', '-s', '--format=%aI', full])).trim().slice(0, 10);
+    const changeSet = await this.create(`Restore ${name.replace(/^content\//, '')} as of ${date}`, by);
+    writeWhole(join(this.root(changeSet.id), name), text);
+    return this.step(changeSet, { by, kind: 'comment', text: `Restored from the version of ${date} (${full.slice(0, 12)}).` });
   }
 
   withdraw(id: string, by: Person): Promise<ChangeSet> {

@@ -4,7 +4,7 @@
  * in words, discussed, sent back or published. The single-user editor has none of this.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { api, currentChangeSet, type ChangeSet, type Review, type SignedInAccount } from './api.ts';
+import { api, currentChangeSet, type ChangeSet, type Review, type SignedInAccount, type Version } from './api.ts';
 import { useModal } from './useModal.ts';
 import { plainWords } from './words.ts';
 
@@ -522,5 +522,104 @@ function ShareLink({ changeSet }: { readonly changeSet: ChangeSet }) {
       </button>
       {error && <span role="alert"> {error}</span>}
     </span>
+  );
+}
+
+/**
+ * A content file's published history: who changed what, when, in words; each version viewable as the
+ * site showed it (a page), and restorable as a change set of one's own, reviewed like any other.
+ */
+export function HistoryDialog({
+  open: isOpen,
+  file,
+  route,
+  onClose,
+}: {
+  readonly open: boolean;
+  readonly file: string;
+  /** The page's address, to view a version as the site showed it; undefined for an entry or settings. */
+  readonly route: string | undefined;
+  readonly onClose: () => void;
+}) {
+  const [versions, setVersions] = useState<Version[]>();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const dialog = useModal(isOpen, () => {
+    setVersions(undefined);
+    setError(undefined);
+    api.changeSets.history(file).then(setVersions, (e: Error) => setError(e.message));
+  });
+  return (
+    <dialog ref={dialog} className="publish review" aria-labelledby="history-title" onClose={onClose}>
+      <h2 id="history-title">History of {file.replace(/^content\//, '')}</h2>
+      <p className="hint">
+        Every published version, latest first. Restoring one starts a change set with it, which goes live after review.
+      </p>
+      {!versions && !error && <p role="status">Reading the history…</p>}
+      {versions?.length === 0 && <p>This file has not been published yet.</p>}
+      <ol className="history">
+        {(versions ?? []).map((version, i) => (
+          <li key={version.commit}>
+            <p>
+              <strong>{version.subject}</strong>{' '}
+              <span className="change-set-meta">
+                {version.author.name || version.author.email} · {when(version.at)}
+                {i === 0 ? ' · live now' : ''}
+              </span>
+            </p>
+            <ul className="review-changes">
+              {version.change.changes.slice(0, 8).map((change, j) => (
+                <li key={j} className={`review-${change.kind}`}>
+                  <span className="review-place">{change.place}</span> <span className="review-kind">{change.kind}</span>
+                  {(change.before !== undefined || change.after !== undefined) && (
+                    <p className="review-words">
+                      {change.before !== undefined && <del>{change.before}</del>}
+                      {change.before !== undefined && change.after !== undefined && ' → '}
+                      {change.after !== undefined && <ins>{change.after}</ins>}
+                    </p>
+                  )}
+                </li>
+              ))}
+              {version.change.changes.length > 8 && <li>and {version.change.changes.length - 8} more changes</li>}
+            </ul>
+            <p className="review-links">
+              {route && (
+                <a href={`/site-preview?${new URLSearchParams({ at: version.commit, route })}`} target="_blank" rel="noopener">
+                  View this version
+                </a>
+              )}
+              {i > 0 && (
+                <button
+                  type="button"
+                  disabled={busy}
+                  onClick={() => {
+                    setBusy(true);
+                    api.changeSets.restore(file, version.commit).then(
+                      (created) => open(created.id),
+                      (e: Error) => {
+                        setBusy(false);
+                        setError(e.message);
+                      },
+                    );
+                  }}
+                >
+                  Restore this version…
+                </button>
+              )}
+            </p>
+          </li>
+        ))}
+      </ol>
+      {error && (
+        <p className="status status-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="publish-actions">
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </dialog>
   );
 }

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { RJSFSchema } from '@rjsf/utils';
 import { api, type EditorCatalog, type Problem, type SignedInAccount } from './api.ts';
-import { AccountMenu, ChangeSetBar } from './ChangeSets.tsx';
+import { AccountMenu, ChangeSetBar, HistoryDialog } from './ChangeSets.tsx';
 import type { Fix } from '../../content/catalog.ts';
 import { drafts } from './drafts.ts';
 import { errorsAt, SchemaForm, SuggestionLists, type FormContext } from './SchemaForm.tsx';
@@ -50,6 +50,7 @@ export function EditorApp({ account }: { readonly account?: SignedInAccount | un
   const [status, setStatus] = useState<Status>();
   const [focusPath, setFocusPath] = useState<readonly (string | number)[]>();
   const [publishing, setPublishing] = useState(false);
+  const [history, setHistory] = useState(false);
 
   const [deleting, setDeleting] = useState(false);
   const { opened, data, dirty, result, checked, saving, save, change, undoing, redoing, undoLast, redoLast, conflicts, resolve } =
@@ -227,6 +228,18 @@ export function EditorApp({ account }: { readonly account?: SignedInAccount | un
           setStatus({ kind: 'success', text });
         }}
       />
+      {account && opened && (
+        <HistoryDialog
+          open={history}
+          file={opened.file}
+          route={
+            opened.kind === 'page' && typeof (opened.data as { route?: unknown }).route === 'string'
+              ? (opened.data as { route: string }).route
+              : undefined
+          }
+          onClose={() => setHistory(false)}
+        />
+      )}
       <header className="editor-bar">
         <h1>Content editor</h1>
         {opened && (
@@ -253,6 +266,11 @@ export function EditorApp({ account }: { readonly account?: SignedInAccount | un
           {(opened?.kind === 'page' || opened?.kind === 'entry') && (
             <button type="button" onClick={() => setDeleting(true)}>
               Delete…
+            </button>
+          )}
+          {account && opened && (
+            <button type="button" onClick={() => setHistory(true)}>
+              History…
             </button>
           )}
           {/* The shared service publishes a change set after review instead (ChangeSetBar). */}

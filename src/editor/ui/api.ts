@@ -4,9 +4,9 @@ import type { DraftResult, EditorCatalog, OpenedFile } from '../server/api.ts';
 import type { Changes, Published } from '../server/publish.ts';
 import type { DeletePlan } from '../server/pages.ts';
 import type { DeletedPicture, LibraryPicture } from '../server/library.ts';
-import type { ChangeSet, Review } from '../service/change-sets.ts';
+import type { ChangeSet, Review, Version } from '../service/change-sets.ts';
 
-export type { ChangeSet, Review };
+export type { ChangeSet, Review, Version };
 export type { Changes, DeletePlan, DraftResult, EditorCatalog, OpenedFile, Problem, Published };
 
 /** A refusal of the editor server, with its permanent name and its message. */
@@ -99,6 +99,8 @@ export const api = {
     comment: (id: string, text: string) => call<ChangeSet>(`/api/change-sets/${id}/comment`, { text }),
     review: (id: string) => call<Review>(`/api/change-sets/${id}/review`),
     sendBack: (id: string, text: string) => call<ChangeSet>(`/api/change-sets/${id}/send-back`, { text }),
+    history: (file: string) => call<Version[]>(`/api/history?${new URLSearchParams({ file })}`),
+    restore: (file: string, commit: string) => call<ChangeSet>('/api/history/restore', { file, commit }),
     share: (id: string, days: number) => call<{ url: string; expiresAt: string }>(`/api/change-sets/${id}/share`, { days }),
     publish: (id: string) =>
       call<{ changeSet: ChangeSet; commit: string; pushed?: string }>(`/api/change-sets/${id}/publish`, {}),

@@ -15,6 +15,8 @@ import type { SitePreview } from '../../server/site-preview.ts';
 const params = () => new URLSearchParams(window.location.search);
 const shared = /^\/shared\/([^/]+)$/.exec(window.location.pathname)?.[1];
 const changeSet = params().get('cs');
+/** A published version from a page's history. */
+const version = params().get('at');
 /** Inside the review's side-by-side comparison: no bar, the page alone. */
 const bare = params().has('bare');
 
@@ -22,6 +24,7 @@ function source(route: string): string {
   const query = new URLSearchParams({ route });
   if (shared) return `/shared/${shared}/page?${query}`;
   if (changeSet) return `/api/change-sets/${encodeURIComponent(changeSet)}/page?${query}`;
+  if (version) return `/api/versions/${encodeURIComponent(version)}/page?${query}`;
   return `/api/live/page?${query}`;
 }
 
@@ -65,7 +68,13 @@ function SitePreviewApp() {
     <>
       {!bare && (
         <div className="site-preview-bar" role="region" aria-label="Preview">
-          <strong>{shared || changeSet ? 'Preview: the site as it will be after publishing' : 'The site as it is now'}</strong>
+          <strong>
+            {shared || changeSet
+              ? 'Preview: the site as it will be after publishing'
+              : version
+                ? `The site as it was at version ${version.slice(0, 12)}`
+                : 'The site as it is now'}
+          </strong>
           <label>
             Page{' '}
             <select value={route} onChange={(event) => go(event.target.value)}>
