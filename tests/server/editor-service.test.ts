@@ -563,4 +563,83 @@ describe('change sets and review', () => {
     expect((await call('GET', `/api/versions/${unpublished}/page?route=/contact`, 'writer')).statusCode).toBe(404);
     expect((await call('GET', `/api/history?file=${encodeURIComponent('../.git/config')}`, 'writer')).statusCode).toBe(400);
   });
+
+  it('a change set behind the live site is brought up to date field by field; a value both changed is shown and kept, then it publishes', async () => {
+    const other = own['other-writer'];
+    expect((await call('GET', at('/api/change-sets/:id', other), 'other-writer')).json().behind).toBeGreaterThan(0);
+    const updated = await call('POST', at('/api/change-sets/:id/update', other), 'other-writer');
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().overlaps).toEqual([
+      expect.objectContaining({ file: 'content/pages/contact.yaml', live: 'Write to Us', kept: 'Say Hello' }),
+    ]);
+    // It was in review: with an overlap it goes back to its writer, who asks again once they have looked.
+    expect(updated.json().changeSet.state).toBe('draft');
+    expect((await call('GET', at('/api/change-sets/:id', other), 'other-writer')).json().behind).toBe(0);
+    const asked = await call('POST', at('/api/change-sets/:id/ask-review', other), 'other-writer', { body: {} });
+    const published = await call('POST', at('/api/change-sets/:id/publish', other), 'publisher', {
+      body: { reviewed: asked.json().reviewed },
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    expect(git(remote, 'show', 'main:content/pages/contact.yaml')).toContain('heading: Say Hello');
+  });
+
+  it('nothing saved is lost: work saved after review was asked carries on in a new draft, and a withdrawn change set keeps its work on its branch', async () => {
+    const by = { email: 'writer@example.com', name: 'A writer' };
+    const first = await changeSets.create('About heading', by);
+    await saveHeading('writer', first, 'content/pages/about.yaml', 'Join the team');
+    const asked = await call('POST', at('/api/change-sets/:id/ask-review', first), 'writer', { body: {} });
+    await saveHeading('writer', first, 'content/pages/about.yaml', 'Join our team');
+    const published = await call('POST', at('/api/change-sets/:id/publish', first), 'publisher', {
+      body: { reviewed: asked.json().reviewed },
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    expect(git(remote, 'show', 'main:content/pages/about.yaml')).toContain('heading: Join the team');
+    const continued = published.json().continued;
+    expect(continued).toMatchObject({ title: 'About heading (continued)', owner: by, state: 'draft' });
+    expect(readFileSync(join(changeSets.root(continued.id), 'content/pages/about.yaml'), 'utf8')).toContain(
+      'heading: Join our team',
+    );
+
+    const dropped = await changeSets.create('Given up', by);
+    await saveHeading('writer', dropped, 'content/pages/about.yaml', 'Not now');
+    expect((await call('POST', at('/api/change-sets/:id/withdraw', dropped), 'publisher')).statusCode).toBe(200);
+    expect(git(copy, 'show', `edit/${dropped.id}:content/pages/about.yaml`)).toContain('heading: Not now');
+  });
+
+  it('publishes only what the publisher read: a version asked for again since, or one sent back meanwhile, is refused', async () => {
+    const by = { email: 'writer@example.com', name: 'A writer' };
+    const set = await changeSets.create('Twice asked', by);
+    await saveHeading('writer', set, 'content/pages/about.yaml', 'First try');
+    const seen = (await call('POST', at('/api/change-sets/:id/ask-review', set), 'writer', { body: {} })).json().reviewed;
+    await call('POST', at('/api/change-sets/:id/send-back', set), 'admin', { body: { text: 'Shorter' } });
+    await saveHeading('writer', set, 'content/pages/about.yaml', 'Second try');
+    await call('POST', at('/api/change-sets/:id/ask-review', set), 'writer', { body: {} });
+    const stale = await call('POST', at('/api/change-sets/:id/publish', set), 'publisher', { body: { reviewed: seen } });
+    expect(stale.statusCode).toBe(409);
+
+    // A send-back and a publish at the same moment: exactly one of them happens.
+    const now = changeSets.get(set.id).reviewed;
+    const [sentBack, publish] = await Promise.all([
+      call('POST', at('/api/change-sets/:id/send-back', set), 'admin', { body: { text: 'Wait' } }),
+      call('POST', at('/api/change-sets/:id/publish', set), 'publisher', { body: { reviewed: now } }),
+    ]);
+    expect([sentBack.statusCode, publish.statusCode].sort()).toEqual([200, 409]);
+    const state = changeSets.get(set.id).state;
+    expect(state).toBe(publish.statusCode === 200 ? 'published' : 'draft');
+  });
+
+  it('refuses a title with control or direction-changing characters, which would make its commits fail or read falsely (fast-check, seed 8)', async () => {
+    const { default: fc } = await import('fast-check');
+    const bad = fc.oneof(
+      fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c)),
+      fc.constantFrom('\u007f', '\u202e', '\u2066', '\u200f'),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 20 }), bad, fc.string({ maxLength: 20 }), async (before, c, after) => {
+        const response = await call('POST', '/api/change-sets', 'writer', { body: { title: `Title ${before}${c}${after} end` } });
+        expect(response.statusCode).toBe(400);
+      }),
+      { seed: 8, numRuns: 60 },
+    );
+  });
 });

@@ -40,6 +40,8 @@ export interface EditorRoute {
   readonly role: NeededRole;
   /** The most bytes the body may have when it is raw bytes rather than JSON (an upload). */
   readonly raw?: number;
+  /** It writes files: the shared service runs it one at a time with the steps that commit or remove a worktree. */
+  readonly writes?: true;
   readonly handle: (project: EditorProject, call: Call) => Promise<unknown>;
 }
 
@@ -96,11 +98,13 @@ export const editorRoutes: Readonly<Record<string, EditorRoute>> = {
   '/api/save': {
     method: 'POST',
     role: 'writer',
+    writes: true,
     handle: (project, { body }) => saveFile(project, text(body, 'file'), text(body, 'version'), body.data),
   },
   '/api/pages': {
     method: 'POST',
     role: 'writer',
+    writes: true,
     handle: async (project, { body }) =>
       createPage(project, {
         route: body.route,
@@ -118,6 +122,7 @@ export const editorRoutes: Readonly<Record<string, EditorRoute>> = {
   '/api/delete': {
     method: 'POST',
     role: 'writer',
+    writes: true,
     handle: (project, { body }) => deleteFile(project, text(body, 'file'), text(body, 'version')),
   },
   '/api/changes': { method: 'GET', role: 'writer', handle: (project) => changes(project.root) },
@@ -131,6 +136,7 @@ export const editorRoutes: Readonly<Record<string, EditorRoute>> = {
   '/api/media': {
     method: 'POST',
     role: 'writer',
+    writes: true,
     raw: MAX_PICTURE_BYTES,
     handle: async (project, { raw, query }) =>
       storePicture(project.root, {
@@ -144,6 +150,7 @@ export const editorRoutes: Readonly<Record<string, EditorRoute>> = {
   '/api/pictures/delete': {
     method: 'POST',
     role: 'writer',
+    writes: true,
     handle: async (project, { body }) => deletePicture(project.root, text(body, 'path')),
   },
 };

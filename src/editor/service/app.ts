@@ -22,6 +22,7 @@ import { foreignOrigin } from '../server/served.ts';
 import { formSchemas } from '../server/form-schemas.ts';
 import { EditorError } from '../errors.ts';
 import { schemaOfFile } from '../review/word-diff.ts';
+import { placeOf } from '../ui/words.ts';
 import { AccountError, allows, type Account, type Accounts, type Session, type SignedIn } from './accounts/index.ts';
 import type { ChangeSet, ChangeSets, Person } from './change-sets.ts';
 import { MAX_SHARE_DAYS, readShareToken, shareToken } from './share.ts';
@@ -135,7 +136,24 @@ export const changeSetRoutes: readonly {
     role: 'writer',
     handle: async ({ changeSets, body, by }) => changeSets.create(body.title, by),
   },
-  { method: 'GET', url: '/api/change-sets/:id', role: 'writer', handle: async ({ changeSet }) => changeSet },
+  {
+    method: 'GET',
+    url: '/api/change-sets/:id',
+    role: 'writer',
+    // With how far the live site has moved on since, so the page can offer to bring it up to date.
+    handle: async ({ changeSets, changeSet }) => ({ ...changeSet!, behind: await changeSets.behind(changeSet!.id) }),
+  },
+  {
+    method: 'POST',
+    url: '/api/change-sets/:id/update',
+    role: 'writer',
+    handle: async ({ changeSets, changeSet, by, audit }) => {
+      const updated = await changeSets.update(changeSet!.id, by, (_file, path) => placeOf(path));
+      if (updated.behind > 0)
+        await audit('change-set.updated', updated.changeSet, `${updated.behind} published changes brought in`);
+      return updated;
+    },
+  },
   {
     method: 'POST',
     url: '/api/change-sets/:id/ask-review',
@@ -189,7 +207,7 @@ export const changeSetRoutes: readonly {
     url: '/api/change-sets/:id/send-back',
     role: 'publisher',
     handle: async ({ changeSets, changeSet, by, body, audit }) => {
-      const sent = changeSets.sendBack(changeSet!.id, by, body.text);
+      const sent = await changeSets.sendBack(changeSet!.id, by, body.text);
       await audit('change-set.sent-back', sent);
       return sent;
     },
@@ -198,8 +216,9 @@ export const changeSetRoutes: readonly {
     method: 'POST',
     url: '/api/change-sets/:id/publish',
     role: 'publisher',
-    handle: async ({ changeSets, changeSet, by, audit }) => {
-      const published = await changeSets.publish(changeSet!.id, by);
+    handle: async ({ changeSets, changeSet, by, body, audit }) => {
+      // `reviewed`: the version the publisher read; a newer one is refused rather than published unseen.
+      const published = await changeSets.publish(changeSet!.id, by, body.reviewed);
       await audit('content.published', published.changeSet, published.commit);
       return published;
     },
@@ -531,16 +550,17 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
               message: `"${changeSet.title}" is ${changeSet.state}; nothing more can be saved in it. Start a new change set.`,
             });
           const raw = bodyOf(request);
-          const result = await route.handle(
-            { root: options.changeSets.root(changeSet.id) },
-            {
-              body: route.raw ? {} : parseJson(raw),
-              raw,
-              query: url.searchParams,
-              author: { name: session.account.name || session.account.email, email: session.account.email },
-            },
-          );
-          return result;
+          const run = () =>
+            route.handle(
+              { root: options.changeSets.root(changeSet.id) },
+              {
+                body: route.raw ? {} : parseJson(raw),
+                raw,
+                query: url.searchParams,
+                author: { name: session.account.name || session.account.email, email: session.account.email },
+              },
+            );
+          return await (route.writes ? options.changeSets.guard(changeSet.id, run) : run());
         } catch (error) {
           return answerFailure(request, reply, error);
         }

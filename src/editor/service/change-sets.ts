@@ -14,7 +14,7 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'yaml';
@@ -24,6 +24,8 @@ import { EditorError } from '../errors.ts';
 import { ContentInvalid } from '../server/api.ts';
 import { unusedUploads } from '../server/library.ts';
 import { describeFileChange, type FileChange } from '../review/word-diff.ts';
+import { merge3 } from '../merge.ts';
+import { rewriteYaml } from '../yaml-edit.ts';
 
 const run = promisify(execFile);
 /** What a change set may change: the content and the pictures; nothing else of the site. */
@@ -72,6 +74,17 @@ export interface Review {
   readonly routes: Readonly<Record<string, string>>;
 }
 
+/** What bringing a change set up to date did: each file taken from the live site, merged, or kept with overlaps. */
+export interface Update {
+  readonly changeSet: ChangeSet;
+  /** How many published commits were brought in (0: it was up to date). */
+  readonly behind: number;
+  readonly taken: readonly string[];
+  readonly merged: readonly string[];
+  /** Values both sides changed differently: the change set's value was kept; the writer decides. */
+  readonly overlaps: readonly { readonly file: string; readonly place: string; readonly live: string; readonly kept: string }[];
+}
+
 /** One published version of a content file: who made it, when, why, and what it changed. */
 export interface Version {
   readonly commit: string;
@@ -108,6 +121,21 @@ async function git(cwd: string, args: readonly string[], env?: NodeJS.ProcessEnv
 }
 
 const idPattern = /^[a-z0-9]{10}$/;
+
+/**
+ * A title is one line of up to 120 characters of text: no control characters (a NUL would make every
+ * later git commit fail, and the work could never be reviewed) and no bidirectional overrides, which
+ * make a title read differently from what it says.
+ */
+function readTitle(title: unknown): string {
+  const name = typeof title === 'string' ? title.trim() : '';
+  if (!name || name.length > 120 || /[\p{Cc}\u202A-\u202E\u2066-\u2069\u200E\u200F]/u.test(name))
+    throw new EditorError(
+      'EditorBadRequest',
+      '`title` is required: one line of plain text, up to 120 characters, that says what the change is for, such as "Careers: two new openings".',
+    );
+  return name;
+}
 const stamp = () => new Date().toISOString();
 
 export interface ChangeSetsOptions {
@@ -211,15 +239,34 @@ export class ChangeSets {
     return this.save({ ...current, ...changes, updatedAt: at, events: [...current.events, { ...event, at }] });
   }
 
+  /**
+   * Runs a write into a change set's worktree (a save, an upload, a new page) one at a time with the
+   * steps that commit, merge or remove that worktree, and only while the change set is open: a save
+   * never lands in a worktree that a publish is removing.
+   */
+  guard<T>(id: string, work: () => Promise<T>): Promise<T> {
+    return this.serial(async () => {
+      const changeSet = this.get(id);
+      if (changeSet.state === 'published' || changeSet.state === 'withdrawn' || !existsSync(join(this.dir, id)))
+        throw new EditorError(
+          'EditorConflict',
+          `"${changeSet.title}" is ${changeSet.state}; nothing more can be saved in it. Start a new change set.`,
+        );
+      return work();
+    });
+  }
+
   create(title: unknown, owner: Person): Promise<ChangeSet> {
-    const name = typeof title === 'string' ? title.trim() : '';
-    if (!name || name.length > 120 || /[\r\n]/.test(name))
-      throw new EditorError(
-        'EditorBadRequest',
-        '`title` is required: one line of up to 120 characters that says what the change is for, such as "Careers: two new openings".',
-      );
+    const name = readTitle(title);
     return this.serial(async () => {
       await this.refreshLive();
+      return this.createHere(name, owner);
+    });
+  }
+
+  /** A new change set from the live copy's HEAD; the caller holds the queue. */
+  private async createHere(name: string, owner: Person): Promise<ChangeSet> {
+    {
       const id = randomBytes(8)
         .toString('hex')
         .replace(/[^a-z0-9]/g, '')
@@ -238,7 +285,7 @@ export class ChangeSets {
         base,
         events: [{ at, by: owner, kind: 'created' }],
       });
-    });
+    }
   }
 
   /** Files under content/ and public/media/ saved in the worktree and not yet committed. */
@@ -284,19 +331,22 @@ export class ChangeSets {
     });
   }
 
-  comment(id: string, by: Person, text: unknown): ChangeSet {
+  comment(id: string, by: Person, text: unknown): Promise<ChangeSet> {
     const said = typeof text === 'string' ? text.trim() : '';
     if (!said) throw new EditorError('EditorBadRequest', '`text` is required: the comment to add.');
-    return this.step(this.get(id), { by, kind: 'comment', text: said.slice(0, 4000) });
+    return this.serial(async () => this.step(this.get(id), { by, kind: 'comment', text: said.slice(0, 4000) }));
   }
 
-  sendBack(id: string, by: Person, text: unknown): ChangeSet {
-    const changeSet = this.get(id);
-    if (changeSet.state !== 'in-review')
-      throw new EditorError('EditorConflict', `"${changeSet.title}" is not waiting for review, so it cannot be sent back.`);
+  /** In the queue with publish: a change set sent back while a publish waits is not published. */
+  sendBack(id: string, by: Person, text: unknown): Promise<ChangeSet> {
     const said = typeof text === 'string' ? text.trim() : '';
     if (!said) throw new EditorError('EditorBadRequest', '`text` is required: say what should change before it can go live.');
-    return this.step(changeSet, { by, kind: 'sent-back', text: said.slice(0, 4000) }, { state: 'draft' });
+    return this.serial(async () => {
+      const changeSet = this.get(id);
+      if (changeSet.state !== 'in-review')
+        throw new EditorError('EditorConflict', `"${changeSet.title}" is not waiting for review, so it cannot be sent back.`);
+      return this.step(changeSet, { by, kind: 'sent-back', text: said.slice(0, 4000) }, { state: 'draft' });
+    });
   }
 
   /** What the reviewed commit changes against the live branch it will be merged into, in words. */
@@ -339,13 +389,23 @@ export class ChangeSets {
    * Merges the reviewed commit into the live branch as it is now, checks the merged content as the
    * build would, and pushes. Nothing reaches the remote while the check fails or the merge conflicts.
    */
-  publish(id: string, by: Person): Promise<{ changeSet: ChangeSet; commit: string; pushed?: string }> {
+  publish(
+    id: string,
+    by: Person,
+    seen?: unknown,
+  ): Promise<{ changeSet: ChangeSet; commit: string; pushed?: string; continued?: ChangeSet }> {
     return this.serial(async () => {
       const changeSet = this.get(id);
       if (changeSet.state !== 'in-review' || !changeSet.reviewed)
         throw new EditorError(
           'EditorConflict',
           `"${changeSet.title}" is not waiting for review; only a reviewed change set can be published.`,
+        );
+      // What the publisher read must be what goes live: not a version asked for again since.
+      if (seen !== undefined && seen !== changeSet.reviewed)
+        throw new EditorError(
+          'EditorConflict',
+          `"${changeSet.title}" changed since you opened it (it was sent back and asked for again). Nothing was published; read it again, then publish.`,
         );
       await this.refreshLive();
       const before = (await git(this.live, ['rev-parse', 'HEAD'])).trim();
@@ -363,7 +423,7 @@ export class ChangeSets {
         const files = [...(error as GitStepFailed).said.matchAll(conflicted)].map((m) => m[1]);
         throw new EditorError(
           'EditorConflict',
-          `What went live since this change set started changes the same lines${files.length ? ` (${files.join(', ')})` : ''}. Nothing was published. Send it back so that its writer brings it up to date, or publish the other change first.`,
+          `What went live since this change set started changes the same lines${files.length ? ` (${files.join(', ')})` : ''}. Nothing was published. Press “Bring up to date”: edits to different values are merged field by field, and any value both changed is shown to decide.`,
         );
       }
       const result = await checkContent({ root: this.live, unfinished: 'fail' });
@@ -386,9 +446,16 @@ export class ChangeSets {
         }
       }
       const published = this.step(changeSet, { by, kind: 'published', commit }, { state: 'published', published: commit });
+      // Saved after review was asked, so not published: it goes on in a new draft of the same writer's.
+      const continued = await this.carryOn(changeSet, `${changeSet.title} (continued)`);
       // The worktree has done its work; the branch stays, as the record of what was reviewed.
       await git(this.live, ['worktree', 'remove', '--force', join(this.dir, id)]).catch(() => undefined);
-      return { changeSet: published, commit: commit.slice(0, 12), ...(remote ? { pushed: remote } : {}) };
+      return {
+        changeSet: published,
+        commit: commit.slice(0, 12),
+        ...(remote ? { pushed: remote } : {}),
+        ...(continued ? { continued } : {}),
+      };
     });
   }
 
@@ -481,10 +548,161 @@ export class ChangeSets {
     return this.step(changeSet, { by, kind: 'comment', text: `Restored from the version of ${date} (${full.slice(0, 12)}).` });
   }
 
+  /** How many commits the live branch has that the change set has not. */
+  async behind(id: string): Promise<number> {
+    const root = join(this.dir, id);
+    if (!existsSync(root)) return 0;
+    return this.serial(async () => {
+      const head = (await git(root, ['rev-parse', 'HEAD'])).trim();
+      return Number((await git(this.live, ['rev-list', '--count', `${head}..HEAD`])).trim()) || 0;
+    });
+  }
+
+  /**
+   * Brings a change set up to date with the live branch, field by field, with the editor's three-way
+   * merge: each file the live site changed since the change set started is taken as it is when the
+   * change set left it alone, and merged with the change set's edits when both changed it (edits to
+   * different values both kept). Where both changed the same value differently, the change set's
+   * value is kept and the overlap reported, and a change set in review goes back to draft so that its
+   * writer looks. The result is a merge commit on the change set's branch, so publishing it afterwards
+   * merges cleanly.
+   */
+  update(id: string, by: Person, describePlace: (file: string, path: readonly (string | number)[]) => string): Promise<Update> {
+    return this.serial(async () => {
+      const changeSet = this.get(id);
+      const root = join(this.dir, id);
+      if (!existsSync(root) || changeSet.state === 'published' || changeSet.state === 'withdrawn')
+        throw new EditorError(
+          'EditorConflict',
+          `"${changeSet.title}" is ${changeSet.state}; there is nothing to bring up to date.`,
+        );
+      await this.refreshLive();
+      const live = (await git(this.live, ['rev-parse', 'HEAD'])).trim();
+      const head = (await git(root, ['rev-parse', 'HEAD'])).trim();
+      const behind = Number((await git(this.live, ['rev-list', '--count', `${head}..${live}`])).trim()) || 0;
+      if (behind === 0) return { changeSet, behind, taken: [], merged: [], overlaps: [] };
+      const pending = await this.uncommitted(id);
+      if (pending.length > 0 && changeSet.state === 'in-review')
+        throw new EditorError(
+          'EditorConflict',
+          `Files were saved in "${changeSet.title}" after review was asked (${pending.join(', ')}). Ask for review again first, so that what is reviewed stays what is published.`,
+        );
+      const identity = {
+        GIT_AUTHOR_NAME: by.name || by.email,
+        GIT_AUTHOR_EMAIL: by.email,
+        GIT_COMMITTER_NAME: by.name || by.email,
+        GIT_COMMITTER_EMAIL: by.email,
+      };
+      // The writer's saved work first, as a commit of their own, so that the merge below starts clean.
+      if (pending.length > 0) {
+        await git(root, ['add', '-A', '--', ...AREAS]);
+        await git(root, ['commit', '--quiet', '-m', `${changeSet.title} (saved before bringing it up to date)`], identity);
+      }
+      const mine = (await git(root, ['rev-parse', 'HEAD'])).trim();
+      const since = (await git(this.live, ['merge-base', mine, live])).trim();
+      const changed = (await git(this.live, ['diff', '--name-only', '-z', '--no-renames', since, live, '--', ...AREAS]))
+        .split('\0')
+        .filter(Boolean);
+      const show = (commit: string, file: string) => git(this.live, ['show', `${commit}:${file}`]).catch(() => undefined);
+      const taken: string[] = [];
+      const merged: string[] = [];
+      const overlaps: { file: string; place: string; live: string; kept: string }[] = [];
+      const writes: { file: string; text: string | undefined }[] = [];
+      const shown = (value: unknown) =>
+        (typeof value === 'string' ? value : (JSON.stringify(value) ?? '(removed)')).slice(0, 120);
+      for (const file of changed) {
+        const [base, theirs, ours] = await Promise.all([show(since, file), show(live, file), show(mine, file)]);
+        if (ours === base) {
+          writes.push({ file, text: theirs });
+          taken.push(file);
+          continue;
+        }
+        if (ours === theirs) continue;
+        if (!/\.ya?ml$/.test(file) || base === undefined || theirs === undefined || ours === undefined) {
+          overlaps.push({
+            file,
+            place: 'the whole file',
+            live: theirs === undefined ? '(deleted)' : '(changed)',
+            kept: 'this change set’s',
+          });
+          continue;
+        }
+        const result = merge3(parse(base), parse(theirs), parse(ours));
+        writes.push({ file, text: rewriteYaml(ours, result.merged, file) });
+        merged.push(file);
+        for (const conflict of result.conflicts)
+          overlaps.push({
+            file,
+            place: describePlace(file, conflict.path),
+            live: shown(conflict.theirs),
+            kept: shown(conflict.mine),
+          });
+      }
+      // A merge that records the live branch as a parent and whose files are the ones worked out above.
+      await git(root, ['merge', '--quiet', '--no-ff', '--no-commit', '-s', 'ours', live], identity);
+      for (const { file, text } of writes) {
+        if (text === undefined) rmSync(join(root, file), { force: true });
+        else writeWhole(join(root, file), text);
+      }
+      await git(root, ['add', '-A', '--', ...AREAS]);
+      await git(
+        root,
+        ['commit', '--quiet', '--no-edit', '-m', `${changeSet.title}: brought up to date with the live site`],
+        identity,
+      );
+      const newHead = (await git(root, ['rev-parse', 'HEAD'])).trim();
+      const text =
+        `Brought up to date with ${behind} published change${behind === 1 ? '' : 's'}` +
+        (overlaps.length > 0
+          ? `. Both changed: ${overlaps.map((o) => `${o.place} in ${o.file} (live: “${o.live}”, kept: “${o.kept}”)`).join('; ')}. Check these before asking for review.`
+          : '.');
+      const next =
+        changeSet.state === 'in-review' && overlaps.length === 0
+          ? { reviewed: newHead }
+          : changeSet.state === 'in-review'
+            ? { state: 'draft' as const }
+            : {};
+      const updated = this.step(changeSet, { by, kind: 'comment', text, commit: newHead }, next);
+      return { changeSet: updated, behind, taken, merged, overlaps };
+    });
+  }
+
+  /**
+   * Moves the files saved in a change set's worktree and not committed into a new draft of its owner's,
+   * started from the live copy as it is now; undefined when there were none. The caller holds the queue.
+   */
+  private async carryOn(changeSet: ChangeSet, title: string): Promise<ChangeSet | undefined> {
+    const from = join(this.dir, changeSet.id);
+    const pending = existsSync(from) ? await this.uncommitted(changeSet.id) : [];
+    if (pending.length === 0) return undefined;
+    const next = await this.createHere(title.slice(0, 120), changeSet.owner);
+    const to = join(this.dir, next.id);
+    for (const file of pending) {
+      if (existsSync(join(from, file))) writeWhole(join(to, file), readFileSync(join(from, file)));
+      else rmSync(join(to, file), { force: true });
+    }
+    return this.step(next, {
+      by: changeSet.owner,
+      kind: 'comment',
+      text: `Saved in “${changeSet.title}” after its review was asked, and carried on here: ${pending.join(', ')}.`,
+    });
+  }
+
   withdraw(id: string, by: Person): Promise<ChangeSet> {
     return this.serial(async () => {
       const changeSet = this.get(id);
       if (changeSet.state === 'published') throw new EditorError('EditorConflict', `"${changeSet.title}" is already live.`);
+      // Nothing saved is thrown away: it is committed on the change set's branch before its worktree goes.
+      const root = join(this.dir, id);
+      if (existsSync(root) && (await this.uncommitted(id)).length > 0) {
+        await git(root, ['add', '-A', '--', ...AREAS]);
+        await git(root, ['commit', '--quiet', '-m', `Withdrawn: ${changeSet.title}`, '--', ...AREAS], {
+          GIT_AUTHOR_NAME: changeSet.owner.name || changeSet.owner.email,
+          GIT_AUTHOR_EMAIL: changeSet.owner.email,
+          GIT_COMMITTER_NAME: by.name || by.email,
+          GIT_COMMITTER_EMAIL: by.email,
+        });
+      }
       await git(this.live, ['worktree', 'remove', '--force', join(this.dir, id)]).catch(() => undefined);
       return this.step(changeSet, { by, kind: 'withdrawn' }, { state: 'withdrawn' });
     });

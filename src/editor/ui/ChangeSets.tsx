@@ -143,10 +143,11 @@ export function ChangeSetBar({
 }: {
   readonly account: SignedInAccount;
   readonly unsaved: boolean;
-  readonly onStatus: (text: string) => void;
+  readonly onStatus: (text: string, kind?: 'success' | 'error') => void;
 }) {
   const id = currentChangeSet()!;
-  const [changeSet, setChangeSet] = useState<ChangeSet>();
+  const [changeSet, setChangeSet] = useState<ChangeSet & { behind?: number }>();
+  const [updating, setUpdating] = useState(false);
   const [asking, setAsking] = useState(false);
   const [reviewing, setReviewing] = useState(() => new URLSearchParams(window.location.search).has('review'));
   const reload = useCallback(() => {
@@ -170,6 +171,35 @@ export function ChangeSetBar({
       <button type="button" onClick={() => setReviewing(true)}>
         {changeSet.state === 'in-review' && mayPublish(account) ? 'Review…' : 'Changes and comments…'}
       </button>
+      {Boolean(changeSet.behind) && (changeSet.state === 'draft' || changeSet.state === 'in-review') && (
+        <button
+          type="button"
+          disabled={updating}
+          title="Bring in what went live since this change set started; edits to different values are merged field by field."
+          onClick={() => {
+            setUpdating(true);
+            api.changeSets.update(id).then(
+              (done) => {
+                setUpdating(false);
+                setChangeSet({ ...done.changeSet, behind: 0 });
+                onStatus(
+                  done.overlaps.length === 0
+                    ? `Brought up to date with ${done.behind} published change${done.behind === 1 ? '' : 's'}; nothing overlapped. Reopen a page to see it.`
+                    : `Brought up to date. You and the live site both changed ${done.overlaps
+                        .map((o) => `${o.place} (${o.file.replace(/^content\/|\.ya?ml$/g, '')}: live “${o.live}”, yours kept)`)
+                        .join('; ')}. Check them, then ask for review.`,
+                );
+              },
+              (e: Error) => {
+                setUpdating(false);
+                onStatus(e.message, 'error');
+              },
+            );
+          }}
+        >
+          {updating ? 'Bringing up to date…' : `Bring up to date (${changeSet.behind} new on the site)`}
+        </button>
+      )}
       <AskReviewDialog
         open={asking}
         changeSet={changeSet}
@@ -466,9 +496,12 @@ function ReviewDialog({
               disabled={busy}
               onClick={() =>
                 act(async () => {
-                  const done = await api.changeSets.publish(changeSet.id);
+                  const done = await api.changeSets.publish(changeSet.id, review?.changeSet.reviewed);
                   onPublished(
-                    `Published “${changeSet.title}” as commit ${done.commit}${done.pushed ? `, sent to ${done.pushed}` : ''}; the site is rebuilt from there.`,
+                    `Published “${changeSet.title}” as commit ${done.commit}${done.pushed ? `, sent to ${done.pushed}` : ''}; the site is rebuilt from there.` +
+                      (done.continued
+                        ? ` What was saved after review was asked goes on in the draft “${done.continued.title}”.`
+                        : ''),
                   );
                 })
               }

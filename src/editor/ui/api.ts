@@ -4,7 +4,7 @@ import type { DraftResult, EditorCatalog, OpenedFile } from '../server/api.ts';
 import type { Changes, Published } from '../server/publish.ts';
 import type { DeletePlan } from '../server/pages.ts';
 import type { DeletedPicture, LibraryPicture } from '../server/library.ts';
-import type { ChangeSet, Review, Version } from '../service/change-sets.ts';
+import type { ChangeSet, Review, Update, Version } from '../service/change-sets.ts';
 
 export type { ChangeSet, Review, Version };
 export type { Changes, DeletePlan, DraftResult, EditorCatalog, OpenedFile, Problem, Published };
@@ -94,7 +94,8 @@ export const api = {
   changeSets: {
     list: () => call<ChangeSet[]>('/api/change-sets'),
     create: (title: string) => call<ChangeSet>('/api/change-sets', { title }),
-    get: (id: string) => call<ChangeSet>(`/api/change-sets/${id}`),
+    get: (id: string) => call<ChangeSet & { behind: number }>(`/api/change-sets/${id}`),
+    update: (id: string) => call<Update>(`/api/change-sets/${id}/update`, {}),
     askReview: (id: string, note: string) => call<ChangeSet>(`/api/change-sets/${id}/ask-review`, { note }),
     comment: (id: string, text: string) => call<ChangeSet>(`/api/change-sets/${id}/comment`, { text }),
     review: (id: string) => call<Review>(`/api/change-sets/${id}/review`),
@@ -102,8 +103,11 @@ export const api = {
     history: (file: string) => call<Version[]>(`/api/history?${new URLSearchParams({ file })}`),
     restore: (file: string, commit: string) => call<ChangeSet>('/api/history/restore', { file, commit }),
     share: (id: string, days: number) => call<{ url: string; expiresAt: string }>(`/api/change-sets/${id}/share`, { days }),
-    publish: (id: string) =>
-      call<{ changeSet: ChangeSet; commit: string; pushed?: string }>(`/api/change-sets/${id}/publish`, {}),
+    /** `reviewed`: the version the publisher read; the server refuses to publish a newer one unseen. */
+    publish: (id: string, reviewed: string | undefined) =>
+      call<{ changeSet: ChangeSet; commit: string; pushed?: string; continued?: ChangeSet }>(`/api/change-sets/${id}/publish`, {
+        ...(reviewed ? { reviewed } : {}),
+      }),
   },
   catalog: () => call<EditorCatalog>('/api/catalog'),
   open: (file: string) => call<OpenedFile>('/api/open', { file }),
