@@ -168,7 +168,7 @@ function readAllowedOrigins(raw: string | undefined, problems: string[]): string
   return origins;
 }
 
-function readTrustProxy(raw: string | undefined, problems: string[]): boolean | string {
+export function readTrustProxy(raw: string | undefined, problems: string[]): boolean | string {
   if (raw === undefined || raw.toLowerCase() === 'false') return false;
   if (raw.toLowerCase() === 'true') return true;
   const entries = raw

@@ -27,6 +27,9 @@ import type { StorageConfig } from '../../src/server/storage/index.ts';
 import { createTestSchema, testDatabaseUrl } from './postgres-schemas.ts';
 import { tempDir } from './helpers.ts';
 
+/** The provider of the single sign-on tests. */
+const idp = { issuer: 'https://accounts.example' };
+
 /** An accounts store under test, with a way around it to read and change its tables directly. */
 interface StoreUnderTest {
   readonly accounts: Accounts;
@@ -377,7 +380,10 @@ describe.each([sqlite, postgres])('editor accounts on $name', (backend) => {
   it('signs in an existing account through OpenID Connect, giving it the name it lacked, and refuses an unknown one', async () => {
     await accounts.add({ email: 'asha@example.in', role: 'publisher' });
 
-    const signedIn = await accounts.signInExternal({ email: 'Asha@Example.in', name: 'Asha Verma' }, { ip: '203.0.113.7' });
+    const signedIn = await accounts.signInExternal(
+      { email: 'Asha@Example.in', name: 'Asha Verma', ...idp, subject: 'asha' },
+      { ip: '203.0.113.7' },
+    );
 
     expect(signedIn.account).toMatchObject({
       email: 'asha@example.in',
@@ -386,8 +392,27 @@ describe.each([sqlite, postgres])('editor accounts on $name', (backend) => {
       hasPassword: false,
     });
     expect((await accounts.session(signedIn.token))?.account.name).toBe('Asha Verma');
-    expect((await refusal(accounts.signInExternal({ email: 'ravi@example.in' }))).code).toBe('AccountMissing');
+    expect((await refusal(accounts.signInExternal({ email: 'ravi@example.in', ...idp, subject: 'ravi' }))).code).toBe(
+      'AccountMissing',
+    );
     expect(await accounts.list()).toHaveLength(1);
+  });
+
+  it('binds an account to the person at the provider on the first single sign-on, and refuses another person showing the same address', async () => {
+    await accounts.add({ email: 'asha@example.in', role: 'admin' });
+    await accounts.signInExternal({ email: 'asha@example.in', ...idp, subject: 'asha-1' });
+    // Someone else at the provider who set their profile's address to Asha's.
+    expect((await refusal(accounts.signInExternal({ email: 'asha@example.in', ...idp, subject: 'mallory-9' }))).code).toBe(
+      'AccountMissing',
+    );
+    // Asha herself, after her address changed at the provider, is still Asha.
+    const again = await accounts.signInExternal({ email: 'asha.verma@example.in', ...idp, subject: 'asha-1' });
+    expect(again.account.email).toBe('asha@example.in');
+    // The same subject at another provider is another person.
+    expect(
+      (await refusal(accounts.signInExternal({ email: 'asha@example.in', issuer: 'https://other.example', subject: 'asha-1' })))
+        .code,
+    ).toBe('AccountMissing');
   });
 
   it('changes a role, and live sessions see the new role at once', async () => {
@@ -579,7 +604,10 @@ describe.each([sqlite, postgres])('editor accounts on $name', (backend) => {
     } finally {
       await again.close();
     }
-    expect((await store.query('select name from editor_migration')).map((row) => row.name)).toEqual(['0001_create_accounts']);
+    expect((await store.query('select name from editor_migration')).map((row) => row.name)).toEqual([
+      '0001_create_accounts',
+      '0002_bind_single_sign_on',
+    ]);
   });
 });
 

@@ -148,6 +148,8 @@ const settingsFor = (issuer: URL): OidcSettings => ({
   redirectUri,
   label: 'Sign in with Test',
   allowInsecureIssuer: true,
+  // The test provider, like Entra ID, leaves out email_verified for some people; the strict default has its own test.
+  trustUnverifiedEmail: true,
 });
 
 /** Starts a sign-in and plays it through the provider: what the editor has when the callback arrives. */
@@ -190,13 +192,22 @@ describe.each([
   it('returns the e-mail address and name the provider vouches for', async () => {
     const { oidc } = provider();
     const { callback, pending } = await signInAs(oidc, 'ada');
-    await expect(oidc.finish(callback, pending)).resolves.toEqual({ email: 'ada@example.com', name: 'Ada Lovelace' });
+    await expect(oidc.finish(callback, pending)).resolves.toEqual({
+      email: 'ada@example.com',
+      name: 'Ada Lovelace',
+      issuer: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/$/),
+      subject: 'ada',
+    });
   });
 
   it('returns no name when the provider knows none', async () => {
     const { oidc } = provider();
     const { callback, pending } = await signInAs(oidc, 'nameless');
-    await expect(oidc.finish(callback, pending)).resolves.toEqual({ email: 'grace@example.com' });
+    await expect(oidc.finish(callback, pending)).resolves.toEqual({
+      email: 'grace@example.com',
+      issuer: expect.any(String),
+      subject: 'nameless',
+    });
   });
 
   it('refuses an e-mail address the provider marks unverified', async () => {
@@ -211,6 +222,23 @@ describe.each([
     const { oidc } = provider();
     const { callback, pending } = await signInAs(oidc, 'no-email');
     expect((await refusal(oidc.finish(callback, pending))).reason).toBe('no-email');
+  });
+});
+
+describe('an address the provider does not vouch for', () => {
+  it('is refused unless the operator trusts the provider’s addresses', async () => {
+    const strict = createOidc({ ...settingsFor(viaUserInfo.issuer), trustUnverifiedEmail: false });
+    const { callback, pending } = await signInAs(strict, 'nameless');
+    const error = await refusal(strict.finish(callback, pending));
+    expect(error.reason).toBe('unverified');
+    expect(error.message).toContain('EDITOR_OIDC_TRUST_UNVERIFIED_EMAIL');
+    // A verified address passes, and names the person at the provider the account is bound to.
+    const ok = await signInAs(strict, 'ada');
+    expect(await strict.finish(ok.callback, ok.pending)).toMatchObject({
+      email: 'ada@example.com',
+      issuer: viaUserInfo.issuer.href,
+      subject: expect.any(String),
+    });
   });
 });
 

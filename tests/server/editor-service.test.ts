@@ -279,6 +279,68 @@ describe('sessions', () => {
     expect(JSON.stringify(response.json())).not.toContain(password);
   });
 
+  it('limits failed sign-ins to one account whatever address they come from, and believes only the proxies it knows', async () => {
+    const limitedAccounts = await openAccounts({ kind: 'sqlite', file: join(temp.dir, 'data/limited.db') });
+    const service = await buildEditorService({
+      accounts: limitedAccounts,
+      project: { root: copy },
+      changeSets,
+      uiDir: join(temp.dir, 'ui'),
+      codeRoot,
+      publicUrl,
+      secureCookies: true,
+      logLevel: 'silent',
+      shareSecret: Buffer.alloc(32, 7),
+      trustProxy: 1,
+      signInLimit: { max: 3, windowMs: 60_000 },
+    });
+    try {
+      await limitedAccounts.acceptInvitation(
+        (await limitedAccounts.add({ email: 'target@example.com', role: 'admin' })).token,
+        password,
+      );
+      const attempt = (guess: string, from: string) =>
+        service.inject({
+          method: 'POST',
+          url: '/auth/sign-in',
+          headers: { host, origin: publicUrl.origin, 'content-type': 'application/json', 'x-forwarded-for': from },
+          payload: JSON.stringify({ email: 'target@example.com', password: guess }),
+        });
+      // Each guess from another address; the per-address limit alone would never stop them.
+      for (let i = 0; i < 3; i++) expect((await attempt(`wrong guess number ${i}`, `198.51.100.${i}`)).statusCode).toBe(401);
+      const limited = await attempt(password, '198.51.100.99');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().error).toBe('EditorSignInLimited');
+      // One proxy in front: the address it saw is the client's, whatever the client wrote before it.
+      await service.inject({
+        method: 'POST',
+        url: '/auth/sign-in',
+        headers: {
+          host,
+          origin: publicUrl.origin,
+          'content-type': 'application/json',
+          'x-forwarded-for': '6.6.6.6, 203.0.113.9',
+        },
+        remoteAddress: '10.0.0.2',
+        payload: JSON.stringify({ email: 'someone@example.com', password: 'not a password at all' }),
+      });
+      const [last] = await limitedAccounts.listAudit(1);
+      expect(last).toMatchObject({ action: 'session.sign-in-failed', ip: '203.0.113.9' });
+    } finally {
+      await service.close();
+      await limitedAccounts.close();
+    }
+  });
+
+  it('refuses a write whose Origin is this host over another scheme', async () => {
+    const response = await call('POST', '/api/open', 'writer', {
+      body: { file: 'content/site.yaml' },
+      headers: { origin: `http://${host}` },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error).toBe('EditorForbidden');
+  });
+
   it('a wrong password and an unknown e-mail get the same refusal', async () => {
     const wrong = await call('POST', '/auth/sign-in', 'nobody', {
       body: { email: 'writer@example.com', password: 'not the password at all' },
@@ -641,5 +703,30 @@ describe('change sets and review', () => {
       }),
       { seed: 8, numRuns: 60 },
     );
+  });
+});
+
+describe('starting over an older copy', () => {
+  it('moves edits left in the live copy, saved files and unpushed commits, into a change set for review, and throws nothing away', async () => {
+    const live = (await prepareWorkingCopy(remote, join(temp.dir, 'older/editor-site'))).root;
+    writeFileSync(
+      join(live, 'content/pages/terms.yaml'),
+      readFileSync(join(live, 'content/pages/terms.yaml'), 'utf8').replace('Terms of use', 'Terms of service'),
+    );
+    writeFileSync(
+      join(live, 'content/pages/privacy.yaml'),
+      readFileSync(join(live, 'content/pages/privacy.yaml'), 'utf8').replace('heading: Privacy notice', 'heading: Privacy statement'),
+    );
+    git(live, 'commit', '--quiet', '-m', 'Published while the remote was down', '--', 'content/pages/privacy.yaml');
+    const older = new ChangeSets({ live, dir: join(temp.dir, 'older/change-sets') });
+    const recovered = (await older.recoverLiveEdits())!;
+    expect(recovered.title).toBe('Edits saved before change sets');
+    expect(recovered.events.at(-1)!.text).toMatch(/content\/pages\/terms\.yaml.*1 commit that never reached the remote/);
+    const root = older.root(recovered.id);
+    expect(readFileSync(join(root, 'content/pages/terms.yaml'), 'utf8')).toContain('Terms of service');
+    expect(readFileSync(join(root, 'content/pages/privacy.yaml'), 'utf8')).toContain('heading: Privacy statement');
+    expect(git(live, 'status', '--porcelain', '--', 'content')).toBe('');
+    // Nothing more to recover at the next start.
+    expect(await older.recoverLiveEdits()).toBeUndefined();
   });
 });

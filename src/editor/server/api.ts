@@ -120,15 +120,23 @@ const kindOf = (project: EditorProject, file: string): FileKind =>
 /** The texts of files as they were opened, by version, so a draft is always made from what the marketer saw. */
 const opened = new Map<string, string>();
 /** Keeps the last few hundred versions: enough for a day of editing, bounded for a server left running. */
-function remember(version: string, text: string, file?: string): void {
+function remember(version: string, text: string, project?: EditorProject, file?: string): void {
   opened.delete(version);
   opened.set(version, text);
   if (opened.size > 500) opened.delete(opened.keys().next().value!);
-  if (file) {
-    const texts = (earlier.get(file) ?? []).filter((t) => t.text !== text);
-    earlier.set(file, [...texts.slice(-19), { text, data: YamlSource.parse(text, file).toJS() }]);
+  if (project && file) {
+    const key = earlierKey(project, file);
+    const texts = (earlier.get(key) ?? []).filter((t) => t.text !== text);
+    earlier.set(key, [...texts.slice(-19), { text, data: YamlSource.parse(text, file).toJS() }]);
+    if (earlier.size > 500) earlier.delete(earlier.keys().next().value!);
   }
 }
+
+/**
+ * Per project and file: the shared service edits one copy of the site per change set, and a text one
+ * change set's file had must never be written into another's.
+ */
+const earlierKey = (project: EditorProject, file: string) => `${project.root}\0${file}`;
 
 /**
  * The texts each file had in this session, newest last. Rewriting a text to hold the data of an
@@ -138,8 +146,9 @@ function remember(version: string, text: string, file?: string): void {
  */
 const earlier = new Map<string, { readonly text: string; readonly data: unknown }[]>();
 
-function textFor(file: string, base: string, data: unknown): string {
-  for (const known of (earlier.get(file) ?? []).toReversed()) if (isDeepStrictEqual(known.data, data)) return known.text;
+function textFor(project: EditorProject, file: string, base: string, data: unknown): string {
+  for (const known of (earlier.get(earlierKey(project, file)) ?? []).toReversed())
+    if (isDeepStrictEqual(known.data, data)) return known.text;
   return rewriteYaml(base, data, file);
 }
 
@@ -151,7 +160,7 @@ export function openFile(project: EditorProject, file: string): OpenedFile {
       'That page or file does not exist (any more). Pick one from the list, or make a new page.',
     );
   const { text, version } = openForEdit(abs);
-  remember(version, text, file);
+  remember(version, text, project, file);
   return { file, kind: kindOf(project, file), version, text, data: YamlSource.parse(text, file).toJS() };
 }
 
@@ -187,7 +196,7 @@ function draftText(
   const before = kindOf(project, file) === 'page' ? base.match(/^route:\s*["']?([^"'\s#]+)/m)?.[1] : undefined;
   const after = routeOf(data);
   const own = before && after && before !== after ? { ...relinkAll(data as object, before, after), route: after } : data;
-  return { text: textFor(file, base, own), conflict: current !== version, base };
+  return { text: textFor(project, file, base, own), conflict: current !== version, base };
 }
 
 /**
@@ -300,10 +309,10 @@ export async function saveFile(project: EditorProject, file: string, version: st
   // The links first: a page renamed before them would leave them pointing nowhere if one failed.
   for (const other of others) {
     const written = saveEdited(contentFile(project, other.file), other.text, other.version);
-    remember(written.version, other.text, other.file);
+    remember(written.version, other.text, project, other.file);
   }
   const saved = saveEdited(contentFile(project, file), text, version);
-  remember(saved.version, text, file);
+  remember(saved.version, text, project, file);
   return { file, kind: kindOf(project, file), version: saved.version, text, data: YamlSource.parse(text, file).toJS() };
 }
 
@@ -427,6 +436,6 @@ export async function planDeletion(project: EditorProject, file: string): Promis
 export async function deleteFile(project: EditorProject, file: string, version: string): Promise<DeletePlan> {
   contentFile(project, file);
   const plan = deletePage(project.root, file, await routeOfFile(project, file), version);
-  earlier.delete(file);
+  earlier.delete(earlierKey(project, file));
   return plan;
 }

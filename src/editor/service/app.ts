@@ -43,7 +43,7 @@ export interface EditorServiceOptions {
   readonly codeRoot: string;
   readonly publicUrl: URL;
   readonly secureCookies: boolean;
-  readonly trustProxy?: boolean;
+  readonly trustProxy?: false | number | string;
   readonly logLevel?: string;
   /** Sign-in attempts allowed per address and window (10 in 15 minutes). */
   readonly signInLimit?: { readonly max: number; readonly windowMs: number };
@@ -268,7 +268,14 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
   const names = cookieNames(options.secureCookies);
   const app = Fastify({
     logger: loggerOptions(options.logLevel ?? 'info'),
-    trustProxy: options.trustProxy ?? false,
+    // A count of proxies in front: believe that many hops from this server, and no more.
+    trustProxy:
+      typeof options.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(options.trustProxy)
+        : (options.trustProxy ?? false),
     bodyLimit: MAX_JSON_BODY,
     // Uploads are the largest bodies; the route table says how large each may be.
     return503OnClosing: true,
@@ -317,12 +324,10 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
       ...(options.secureCookies ? ['Secure'] : []),
       ...(maxAge === undefined ? [] : [`Max-Age=${maxAge}`]),
     ].join('; ');
+  // No Max-Age: the cookies last while the browser does, and the server ends the session itself (idle
+  // and absolute timeouts, sign-out). A Max-Age from sign-in ended sessions still in use.
   const startSession = (reply: FastifyReply, signedIn: SignedIn) => {
-    const seconds = Math.max(0, Math.floor((Date.parse(signedIn.expiresAt) - Date.now()) / 1000));
-    reply.header('set-cookie', [
-      cookie(names.session, signedIn.token, true, seconds),
-      cookie(names.csrf, signedIn.csrf, false, seconds),
-    ]);
+    reply.header('set-cookie', [cookie(names.session, signedIn.token, true), cookie(names.csrf, signedIn.csrf, false)]);
   };
   const endSession = (reply: FastifyReply) =>
     reply.header('set-cookie', [cookie(names.session, '', true, 0), cookie(names.csrf, '', false, 0)]);
@@ -330,7 +335,11 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
   const ipOf = (request: FastifyRequest) => request.ip;
   /** A write must come from the editor's own page and carry the session's CSRF token. */
   const refuseForeignWrite = (request: FastifyRequest, reply: FastifyReply, session: Session | undefined) => {
-    const foreign = foreignOrigin(request.raw);
+    // The whole origin, scheme included: http://<host> is another origin than the https one people use.
+    const origin = request.headers.origin;
+    const foreign =
+      foreignOrigin(request.raw) ??
+      (origin !== undefined && origin !== options.publicUrl.origin ? 'it was sent by a page of another origin' : undefined);
     if (foreign) {
       void reply
         .code(403)
@@ -380,15 +389,33 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
       },
     },
   };
+  // Failed sign-ins per account, whatever address they come from: the per-address limit alone lets
+  // someone with many addresses guess one person's password without end.
+  const failures = new Map<string, { count: number; until: number }>();
+  const accountLimit = { max: options.signInLimit?.max ?? 10, windowMs: options.signInLimit?.windowMs ?? 15 * 60_000 };
   app.post('/auth/sign-in', limited, async (request, reply) => {
     if (refuseForeignWrite(request, reply, undefined)) return reply;
     const body = parseJson(bodyOf(request));
+    const who = field(body, 'email').trim().toLowerCase();
+    const now = Date.now();
+    for (const [key, entry] of failures) if (entry.until <= now) failures.delete(key);
+    if ((failures.get(who)?.count ?? 0) >= accountLimit.max) {
+      request.log.warn({ event: 'editor.sign-in-limited' }, 'Sign-ins to one account were limited.');
+      return reply.code(429).send({
+        error: 'EditorSignInLimited',
+        message:
+          'Too many failed sign-ins to this account. Try again in 15 minutes, or ask an administrator for a new invitation link.',
+      });
+    }
     try {
       const signedIn = await accounts.signIn(field(body, 'email'), field(body, 'password'), { ip: ipOf(request) });
+      failures.delete(who);
       request.log.info({ event: 'editor.signed-in', role: signedIn.account.role }, 'Signed in.');
       startSession(reply, signedIn);
       return { account: signedIn.account };
     } catch (error) {
+      const entry = failures.get(who) ?? { count: 0, until: now + accountLimit.windowMs };
+      failures.set(who, { ...entry, count: entry.count + 1 });
       request.log.warn({ event: 'editor.sign-in-failed' }, 'A sign-in was refused.');
       return accountError(reply, error);
     }
@@ -665,18 +692,23 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
   app.get('/shared/:token', async (request, reply) =>
     sharedChangeSet((request.params as { token: string }).token) ? page(reply, 'site-preview/index.html') : linkGone(reply),
   );
-  app.get('/shared/:token/page', async (request, reply) => {
-    const changeSet = sharedChangeSet((request.params as { token: string }).token);
-    if (!changeSet) return linkGone(reply);
-    try {
-      return await sitePreview(
-        { root: options.changeSets.contentRoot(changeSet.id) },
-        new URL(request.url, options.publicUrl).searchParams.get('route'),
-      );
-    } catch (error) {
-      return answerFailure(request, reply, error);
-    }
-  });
+  // Drawing a page runs the content check: whoever holds a link may ask for pages at a reader's pace, no faster.
+  app.get(
+    '/shared/:token/page',
+    { config: { rateLimit: { max: 60, timeWindow: 60_000, keyGenerator: ipOf } } },
+    async (request, reply) => {
+      const changeSet = sharedChangeSet((request.params as { token: string }).token);
+      if (!changeSet) return linkGone(reply);
+      try {
+        return await sitePreview(
+          { root: options.changeSets.contentRoot(changeSet.id) },
+          new URL(request.url, options.publicUrl).searchParams.get('route'),
+        );
+      } catch (error) {
+        return answerFailure(request, reply, error);
+      }
+    },
+  );
 
   // --- pages and files ----------------------------------------------------------------------------
   const page = (reply: FastifyReply, file: string) =>

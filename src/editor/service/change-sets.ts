@@ -485,7 +485,7 @@ export class ChangeSets {
   history(file: unknown, schemaFor: (file: string) => object | undefined): Promise<Version[]> {
     return this.serial(async () => {
       const name = this.contentFile(file);
-      await this.refreshLive();
+      // The live copy as of the last create, publish or update: reading history never waits on the remote.
       // --first-parent: a published change set is one version (its merge), as it was reviewed.
       const log = await git(this.live, [
         'log',
@@ -546,6 +546,53 @@ export class ChangeSets {
     const changeSet = await this.create(`Restore ${name.replace(/^content\//, '')} as of ${date}`, by);
     writeWhole(join(this.root(changeSet.id), name), text);
     return this.step(changeSet, { by, kind: 'comment', text: `Restored from the version of ${date} (${full.slice(0, 12)}).` });
+  }
+
+  /**
+   * Edits left in the live copy itself (saved by a version of the service before change sets, or
+   * commits it could not push) become a change set for the publishers to review, and the live copy is
+   * cleaned: it is never edited again, and the next fetch would otherwise throw them away.
+   */
+  recoverLiveEdits(): Promise<ChangeSet | undefined> {
+    return this.serial(async () => {
+      const dirty = (await git(this.live, ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...AREAS]))
+        .split('\0')
+        .filter(Boolean)
+        .map((entry) => entry.slice(3));
+      const remote = await this.remote();
+      const branch = await this.branch();
+      let ahead = 0;
+      if (remote) {
+        await git(this.live, ['fetch', '--quiet', remote, branch]).catch(() => undefined);
+        ahead = Number((await git(this.live, ['rev-list', '--count', `${remote}/${branch}..HEAD`]).catch(() => '0')).trim()) || 0;
+      }
+      if (dirty.length === 0 && ahead === 0) return undefined;
+      // Started from the live copy's HEAD, so commits that never reached the remote are part of it.
+      const recovered = await this.createHere('Edits saved before change sets', {
+        email: 'editor@localhost',
+        name: 'Recovered edits',
+      });
+      const to = join(this.dir, recovered.id);
+      for (const file of dirty) {
+        if (existsSync(join(this.live, file))) writeWhole(join(to, file), readFileSync(join(this.live, file)));
+        else rmSync(join(to, file), { force: true });
+      }
+      // The live copy back to the remote's live branch; the commits it had live on in the change set's branch.
+      await git(this.live, ['checkout', '--quiet', '--', ...AREAS]).catch(() => undefined);
+      await git(this.live, ['clean', '-fdq', '--', ...AREAS]).catch(() => undefined);
+      if (remote && ahead > 0) await git(this.live, ['reset', '--quiet', '--hard', `${remote}/${branch}`]);
+      return this.step(recovered, {
+        by: recovered.owner,
+        kind: 'comment',
+        text:
+          `Found in the service's copy of the live site when it started` +
+          (dirty.length ? `: files saved but not published (${dirty.join(', ')})` : '') +
+          (ahead
+            ? `${dirty.length ? ', and' : ':'} ${ahead} commit${ahead === 1 ? '' : 's'} that never reached the remote`
+            : '') +
+          '. A publisher reviews them here; nothing was thrown away.',
+      });
+    });
   }
 
   /** How many commits the live branch has that the change set has not. */

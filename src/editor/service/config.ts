@@ -12,10 +12,12 @@
  * - LOG_LEVEL (info).
  */
 import { resolve } from 'node:path';
+import { readTrustProxy } from '../../server/config.ts';
 
 export class EditorSetupError extends Error {
   constructor(
-    readonly code: 'EditorPublicUrlInvalid' | 'EditorPortInvalid' | 'EditorRepoMissing' | 'EditorUiMissing',
+    readonly code:
+      'EditorPublicUrlInvalid' | 'EditorPortInvalid' | 'EditorRepoMissing' | 'EditorUiMissing' | 'EditorTrustProxyInvalid',
     message: string,
   ) {
     super(message);
@@ -33,11 +35,28 @@ export interface EditorServiceConfig {
   readonly branch: string | undefined;
   readonly dataDir: string;
   readonly logLevel: string;
-  /** Behind a proxy that sets X-Forwarded-For (TRUST_PROXY=1): the client's address for rate limits and the audit. */
-  readonly trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For hops to believe for the client's address (the sign-in limit, the audit): a
+   * number of proxies in front, or their addresses; never every hop, which would let anyone choose theirs.
+   */
+  readonly trustProxy: false | number | string;
 }
 
 const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function readEditorTrustProxy(raw: string | undefined): false | number | string {
+  const value = raw?.trim();
+  if (!value || value.toLowerCase() === 'false' || value === '0') return false;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const problems: string[] = [];
+  const addresses = value.toLowerCase() === 'true' ? undefined : readTrustProxy(value, problems);
+  if (typeof addresses !== 'string')
+    throw new EditorSetupError(
+      'EditorTrustProxyInvalid',
+      `TRUST_PROXY is '${value}'. The editor believes forwarded addresses only from proxies it knows: give how many are in front (1 for one TLS proxy) or their addresses (10.0.0.0/8,loopback). 'true' would let anyone choose the address the sign-in limit counts.`,
+    );
+  return addresses;
+}
 
 export function readEditorServiceConfig(env: NodeJS.ProcessEnv, codeRoot: string): EditorServiceConfig {
   const port = Number(env.EDITOR_PORT ?? 4500);
@@ -75,6 +94,6 @@ export function readEditorServiceConfig(env: NodeJS.ProcessEnv, codeRoot: string
     branch: env.EDITOR_BRANCH?.trim() || undefined,
     dataDir: resolve(env.EDITOR_DATA_DIR?.trim() || 'data'),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: readEditorTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -53,14 +53,16 @@ try {
   const accounts = await openAccounts(accountsConfig(process.env));
   const notifyReview = reviewNotifier(process.env, config.publicUrl);
   const oidc = readOidcSettings(process.env, config.publicUrl);
+  const changeSets = new ChangeSets({
+    live: copy.root,
+    dir: join(config.dataDir, 'change-sets'),
+    ...(config.branch ? { branch: config.branch } : {}),
+  });
+  const recovered = await changeSets.recoverLiveEdits();
   const app = await buildEditorService({
     accounts,
     project: { root: copy.root },
-    changeSets: new ChangeSets({
-      live: copy.root,
-      dir: join(config.dataDir, 'change-sets'),
-      ...(config.branch ? { branch: config.branch } : {}),
-    }),
+    changeSets,
     ...(notifyReview ? { notifyReview } : {}),
     ...(oidc ? { oidc } : {}),
     shareSecret: shareSecret(config.dataDir),
@@ -87,6 +89,11 @@ try {
     },
     `The editor service is at ${config.publicUrl.origin} (listening on ${config.host}:${port}).`,
   );
+  if (recovered)
+    app.log.warn(
+      { event: 'editor.recovered-edits', changeSet: recovered.id },
+      `Edits left in the live copy were moved into the change set "${recovered.title}" for a publisher to review.`,
+    );
   if ((await accounts.list()).length === 0)
     app.log.warn(
       { event: 'editor.no-accounts' },

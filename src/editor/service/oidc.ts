@@ -13,6 +13,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as client from 'openid-client';
+import { localPath } from '../local-path.ts';
 
 export interface OidcSettings {
   readonly issuer: URL;
@@ -24,6 +25,11 @@ export interface OidcSettings {
   readonly label: string;
   /** Lets the issuer be plain http: for a provider on this machine in tests, never in production. */
   readonly allowInsecureIssuer?: boolean;
+  /**
+   * Accept an e-mail address the provider does not say is verified (EDITOR_OIDC_TRUST_UNVERIFIED_EMAIL=1):
+   * for a provider whose addresses only its administrators set (Entra ID sends no `email_verified`).
+   */
+  readonly trustUnverifiedEmail?: boolean;
 }
 
 export class OidcSetupError extends Error {
@@ -102,6 +108,7 @@ export function readOidcSettings(env: NodeJS.ProcessEnv, publicUrl: URL): OidcSe
     redirectUri: callbackOf(publicUrl),
     label: label ?? 'Sign in with your company account',
     ...(issuer.protocol === 'http:' ? { allowInsecureIssuer: true } : {}),
+    ...(env.EDITOR_OIDC_TRUST_UNVERIFIED_EMAIL === '1' ? { trustUnverifiedEmail: true } : {}),
   };
 }
 
@@ -126,30 +133,15 @@ export interface Oidc {
    * present and not marked unverified. `pending` may be what `openPending` gave: undefined is refused as expired.
    * Throws OidcFailed.
    */
-  finish(callbackUrl: URL, pending: PendingSignIn | undefined): Promise<{ email: string; name?: string }>;
+  /** The person: the address and name to show, and who they are at the provider (issuer and subject), which the account is bound to. */
+  finish(
+    callbackUrl: URL,
+    pending: PendingSignIn | undefined,
+  ): Promise<{ email: string; name?: string; issuer: string; subject: string }>;
 }
 
-const maxNextLength = 1024;
-
-/**
- * `next` as a path on the editor's own origin, or "/": never another host (`//evil.example`, `/\evil.example`,
- * `https://…`), so the sign-in cannot be turned into an open redirect.
- */
-export function localPath(next: string | undefined): string {
-  if (typeof next !== 'string' || !next.startsWith('/') || next.length > maxNextLength) return '/';
-  const base = 'http://editor.invalid';
-  let url: URL;
-  try {
-    url = new URL(next, base);
-  } catch {
-    return '/';
-  }
-  // The URL parser drops tabs and newlines and resolves dot segments, so "/\t/x" or "/.//x" come out as "//x":
-  // the parsed result is what a browser would follow, and that is what is checked and returned.
-  const path = `${url.pathname}${url.search}${url.hash}`;
-  if (url.origin !== base || path.startsWith('//') || path.startsWith('/\\')) return '/';
-  return path;
-}
+// Where to go after signing in: shared with the sign-in page in the browser, so both check it the same way.
+export { localPath } from '../local-path.ts';
 
 /** Discovers the provider once, lazily; a failed discovery is tried again on the next call. */
 export function createOidc(settings: OidcSettings): Oidc {
@@ -205,6 +197,7 @@ export function createOidc(settings: OidcSettings): Oidc {
       let email: unknown;
       let verified: unknown;
       let name: unknown;
+      let subject = '';
       try {
         const tokens = await client.authorizationCodeGrant(config, current, {
           pkceCodeVerifier: pending.verifier,
@@ -213,6 +206,7 @@ export function createOidc(settings: OidcSettings): Oidc {
           idTokenExpected: true,
         });
         const claims = tokens.claims()!;
+        subject = claims.sub;
         ({ email, email_verified: verified, name } = claims);
         // Providers may put the e-mail address in the ID token (Google) or only at the UserInfo endpoint
         // (Entra ID without optional claims, any provider when an access token is issued as well).
@@ -229,13 +223,23 @@ export function createOidc(settings: OidcSettings): Oidc {
           'no-email',
           'Your company’s sign-in service did not tell the editor your e-mail address, so your account cannot be found. Ask an administrator to let the editor read it (the "email" scope) at the sign-in provider.',
         );
-      // Some providers (Entra ID) never send email_verified: only an explicit "false" is refused.
+      // An address the provider does not vouch for could be anyone's; a provider that never says (Entra ID)
+      // is trusted only when the operator says its addresses are set by administrators.
       if (verified === false || verified === 'false')
         throw new OidcFailed(
           'unverified',
           `Your company’s sign-in service says your e-mail address ${email} is not verified, so the editor cannot use it to find your account. Verify the address with your provider, or ask an administrator.`,
         );
-      const person: { email: string; name?: string } = { email: email.trim() };
+      if (verified !== true && verified !== 'true' && !settings.trustUnverifiedEmail)
+        throw new OidcFailed(
+          'unverified',
+          `Your company’s sign-in service does not say whether your e-mail address ${email} is verified, so the editor cannot use it to find your account. An administrator can allow it for a provider whose addresses only administrators set (EDITOR_OIDC_TRUST_UNVERIFIED_EMAIL in docs/deploy.md).`,
+        );
+      const person: { email: string; name?: string; issuer: string; subject: string } = {
+        email: email.trim(),
+        issuer: settings.issuer.href,
+        subject,
+      };
       if (typeof name === 'string' && name.trim() !== '') person.name = name.trim();
       return person;
     },

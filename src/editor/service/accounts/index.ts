@@ -111,7 +111,15 @@ export interface Accounts {
   acceptInvitation(token: string, password: string, meta?: { ip?: string }): Promise<SignedIn>;
   signIn(email: string, password: string, meta?: { ip?: string }): Promise<SignedIn>;
   /** Signs in an existing account whose e-mail address an OpenID Connect provider vouched for. */
-  signInExternal(input: { email: string; name?: string }, meta?: { ip?: string }): Promise<SignedIn>;
+  /**
+   * Signs in the account an OpenID Connect provider vouched for: the account bound to this issuer and
+   * subject, or, at its first single sign-on, the account with that e-mail address, which is then
+   * bound to them (another person at the provider with the same address afterwards is refused).
+   */
+  signInExternal(
+    input: { email: string; name?: string; issuer: string; subject: string },
+    meta?: { ip?: string },
+  ): Promise<SignedIn>;
   /** The live session of `token`, or undefined (unknown, signed out, idle too long, or too old). */
   session(token: string): Promise<Session | undefined>;
   signOut(token: string): Promise<void>;
@@ -164,6 +172,8 @@ interface AccountTable {
   role: string;
   password_hash: string | null;
   created_at: string;
+  oidc_issuer: string | null;
+  oidc_subject: string | null;
 }
 
 interface InvitationTable {
@@ -387,6 +397,8 @@ class KyselyAccounts implements Accounts {
       role: input.role,
       password_hash: null,
       created_at: now.toISOString(),
+      oidc_issuer: null,
+      oidc_subject: null,
     };
     try {
       return await this.db.transaction().execute(async (trx) => {
@@ -489,14 +501,32 @@ class KyselyAccounts implements Accounts {
     return this.db.transaction().execute((trx) => this.startSession(trx, row, now, meta, 'password'));
   }
 
-  async signInExternal(input: { email: string; name?: string }, meta: { ip?: string } = {}): Promise<SignedIn> {
+  async signInExternal(
+    input: { email: string; name?: string; issuer: string; subject: string },
+    meta: { ip?: string } = {},
+  ): Promise<SignedIn> {
     const address = readEmail(input.email);
     const now = this.timeouts.now();
-    const found = await this.findAccount(this.db, address);
+    const bound = await this.db
+      .selectFrom('editor_accounts')
+      .selectAll()
+      .where('oidc_issuer', '=', input.issuer)
+      .where('oidc_subject', '=', input.subject)
+      .executeTakeFirst();
+    const byAddress = bound ?? (await this.findAccount(this.db, address));
+    // An account already bound to another person at the provider is not theirs, whatever address they show.
+    const found = byAddress && (bound || byAddress.oidc_subject === null) ? byAddress : undefined;
     if (found === undefined) {
       await this.write(
         this.db,
-        { action: 'session.sign-in-failed', subject: address, detail: 'openid-connect: no such account', ip: meta.ip },
+        {
+          action: 'session.sign-in-failed',
+          subject: address,
+          detail: byAddress
+            ? 'openid-connect: the account is bound to another person at the provider'
+            : 'openid-connect: no such account',
+          ip: meta.ip,
+        },
         now,
       );
       throw missing(address);
@@ -504,6 +534,14 @@ class KyselyAccounts implements Accounts {
     const name = input.name?.trim();
     return this.db.transaction().execute(async (trx) => {
       let row = found;
+      if (row.oidc_subject === null) {
+        await trx
+          .updateTable('editor_accounts')
+          .set({ oidc_issuer: input.issuer, oidc_subject: input.subject })
+          .where('id', '=', row.id)
+          .execute();
+        row = { ...row, oidc_issuer: input.issuer, oidc_subject: input.subject };
+      }
       if (name && row.name === '') {
         // The provider knows the person's name when the admin did not give one.
         await trx.updateTable('editor_accounts').set({ name }).where('id', '=', row.id).execute();

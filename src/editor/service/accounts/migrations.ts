@@ -68,6 +68,18 @@ export const accountMigrations: Readonly<Record<string, Migration>> = {
       await db.schema.dropTable('editor_accounts').execute();
     },
   },
+  '0002_bind_single_sign_on': {
+    // Which person at which provider an account belongs to, bound at the first single sign-on: an e-mail
+    // address alone can be claimed by someone else at a provider that lets people edit their profile.
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('editor_accounts').addColumn('oidc_issuer', 'text').execute();
+      await db.schema.alterTable('editor_accounts').addColumn('oidc_subject', 'text').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('editor_accounts').dropColumn('oidc_subject').execute();
+      await db.schema.alterTable('editor_accounts').dropColumn('oidc_issuer').execute();
+    },
+  },
 };
 
 /**

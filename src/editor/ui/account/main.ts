@@ -4,6 +4,7 @@
  * to a server or put in a Referer, and is posted once to be checked.
  */
 import './account.css';
+import { localPath } from '../../local-path.ts';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const form = $<HTMLFormElement>('form');
@@ -71,8 +72,7 @@ form.addEventListener('submit', (event) => {
     // What was typed stays in the fields, so a mistake costs one correction, not a second form.
     if (!ok) return show(json.message ?? 'That did not work. Try again.', token ? password : undefined);
     // Back to where the person was going (a change set's review link), on this site only.
-    const next = new URLSearchParams(location.search).get('next') ?? '/';
-    location.assign(/^\/(?![/\\])/.test(next) ? next : '/');
+    location.assign(localPath(new URLSearchParams(location.search).get('next') ?? '/'));
   })();
 });
 
