@@ -101,7 +101,15 @@ test('a writer edits in a change set and asks for review; a publisher reads it i
   test.setTimeout(240_000);
   const writer = await join_(browser, invite('meera@example.com', 'writer', 'Meera Writer'), 'Meera Writer');
   const second = await join_(browser, invite('arjun@example.com', 'writer', 'Arjun Writer'), 'Arjun Writer');
-  const publisher = await join_(browser, invite('ravi@example.com', 'publisher', 'Ravi Publisher'), 'Ravi Publisher');
+  // The first administrator comes from the command; everyone else can be invited in the browser.
+  const admin = await join_(browser, invite('asha@example.com', 'admin', 'Asha Admin'), 'Asha Admin');
+  await admin.getByRole('link', { name: /People/ }).click();
+  await admin.getByLabel('Invite a colleague: e-mail address').fill('ravi@example.com');
+  await admin.getByLabel('Name (optional)').fill('Ravi Publisher');
+  await admin.getByLabel('Role', { exact: true }).selectOption('publisher');
+  await admin.getByRole('button', { name: 'Invite' }).click();
+  const link = await admin.getByLabel(/Send them this link/).inputValue();
+  const publisher = await join_(browser, link, 'Ravi Publisher');
 
   // Two writers at once, each in a change set of their own, on the same page.
   await startChangeSet(writer, 'Contact page: a warmer heading');

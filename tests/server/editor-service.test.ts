@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAccounts, type Accounts, type Role } from '../../src/editor/service/accounts/index.ts';
-import { buildEditorService, changeSetRoutes } from '../../src/editor/service/app.ts';
+import { buildEditorService, serviceRoutes } from '../../src/editor/service/app.ts';
 import { ChangeSets, type ChangeSet } from '../../src/editor/service/change-sets.ts';
 import { prepareWorkingCopy } from '../../src/editor/service/working-copy.ts';
 import { editorRoutes } from '../../src/editor/server/routes.ts';
@@ -118,9 +118,12 @@ function call(
  * table (but publishing the working copy directly, which the service does not mount) and the change
  * sets' own, each naming the writer's change set where it takes one.
  */
-const routes: [string, { method: 'GET' | 'POST'; role: 'writer' | 'publisher' }][] = [
+const routes: [string, { method: 'GET' | 'POST'; role: 'writer' | 'publisher' | 'admin' }][] = [
   ...Object.entries(editorRoutes).filter(([path]) => path !== '/api/publish'),
-  ...changeSetRoutes.map((route): [string, { method: 'GET' | 'POST'; role: 'writer' | 'publisher' }] => [route.url, route]),
+  ...serviceRoutes.map((route): [string, { method: 'GET' | 'POST'; role: 'writer' | 'publisher' | 'admin' }] => [
+    route.url,
+    route,
+  ]),
 ];
 /** The address of a route for `changeSet` (the writer's own by default). */
 const at = (path: string, changeSet: ChangeSet = own.writer) => path.replace(':id', changeSet.id);
@@ -132,7 +135,19 @@ describe('authorisation, for every address of the route table', () => {
     expect(response.json().error).toBe('EditorSignedOut');
   });
 
-  it.each(routes.filter(([, route]) => route.role === 'publisher'))(
+  it.each(routes.filter(([, route]) => route.role === 'admin'))(
+    '%s refuses a publisher and a writer (403): people are an administrator’s',
+    async (path, route) => {
+      for (const as of ['writer', 'publisher'] as const) {
+        const response = await call(route.method, at(path), as, { body: { email: 'admin@example.com', role: 'writer' } });
+        expect(response.statusCode).toBe(403);
+        expect(response.json().error).toBe('EditorRoleRefused');
+      }
+      expect((await accounts.list()).find((a) => a.email === 'admin@example.com')?.role).toBe('admin');
+    },
+  );
+
+  it.each(routes.filter(([, route]) => route.role !== 'writer'))(
     '%s refuses a writer (403) and changes nothing in the remote',
     async (path, route) => {
       const before = git(remote, 'rev-parse', 'main');
@@ -706,6 +721,39 @@ describe('change sets and review', () => {
   });
 });
 
+describe('people', () => {
+  it('an administrator invites, changes a role, signs someone out and removes them, all in the audit log; the last admin stays', async () => {
+    const added = await call('POST', '/api/people', 'admin', {
+      body: { email: 'new@example.com', role: 'writer', name: 'New Writer' },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const link = new URL(added.json().link);
+    expect(link.origin + link.pathname).toBe(`${publicUrl.origin}/invite`);
+    const signedIn = await accounts.acceptInvitation(link.hash.slice(1), password);
+    expect((await call('POST', '/api/people', 'admin', { body: { email: 'new@example.com', role: 'writer' } })).statusCode).toBe(
+      409,
+    );
+    expect(
+      (await call('POST', '/api/people/role', 'admin', { body: { email: 'new@example.com', role: 'publisher' } })).json().role,
+    ).toBe('publisher');
+    expect(
+      (await call('POST', '/api/people/role', 'admin', { body: { email: 'new@example.com', role: 'owner' } })).statusCode,
+    ).toBe(400);
+    expect((await call('POST', '/api/people/sign-out', 'admin', { body: { email: 'new@example.com' } })).json().sessions).toBe(1);
+    expect(await accounts.session(signedIn.token)).toBeUndefined();
+    expect((await call('POST', '/api/people/remove', 'admin', { body: { email: 'new@example.com' } })).statusCode).toBe(200);
+    expect((await call('GET', '/api/people', 'admin')).json().some((a: { email: string }) => a.email === 'new@example.com')).toBe(
+      false,
+    );
+    const last = await call('POST', '/api/people/role', 'admin', { body: { email: 'admin@example.com', role: 'writer' } });
+    expect(last.statusCode).toBe(409);
+    expect(last.json().error).toBe('LastAdmin');
+    const audit = (await call('GET', '/api/audit?limit=50', 'admin')).json() as { action: string; actor?: string }[];
+    for (const action of ['account.added', 'account.role', 'session.signed-out-everywhere', 'account.removed'])
+      expect(audit.find((entry) => entry.action === action)?.actor, action).toBe('admin@example.com');
+  });
+});
+
 describe('starting over an older copy', () => {
   it('moves edits left in the live copy, saved files and unpushed commits, into a change set for review, and throws nothing away', async () => {
     const live = (await prepareWorkingCopy(remote, join(temp.dir, 'older/editor-site'))).root;
@@ -715,7 +763,10 @@ describe('starting over an older copy', () => {
     );
     writeFileSync(
       join(live, 'content/pages/privacy.yaml'),
-      readFileSync(join(live, 'content/pages/privacy.yaml'), 'utf8').replace('heading: Privacy notice', 'heading: Privacy statement'),
+      readFileSync(join(live, 'content/pages/privacy.yaml'), 'utf8').replace(
+        'heading: Privacy notice',
+        'heading: Privacy statement',
+      ),
     );
     git(live, 'commit', '--quiet', '-m', 'Published while the remote was down', '--', 'content/pages/privacy.yaml');
     const older = new ChangeSets({ live, dir: join(temp.dir, 'older/change-sets') });

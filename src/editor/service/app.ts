@@ -23,7 +23,16 @@ import { formSchemas } from '../server/form-schemas.ts';
 import { EditorError } from '../errors.ts';
 import { schemaOfFile } from '../review/word-diff.ts';
 import { placeOf } from '../ui/words.ts';
-import { AccountError, allows, type Account, type Accounts, type Session, type SignedIn } from './accounts/index.ts';
+import {
+  AccountError,
+  allows,
+  isRole,
+  type Account,
+  type Accounts,
+  type Role,
+  type Session,
+  type SignedIn,
+} from './accounts/index.ts';
 import type { ChangeSet, ChangeSets, Person } from './change-sets.ts';
 import { MAX_SHARE_DAYS, readShareToken, shareToken } from './share.ts';
 import { sitePreview } from '../server/site-preview.ts';
@@ -108,18 +117,27 @@ interface ChangeSetCall {
   readonly share: (changeSet: ChangeSet, expires: Date) => string;
   /** Records a step of the review in the audit log. */
   readonly audit: (action: string, changeSet: ChangeSet, detail?: string) => Promise<void>;
+  readonly accounts: Accounts;
+  /** The link an invitation token opens. */
+  readonly invitationLink: (token: string) => string;
   /** Tells the publishers a change set waits for them; a failure to tell is logged, never the writer's problem. */
   readonly notifyPublishers: (changeSet: ChangeSet) => Promise<void>;
 }
 
+/** A role named in a request, or a refusal that lists the roles. */
+function roleOf(value: unknown): Role {
+  if (!isRole(value)) throw new EditorError('EditorBadRequest', '`role` must be writer, publisher or admin.');
+  return value;
+}
+
 /**
- * The change sets' addresses and the least role each needs; the owner of a change set and the
- * publishers may enter it (checked for every address with an `:id`).
+ * The service's own addresses (change sets, review, history, people) and the least role each needs;
+ * the owner of a change set and the publishers may enter it (checked for every address with an `:id`).
  */
-export const changeSetRoutes: readonly {
+export const serviceRoutes: readonly {
   readonly method: 'GET' | 'POST';
   readonly url: string;
-  readonly role: 'writer' | 'publisher';
+  readonly role: 'writer' | 'publisher' | 'admin';
   readonly handle: (call: ChangeSetCall) => Promise<unknown>;
 }[] = [
   {
@@ -254,6 +272,62 @@ export const changeSetRoutes: readonly {
     url: '/api/change-sets/:id/withdraw',
     role: 'writer',
     handle: async ({ changeSets, changeSet, by }) => changeSets.withdraw(changeSet!.id, by),
+  },
+  // People: what `npm run editor:users` does, for an administrator in the browser.
+  { method: 'GET', url: '/api/people', role: 'admin', handle: async ({ accounts }) => accounts.list() },
+  {
+    method: 'POST',
+    url: '/api/people',
+    role: 'admin',
+    handle: async ({ accounts, body, by, invitationLink }) => {
+      const invitation = await accounts.add(
+        {
+          email: String(body.email ?? ''),
+          role: roleOf(body.role),
+          ...(typeof body.name === 'string' ? { name: body.name } : {}),
+        },
+        by.email,
+      );
+      return { account: invitation.account, link: invitationLink(invitation.token), expiresAt: invitation.expiresAt };
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/people/invite',
+    role: 'admin',
+    handle: async ({ accounts, body, by, invitationLink }) => {
+      const invitation = await accounts.invite(String(body.email ?? ''), by.email);
+      return { account: invitation.account, link: invitationLink(invitation.token), expiresAt: invitation.expiresAt };
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/people/role',
+    role: 'admin',
+    handle: async ({ accounts, body, by }) => accounts.setRole(String(body.email ?? ''), roleOf(body.role), by.email),
+  },
+  {
+    method: 'POST',
+    url: '/api/people/remove',
+    role: 'admin',
+    handle: async ({ accounts, body, by }) => {
+      await accounts.remove(String(body.email ?? ''), by.email);
+      return { removed: true };
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/people/sign-out',
+    role: 'admin',
+    handle: async ({ accounts, body, by }) => ({
+      sessions: await accounts.signOutEverywhere(String(body.email ?? ''), by.email),
+    }),
+  },
+  {
+    method: 'GET',
+    url: '/api/audit',
+    role: 'admin',
+    handle: async ({ accounts, query }) => accounts.listAudit(Math.min(500, Math.max(1, Number(query.get('limit')) || 100))),
   },
 ];
 
@@ -545,6 +619,10 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
   const answerFailure = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
     const refused = refusal(error);
     if (refused) return reply.code(refused.status).send(refused.body);
+    if (error instanceof AccountError) {
+      const status = { AccountExists: 409, AccountMissing: 404, LastAdmin: 409, PasswordWeak: 422 }[error.code as string] ?? 400;
+      return reply.code(status).send({ error: error.code, message: error.message });
+    }
     request.log.error({ err: error, route: request.routeOptions.url }, 'The editor failed on a request.');
     return reply.code(500).send(faultBody);
   };
@@ -596,7 +674,7 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
   }
 
   // --- change sets: start, ask for review, comment, send back, publish ------------------------------
-  for (const route of changeSetRoutes) {
+  for (const route of serviceRoutes) {
     app.route({
       method: route.method,
       url: route.url,
@@ -645,6 +723,8 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
               new URL(`/shared/${shareToken(options.shareSecret, subject.id, expires)}`, options.publicUrl).href,
             audit,
             notifyPublishers,
+            accounts,
+            invitationLink: (token) => new URL(`/invite#${token}`, options.publicUrl).href,
           });
         } catch (error) {
           return answerFailure(request, reply, error);

@@ -49,6 +49,11 @@ export function ChangeSetsPage({ account }: { readonly account: SignedInAccount 
         <AccountMenu account={account} />
       </header>
       <div className="change-sets-body">
+        {account.role === 'admin' && (
+          <p>
+            <a href="/?people=1">People: invite colleagues, change roles…</a>
+          </p>
+        )}
         <p>
           Your edits go into a <strong>change set</strong> of your own: nothing reaches the site until a publisher has reviewed
           it. Start one for each piece of work, such as “Careers: two new openings”.

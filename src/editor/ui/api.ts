@@ -91,6 +91,20 @@ export const api = {
     return ((await response.json()) as { account: SignedInAccount }).account;
   },
   signOut: () => call<{ signedOut: boolean }>('/auth/sign-out', {}),
+  people: {
+    list: () => call<(SignedInAccount & { hasPassword: boolean })[]>('/api/people'),
+    add: (email: string, role: string, name: string) =>
+      call<{ account: SignedInAccount; link: string; expiresAt: string }>('/api/people', {
+        email,
+        role,
+        ...(name ? { name } : {}),
+      }),
+    invite: (email: string) =>
+      call<{ account: SignedInAccount; link: string; expiresAt: string }>('/api/people/invite', { email }),
+    role: (email: string, role: string) => call<SignedInAccount>('/api/people/role', { email, role }),
+    remove: (email: string) => call<{ removed: boolean }>('/api/people/remove', { email }),
+    signOut: (email: string) => call<{ sessions: number }>('/api/people/sign-out', { email }),
+  },
   changeSets: {
     list: () => call<ChangeSet[]>('/api/change-sets'),
     create: (title: string) => call<ChangeSet>('/api/change-sets', { title }),

@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { api, currentChangeSet, type SignedInAccount } from './api.ts';
 import { ChangeSetsPage } from './ChangeSets.tsx';
 import { EditorApp } from './EditorApp.tsx';
+import { PeoplePage } from './People.tsx';
 import './editor.css';
 
 function Root() {
@@ -19,6 +20,8 @@ function Root() {
     );
   }, []);
   if (!who) return <p className="editor-loading">Loading the editor…</p>;
+  if (who.account?.role === 'admin' && new URLSearchParams(window.location.search).has('people'))
+    return <PeoplePage account={who.account} />;
   if (who.account && !currentChangeSet()) return <ChangeSetsPage account={who.account} />;
   return <EditorApp account={who.account} />;
 }
