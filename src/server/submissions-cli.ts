@@ -5,9 +5,7 @@
  * person's requests to see, copy or erase their data (find, export --email, erase), each written to
  * an audit log.
  */
-import { realpathSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readStorageConfig } from './config.ts';
 import {
@@ -39,6 +37,7 @@ import {
   type CsvSeparator,
   type PersonMatch,
 } from './submissions-format.ts';
+import { isEntryPoint } from './entry-point.ts';
 
 /** How long submissions are kept when `purge` is given no --older-than. */
 export const defaultRetention = '365d';
@@ -663,18 +662,7 @@ async function askInTerminal(question: string): Promise<boolean> {
   }
 }
 
-/** True when this file is the program being run (`tsx src/server/submissions-cli.ts`), not an import. */
-function isEntryPoint(): boolean {
-  const script = process.argv[1];
-  if (script === undefined) return false;
-  try {
-    return pathToFileURL(realpathSync(script)).href === import.meta.url;
-  } catch {
-    return false;
-  }
-}
-
-if (isEntryPoint()) {
+if (isEntryPoint(import.meta.url)) {
   process.exitCode = await runSubmissionsCli(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),

@@ -3,8 +3,6 @@
  * the shared editor service (accounts/index.ts), on the database the service uses (DATABASE_URL, or
  * EDITOR_DATA_DIR/editor.db). Everything it changes is written to the audit log with `cli` as the actor.
  */
-import { realpathSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   AccountError,
@@ -18,6 +16,7 @@ import {
   type Role,
 } from './accounts/index.ts';
 import { SetupError } from '../../server/errors.ts';
+import { isEntryPoint } from '../../server/entry-point.ts';
 
 /** The actor the audit log records for whatever this command does. */
 export const cliActor = 'cli';
@@ -275,18 +274,7 @@ function table(header: readonly string[], rows: readonly (readonly string[])[]):
   return `${[header, ...rows].map(line).join('\n')}\n`;
 }
 
-/** True when this file is the program being run (`tsx src/editor/service/users-cli.ts`), not an import. */
-function isEntryPoint(): boolean {
-  const script = process.argv[1];
-  if (script === undefined) return false;
-  try {
-    return pathToFileURL(realpathSync(script)).href === import.meta.url;
-  } catch {
-    return false;
-  }
-}
-
-if (isEntryPoint()) {
+if (isEntryPoint(import.meta.url)) {
   process.exitCode = await runUsersCli(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),

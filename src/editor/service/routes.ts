@@ -1,0 +1,242 @@
+/**
+ * The shared service's own addresses (change sets, review, previews, history, people) as one table:
+ * each address, its method, the least role that may call it, and what it does. app.ts mounts the table
+ * and checks, for every address, the session, the CSRF token and origin of a write, the role, and that
+ * the person may enter the change set an `:id` names; the tests walk the same table.
+ */
+import { EditorError } from '../errors.ts';
+import { formSchemas } from '../server/form-schemas.ts';
+import { sitePreview } from '../server/site-preview.ts';
+import { schemaOfFile } from '../review/word-diff.ts';
+import { placeOf } from '../ui/words.ts';
+import { allows, isRole, type Accounts, type Role, type Session } from './accounts/index.ts';
+import type { ChangeSet, ChangeSets, Person } from './change-sets.ts';
+import { MAX_SHARE_DAYS } from './share.ts';
+
+/** What one call of a service address gets. */
+export interface ServiceCall {
+  readonly changeSets: ChangeSets;
+  readonly session: Session;
+  readonly by: Person;
+  /** The change set the address names, which the person may enter; undefined for the list. */
+  readonly changeSet: ChangeSet | undefined;
+  readonly body: Record<string, unknown>;
+  readonly query: URLSearchParams;
+  readonly params: Readonly<Record<string, string>>;
+  /** Signs a preview link for people outside; see share.ts. */
+  readonly share: (changeSet: ChangeSet, expires: Date) => string;
+  /** Records a step of the review in the audit log. */
+  readonly audit: (action: string, changeSet: ChangeSet, detail?: string) => Promise<void>;
+  readonly accounts: Accounts;
+  /** The link an invitation token opens. */
+  readonly invitationLink: (token: string) => string;
+  /** Tells the publishers a change set waits for them; a failure to tell is logged, never the writer's problem. */
+  readonly notifyPublishers: (changeSet: ChangeSet) => Promise<void>;
+}
+
+/** A role named in a request, or a refusal that lists the roles. */
+function roleOf(value: unknown): Role {
+  if (!isRole(value)) throw new EditorError('EditorBadRequest', '`role` must be writer, publisher or admin.');
+  return value;
+}
+
+/**
+ * The service's own addresses (change sets, review, history, people) and the least role each needs;
+ * the owner of a change set and the publishers may enter it (checked for every address with an `:id`).
+ */
+export const serviceRoutes: readonly {
+  readonly method: 'GET' | 'POST';
+  readonly url: string;
+  readonly role: 'writer' | 'publisher' | 'admin';
+  readonly handle: (call: ServiceCall) => Promise<unknown>;
+}[] = [
+  {
+    method: 'GET',
+    url: '/api/change-sets',
+    role: 'writer',
+    // A writer sees their own; a publisher sees everyone's, as they review them.
+    handle: async ({ changeSets, session }) =>
+      changeSets.list().filter((c) => allows(session.account.role, 'publisher') || c.owner.email === session.account.email),
+  },
+  {
+    method: 'POST',
+    url: '/api/change-sets',
+    role: 'writer',
+    handle: async ({ changeSets, body, by }) => changeSets.create(body.title, by),
+  },
+  {
+    method: 'GET',
+    url: '/api/change-sets/:id',
+    role: 'writer',
+    // With how far the live site has moved on since, so the page can offer to bring it up to date.
+    handle: async ({ changeSets, changeSet }) => ({ ...changeSet!, behind: await changeSets.behind(changeSet!.id) }),
+  },
+  {
+    method: 'POST',
+    url: '/api/change-sets/:id/update',
+    role: 'writer',
+    handle: async ({ changeSets, changeSet, by, audit }) => {
+      const updated = await changeSets.update(changeSet!.id, by, (_file, path) => placeOf(path));
+      if (updated.behind > 0)
+        await audit('change-set.updated', updated.changeSet, `${updated.behind} published changes brought in`);
+      return updated;
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/change-sets/:id/ask-review',
+    role: 'writer',
+    handle: async ({ changeSets, changeSet, by, body, audit, notifyPublishers }) => {
+      const asked = await changeSets.askReview(changeSet!.id, by, body.note);
+      await audit('change-set.asked-review', asked, asked.reviewed);
+      await notifyPublishers(asked);
+      return asked;
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/change-sets/:id/comment',
+    role: 'writer',
+    handle: async ({ changeSets, changeSet, by, body }) => changeSets.comment(changeSet!.id, by, body.text),
+  },
+  {
+    method: 'GET',
+    url: '/api/change-sets/:id/review',
+    role: 'writer',
+    handle: async ({ changeSets, changeSet }) => {
+      // Fields are named as the editor's forms name them, from the schemas of the change set itself.
+      const schemas = formSchemas(changeSets.schemaDir(changeSet!.id));
+      return changeSets.review(changeSet!.id, (file) => schemaOfFile(file, schemas));
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/change-sets/:id/page',
+    role: 'writer',
+    handle: async ({ changeSets, changeSet, query }) =>
+      sitePreview({ root: changeSets.contentRoot(changeSet!.id) }, query.get('route')),
+  },
+  {
+    method: 'POST',
+    url: '/api/change-sets/:id/share',
+    role: 'publisher',
+    handle: async ({ changeSet, body, share, audit }) => {
+      const days = body.days === undefined ? 7 : Number(body.days);
+      if (!Number.isInteger(days) || days < 1 || days > MAX_SHARE_DAYS)
+        throw new EditorError('EditorBadRequest', `\`days\` must be a whole number of days from 1 to ${MAX_SHARE_DAYS}.`);
+      const expires = new Date(Date.now() + days * 24 * 60 * 60_000);
+      const url = share(changeSet!, expires);
+      await audit('change-set.shared', changeSet!, `until ${expires.toISOString()}`);
+      return { url, expiresAt: expires.toISOString() };
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/change-sets/:id/send-back',
+    role: 'publisher',
+    handle: async ({ changeSets, changeSet, by, body, audit }) => {
+      const sent = await changeSets.sendBack(changeSet!.id, by, body.text);
+      await audit('change-set.sent-back', sent);
+      return sent;
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/change-sets/:id/publish',
+    role: 'publisher',
+    handle: async ({ changeSets, changeSet, by, body, audit }) => {
+      // `reviewed`: the version the publisher read; a newer one is refused rather than published unseen.
+      const published = await changeSets.publish(changeSet!.id, by, body.reviewed);
+      await audit('content.published', published.changeSet, published.commit);
+      return published;
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/history',
+    role: 'writer',
+    handle: async ({ changeSets, query }) => {
+      const schemas = formSchemas(changeSets.liveSchemaDir());
+      return changeSets.history(query.get('file'), (file) => schemaOfFile(file, schemas));
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/versions/:commit/page',
+    role: 'writer',
+    handle: async ({ changeSets, query, params }) =>
+      sitePreview({ root: await changeSets.versionRoot(params.commit) }, query.get('route')),
+  },
+  {
+    method: 'POST',
+    url: '/api/history/restore',
+    role: 'writer',
+    handle: async ({ changeSets, body, by, audit }) => {
+      const restored = await changeSets.restore(body.file, body.commit, by);
+      await audit('content.restored', restored, `${String(body.file)} at ${String(body.commit)}`);
+      return restored;
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/change-sets/:id/withdraw',
+    role: 'writer',
+    handle: async ({ changeSets, changeSet, by }) => changeSets.withdraw(changeSet!.id, by),
+  },
+  // People: what `npm run editor:users` does, for an administrator in the browser.
+  { method: 'GET', url: '/api/people', role: 'admin', handle: async ({ accounts }) => accounts.list() },
+  {
+    method: 'POST',
+    url: '/api/people',
+    role: 'admin',
+    handle: async ({ accounts, body, by, invitationLink }) => {
+      const invitation = await accounts.add(
+        {
+          email: String(body.email ?? ''),
+          role: roleOf(body.role),
+          ...(typeof body.name === 'string' ? { name: body.name } : {}),
+        },
+        by.email,
+      );
+      return { account: invitation.account, link: invitationLink(invitation.token), expiresAt: invitation.expiresAt };
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/people/invite',
+    role: 'admin',
+    handle: async ({ accounts, body, by, invitationLink }) => {
+      const invitation = await accounts.invite(String(body.email ?? ''), by.email);
+      return { account: invitation.account, link: invitationLink(invitation.token), expiresAt: invitation.expiresAt };
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/people/role',
+    role: 'admin',
+    handle: async ({ accounts, body, by }) => accounts.setRole(String(body.email ?? ''), roleOf(body.role), by.email),
+  },
+  {
+    method: 'POST',
+    url: '/api/people/remove',
+    role: 'admin',
+    handle: async ({ accounts, body, by }) => {
+      await accounts.remove(String(body.email ?? ''), by.email);
+      return { removed: true };
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/people/sign-out',
+    role: 'admin',
+    handle: async ({ accounts, body, by }) => ({
+      sessions: await accounts.signOutEverywhere(String(body.email ?? ''), by.email),
+    }),
+  },
+  {
+    method: 'GET',
+    url: '/api/audit',
+    role: 'admin',
+    handle: async ({ accounts, query }) => accounts.listAudit(Math.min(500, Math.max(1, Number(query.get('limit')) || 100))),
+  },
+];
