@@ -5,8 +5,8 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { api, currentChangeSet, type ChangeSet, type Review, type SignedInAccount, type Version } from './api.ts';
+import { Refusal } from './Refusal.tsx';
 import { useModal } from './useModal.ts';
-import { plainWords } from './words.ts';
 
 const stateName: Record<ChangeSet['state'], string> = {
   draft: 'Draft',
@@ -23,10 +23,10 @@ const open = (id: string, review = false) => window.location.assign(`/?cs=${id}$
 export function ChangeSetsPage({ account }: { readonly account: SignedInAccount }) {
   const [list, setList] = useState<ChangeSet[]>();
   const [title, setTitle] = useState('');
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Error>();
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    api.changeSets.list().then(setList, (e: Error) => setError(e.message));
+    api.changeSets.list().then(setList, setError);
   }, []);
   const active = (list ?? []).filter((c) => c.state === 'draft' || c.state === 'in-review');
   const waiting = active.filter((c) => c.state === 'in-review' && mayPublish(account));
@@ -67,7 +67,7 @@ export function ChangeSetsPage({ account }: { readonly account: SignedInAccount 
             api.changeSets.create(title).then(
               (created) => open(created.id),
               (e: Error) => {
-                setError(e.message);
+                setError(e);
                 setBusy(false);
               },
             );
@@ -86,11 +86,7 @@ export function ChangeSetsPage({ account }: { readonly account: SignedInAccount 
             Start a change set
           </button>
         </form>
-        {error && (
-          <p className="status status-error" role="alert">
-            {error}
-          </p>
-        )}
+        <Refusal failure={error} />
         {!list && !error && <p role="status">Loading change sets…</p>}
         {waiting.length > 0 && (
           <section aria-labelledby="waiting">
@@ -246,7 +242,7 @@ function AskReviewDialog({
   readonly onAsked: (changeSet: ChangeSet) => void;
 }) {
   const [note, setNote] = useState('');
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Error>();
   const [busy, setBusy] = useState(false);
   const dialog = useModal(isOpen, () => setError(undefined));
   return (
@@ -264,7 +260,7 @@ function AskReviewDialog({
             },
             (e: Error) => {
               setBusy(false);
-              setError(e.message);
+              setError(e);
             },
           );
         }}
@@ -279,11 +275,7 @@ function AskReviewDialog({
         )}
         <label htmlFor="ask-note">A note for the reviewer (optional)</label>
         <textarea id="ask-note" rows={3} value={note} onChange={(event) => setNote(event.target.value)} />
-        {error && (
-          <p className="status status-error" role="alert">
-            {error}
-          </p>
-        )}
+        <Refusal failure={error} />
         <div className="publish-actions">
           <button type="button" onClick={onClose}>
             Cancel
@@ -323,24 +315,18 @@ function ReviewDialog({
 }) {
   const [review, setReview] = useState<Review>();
   const [text, setText] = useState('');
-  const [error, setError] = useState<string>();
-  const [problems, setProblems] = useState<string[]>([]);
+  const [failure, setFailure] = useState<Error>();
   const [busy, setBusy] = useState(false);
   const dialog = useModal(isOpen, () => {
     setReview(undefined);
-    setError(undefined);
-    setProblems([]);
-    api.changeSets.review(changeSet.id).then(setReview, (e: Error) => setError(e.message));
+    setFailure(undefined);
+    api.changeSets.review(changeSet.id).then(setReview, setFailure);
   });
   const act = (work: () => Promise<unknown>) => {
     setBusy(true);
-    setError(undefined);
-    setProblems([]);
+    setFailure(undefined);
     work()
-      .catch((e: Error & { problems?: readonly { file: string; message: string }[] }) => {
-        setError(e.message);
-        setProblems((e.problems ?? []).map((p) => `${p.file.replace(/^content\/|\.ya?ml$/g, '')}: ${plainWords(p.message)}`));
-      })
+      .catch(setFailure)
       .finally(() => setBusy(false));
   };
   const publisher = mayPublish(account) && changeSet.state === 'in-review';
@@ -351,7 +337,7 @@ function ReviewDialog({
         {changeSet.title} <span className="change-set-meta">by {changeSet.owner.name || changeSet.owner.email}</span>
       </h2>
       <p className={`change-set-state change-set-${changeSet.state}`}>{stateName[changeSet.state]}</p>
-      {!review && !error && <p role="status">Reading the change…</p>}
+      {!review && !failure && <p role="status">Reading the change…</p>}
       <p className="review-links">
         <a href={`/site-preview?cs=${changeSet.id}`} target="_blank" rel="noopener">
           Open the preview of the site as it will be
@@ -450,18 +436,7 @@ function ReviewDialog({
       </ol>
       <label htmlFor="review-comment">{publisher ? 'Comment, or what should change before it goes live' : 'Comment'}</label>
       <textarea id="review-comment" rows={3} value={text} onChange={(event) => setText(event.target.value)} />
-      {error && (
-        <div className="status status-error" role="alert">
-          <p>{error}</p>
-          {problems.length > 0 && (
-            <ul>
-              {problems.map((p) => (
-                <li key={p}>{p}</li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      <Refusal failure={failure} />
       <div className="publish-actions">
         <button type="button" onClick={onClose}>
           Close
@@ -523,7 +498,7 @@ function ReviewDialog({
 /** A preview link for someone without an account, that stops working after the days chosen. */
 function ShareLink({ changeSet }: { readonly changeSet: ChangeSet }) {
   const [link, setLink] = useState<{ url: string; expiresAt: string }>();
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Error>();
   const [days, setDays] = useState(7);
   if (link)
     return (
@@ -553,12 +528,12 @@ function ShareLink({ changeSet }: { readonly changeSet: ChangeSet }) {
         type="button"
         onClick={() => {
           setError(undefined);
-          api.changeSets.share(changeSet.id, days).then(setLink, (e: Error) => setError(e.message));
+          api.changeSets.share(changeSet.id, days).then(setLink, setError);
         }}
       >
         Make a link
       </button>
-      {error && <span role="alert"> {error}</span>}
+      {error && <span role="alert"> {error.message}</span>}
     </span>
   );
 }
@@ -580,12 +555,12 @@ export function HistoryDialog({
   readonly onClose: () => void;
 }) {
   const [versions, setVersions] = useState<Version[]>();
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Error>();
   const [busy, setBusy] = useState(false);
   const dialog = useModal(isOpen, () => {
     setVersions(undefined);
     setError(undefined);
-    api.changeSets.history(file).then(setVersions, (e: Error) => setError(e.message));
+    api.changeSets.history(file).then(setVersions, setError);
   });
   return (
     <dialog ref={dialog} className="publish review" aria-labelledby="history-title" onClose={onClose}>
@@ -636,7 +611,7 @@ export function HistoryDialog({
                       (created) => open(created.id),
                       (e: Error) => {
                         setBusy(false);
-                        setError(e.message);
+                        setError(e);
                       },
                     );
                   }}
@@ -648,11 +623,7 @@ export function HistoryDialog({
           </li>
         ))}
       </ol>
-      {error && (
-        <p className="status status-error" role="alert">
-          {error}
-        </p>
-      )}
+      <Refusal failure={error} />
       <div className="publish-actions">
         <button type="button" onClick={onClose}>
           Close

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useModal } from './useModal.ts';
 import { api, type Changes } from './api.ts';
-import { plainWords } from './words.ts';
+import { Refusal } from './Refusal.tsx';
 
 export interface PublishDialogProps {
   readonly open: boolean;
@@ -20,22 +20,19 @@ const noteLabel = { live: 'Goes live:', draft: 'Stays a draft:', 'left-out': 'Le
 export function PublishDialog({ open, unsaved, onClose, onPublished }: PublishDialogProps) {
   const [changes, setChanges] = useState<Changes>();
   const [message, setMessage] = useState('');
-  const [error, setError] = useState<string>();
-  const [problems, setProblems] = useState<string[]>([]);
+  const [failure, setFailure] = useState<Error>();
   const [busy, setBusy] = useState(false);
 
   // Each time it opens: what it showed last time goes, and it loads afresh.
   const dialog = useModal(open, () => {
     setChanges(undefined);
-    setError(undefined);
-    setProblems([]);
-    api.changes().then(setChanges, (e: Error) => setError(e.message));
+    setFailure(undefined);
+    api.changes().then(setChanges, setFailure);
   });
 
   const submit = async () => {
     setBusy(true);
-    setError(undefined);
-    setProblems([]);
+    setFailure(undefined);
     try {
       const done = await api.publish(message);
       setMessage('');
@@ -43,9 +40,7 @@ export function PublishDialog({ open, unsaved, onClose, onPublished }: PublishDi
         `Published ${done.files} file${done.files === 1 ? '' : 's'} as commit ${done.commit}${done.pushed ? `, sent to ${done.pushed}` : ' (this project has no remote: the commit is on this computer)'}.`,
       );
     } catch (e) {
-      const failure = e as Error & { problems?: readonly { file: string; message: string }[] };
-      setError(failure.message);
-      setProblems((failure.problems ?? []).map((p) => `${p.file.replace(/^content\/|\.ya?ml$/g, '')}: ${plainWords(p.message)}`));
+      setFailure(e as Error);
     } finally {
       setBusy(false);
     }
@@ -64,7 +59,7 @@ export function PublishDialog({ open, unsaved, onClose, onPublished }: PublishDi
         {unsaved && (
           <p className="status status-error">A file has unsaved changes; save it first, or they stay out of this publication.</p>
         )}
-        {!changes && !error && <p role="status">Looking for changes…</p>}
+        {!changes && !failure && <p role="status">Looking for changes…</p>}
         {changes && !changes.git && (
           <p className="status status-error">This project is not a git repository, so it cannot be published from here.</p>
         )}
@@ -131,18 +126,7 @@ export function PublishDialog({ open, unsaved, onClose, onPublished }: PublishDi
             </p>
           </>
         )}
-        {error && (
-          <div className="status status-error" role="alert">
-            <p>{error}</p>
-            {problems.length > 0 && (
-              <ul>
-                {problems.map((p) => (
-                  <li key={p}>{p}</li>
-                ))}
-              </ul>
-            )}
-          </div>
-        )}
+        <Refusal failure={failure} />
         <div className="publish-actions">
           <button type="button" onClick={onClose}>
             Close
