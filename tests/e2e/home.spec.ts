@@ -189,6 +189,11 @@ test.describe('marquee', () => {
     const section = page.locator('[data-section="marquee"]');
     const tracks = section.locator('[data-slot="track"]');
     await expect(tracks).toHaveCount(2);
+    // The content ten times on each track once the section runs (the specification's count).
+    await section.scrollIntoViewIfNeeded();
+    await expect(section).toHaveAttribute('data-moving', 'true');
+    await expect(tracks.first().locator('[data-copy]')).toHaveCount(9);
+    await expect(tracks.last().locator('[data-copy]')).toHaveCount(9);
     const names = await tracks.evaluateAll((els) => els.map((el) => getComputedStyle(el).animationName));
     expect(names[0]).not.toEqual(names[1]);
     const state = () => tracks.first().evaluate((el) => getComputedStyle(el).animationPlayState);

@@ -91,11 +91,6 @@ export function useReveal(ref: RefObject<HTMLElement | null>, options: RevealOpt
       finish();
       return;
     }
-    if (element.getBoundingClientRect().top < window.innerHeight) {
-      finish();
-      return;
-    }
-
     const frames = keyframesFor(effect, distance);
     const style = element.style;
     const show = () => {
@@ -103,16 +98,31 @@ export function useReveal(ref: RefObject<HTMLElement | null>, options: RevealOpt
       style.removeProperty('transform');
       delete element.dataset.reveal;
     };
-    if (frames.opacity) style.opacity = String(frames.opacity[0]);
-    if (frames.transform) style.transform = frames.transform[0];
-    element.dataset.reveal = 'pending';
 
     let cancelled = false;
+    let first = true;
     let stop: (() => void) | undefined;
+    // Where the element is comes from the observer's first report, made with the next frame's
+    // layout: read in this effect instead, each revealed element of a page would force a layout of
+    // its own while the page hydrates, one after another.
     const observer = new IntersectionObserver(
       (entries) => {
         const entry = entries[entries.length - 1];
-        if (!entry || !meetsThreshold(entry, threshold)) return;
+        if (!entry) return;
+        if (first) {
+          first = false;
+          // On screen (or above it) when the page starts: hiding it now would make it blink.
+          if (entry.boundingClientRect.top < (entry.rootBounds?.height ?? window.innerHeight)) {
+            observer.disconnect();
+            finish();
+            return;
+          }
+          if (frames.opacity) style.opacity = String(frames.opacity[0]);
+          if (frames.transform) style.transform = frames.transform[0];
+          element.dataset.reveal = 'pending';
+          return;
+        }
+        if (!meetsThreshold(entry, threshold)) return;
         observer.disconnect();
         element.dataset.reveal = 'running';
         loadMotion()

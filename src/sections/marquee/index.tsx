@@ -10,7 +10,9 @@ import styles from './styles.module.css';
 /**
  * Copies of each row on its track (the specification repeats the content 10 times). The track
  * moves by exactly one copy per loop, so the join is invisible and even very wide screens stay
- * filled.
+ * filled. Only the first copy is in the page's HTML: the other nine are decoration, drawn once the
+ * section's code runs (it runs as the section nears the viewport). In the HTML they were 430 of the
+ * home page's 1,210 elements, parsed and laid out by every phone before anything else could run.
  */
 const COPIES = 10;
 
@@ -18,7 +20,8 @@ const COPIES = 10;
  * Rows of technology logos scrolling sideways without end, alternating direction. They pause
  * while the pointer is over them or focus is inside, and a visible button pauses them for good.
  * Only the first copy of each row is exposed to assistive technology; the rest are decoration.
- * With reduced motion the rows do not move and wrap into a static grid.
+ * With reduced motion the rows do not move and wrap into a static grid. Until the section's code
+ * runs, and without JavaScript, each row stands still.
  */
 export default function Marquee({ section, index }: SectionProps<'marquee'>) {
   const { heading, intro, duration, rows } = section;
@@ -32,6 +35,7 @@ export default function Marquee({ section, index }: SectionProps<'marquee'>) {
       className={styles.root}
       data-section="marquee"
       data-paused={paused}
+      data-moving={hydrated}
       aria-labelledby={headingId}
       style={{ '--marquee-duration': `${duration}s`, '--marquee-shift': `${-100 / COPIES}%` } as CSSProperties}
     >
@@ -49,7 +53,7 @@ export default function Marquee({ section, index }: SectionProps<'marquee'>) {
                   </li>
                 ))}
               </ul>
-              {Array.from({ length: COPIES - 1 }, (_, c) => (
+              {Array.from({ length: hydrated ? COPIES - 1 : 0 }, (_, c) => (
                 <div key={c} className={styles.copy} aria-hidden="true" data-copy="">
                   {row.map((item, i) => (
                     <div key={i} className={styles.tile}>
