@@ -236,18 +236,24 @@ function nextFrames(then: () => void) {
 }
 
 /**
- * Starts the app once the hero image (the page's largest paint) is on screen: browsers that report
- * paints say when; otherwise, or on a page without a hero image, a couple of frames after the load
- * event. The hero image is the one the page marked `fetchpriority="high"`.
+ * Starts the app once the first screen has painted: on a page with a hero image (the one the page
+ * marked `fetchpriority="high"`), once that image is the largest paint; on any other page, at its
+ * first largest paint. Not at the load event: on a slow phone that came a second or more after the
+ * first screen, and a press made meanwhile waited for code that had not been asked for. Not before
+ * the paint either: the code would share the network with the hero image.
  */
-function afterLoad() {
+function afterFirstScreen() {
   const hero = document.querySelector('img[fetchpriority="high"]');
-  if (!hero || !PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
-    nextFrames(start);
+  if (!PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
+    if (document.readyState === 'complete') nextFrames(start);
+    else addEventListener('load', () => nextFrames(start), { once: true });
     return;
   }
   const observer = new PerformanceObserver((list) => {
-    if (!list.getEntries().some((entry) => (entry as PerformanceEntry & { element?: Element }).element === hero)) return;
+    const painted = (list.getEntries() as (PerformanceEntry & { element?: Element })[]).some(
+      (entry) => !hero || entry.element === hero,
+    );
+    if (!painted) return;
     observer.disconnect();
     nextFrames(start);
   });
@@ -288,5 +294,4 @@ if (early) {
     if (event.type === 'click' || event.type === 'keydown') takeOver(event);
   }
 }
-if (document.readyState === 'complete') afterLoad();
-else addEventListener('load', afterLoad, { once: true });
+afterFirstScreen();
