@@ -209,8 +209,17 @@ function start() {
   }
   void import(/* @vite-ignore */ entry).then(layOutSections);
   // The other sections' code too, behind the entry: a press on one of them then waits for hydration
-  // only. Asked for here rather than once the app has run, which on a slow phone is a second later.
-  for (const files of sectionCode.values()) for (const href of files) preloadModule(href, 'low');
+  // only. Asked for here rather than once the app has run, which on a slow phone is a second later;
+  // one file per task, since adding a preload costs a few milliseconds on a phone and a dozen at
+  // once made a long task just as the app started.
+  const later = [...new Set([...sectionCode.values()].flat())];
+  const next = () => {
+    const href = later.shift();
+    if (href === undefined) return;
+    preloadModule(href, 'low');
+    setTimeout(next, 0);
+  };
+  setTimeout(next, 0);
 }
 
 /**
