@@ -31,6 +31,7 @@ export const problemCodes = {
   TooMany: 'A list or text is longer than allowed.',
   OutOfRange: 'A number is too small or too large.',
   MissingChoice: 'Neither of two alternative properties is given.',
+  RangeOutOfOrder: 'The two ends of a range are the wrong way round or equal, such as a salary whose `max` is not above its `min`.',
   DuplicateRoute: 'Two pages have the same route.',
   DuplicateId: 'Two items share an identifier that must be unique.',
   UnknownRoute: 'An internal link goes to a route that no page defines.',
@@ -115,6 +116,8 @@ export const buildOnlyCodes: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
   'EntryNotListed',
   'UnusedAsset',
   'UnregisteredSection',
+  // A keyword of this site's schemas (`ascending`), which editors' schema validators do not know.
+  'RangeOutOfOrder',
 ]);
 
 /**
@@ -283,6 +286,14 @@ export const explain = {
   OutOfRange: (name: string, value: unknown, bound: 'minimum' | 'maximum', limit: unknown, description: string | undefined): Statement => ({
     message: `${name} is ${String(value)}; it must be ${bound === 'minimum' ? 'at least' : 'at most'} ${String(limit)}.`,
     hint: description,
+  }),
+  /** A range whose `high` end is not above its `low` end. */
+  RangeOutOfOrder: (name: string, low: string, lowValue: unknown, high: string, highValue: unknown): Explanation => ({
+    message: `${name} goes from ${String(lowValue)} (\`${low}\`) to ${String(highValue)} (\`${high}\`); \`${high}\` must be larger than \`${low}\`.`,
+    hint:
+      Number(highValue) < Number(lowValue)
+        ? `The two look swapped: write ${String(highValue)} as \`${low}\` and ${String(lowValue)} as \`${high}\`, or correct the one that is wrong.`
+        : `Give \`${high}\` a larger value than \`${low}\`, or leave \`${high}\` out where it may be left out.`,
   }),
   /** A choice of `keys` (give exactly one) of which `present` are given. */
   MissingChoice: (name: string, keys: readonly string[], present: readonly string[]): Explanation => ({

@@ -154,6 +154,23 @@ function contentAjv(lib: ReturnType<typeof loadAjv>): Ajv {
   // A section schema names the shared content its section draws on (`"usesShared": ["hire"]`):
   // a page with that section needs the file, and the build attaches it to the page.
   ajv.addKeyword({ keyword: 'usesShared', schemaType: 'array' });
+  // The ends of a range, in rising order (`"ascending": ["min", "max"]`): each property given must be
+  // larger than the one before it. A salary typed upside down would otherwise publish
+  // "₹18,00,000 to ₹9,00,000", and job boards would read the range as the schema-valid nonsense it is.
+  ajv.addKeyword({
+    keyword: 'ascending',
+    type: 'object',
+    schemaType: 'array',
+    code(cxt: KeywordCxt) {
+      const { data, schema } = cxt;
+      const names = schema as string[];
+      for (let i = 1; i < names.length; i++) {
+        const low = _`${data}[${names[i - 1]!}]`;
+        const high = _`${data}[${names[i]!}]`;
+        cxt.fail(_`typeof ${low} == "number" && typeof ${high} == "number" && !(${high} > ${low})`);
+      }
+    },
+  });
   addRenameKeywords(ajv, _);
   return ajv;
 }
@@ -452,6 +469,19 @@ function explain(error: ErrorObject, sectionTypes: readonly string[]): RawProble
     case 'minimum':
     case 'maximum':
       return at('OutOfRange', explainText.OutOfRange(name, value, error.keyword, params.limit, parent?.description));
+    case 'ascending': {
+      const names = (parent?.ascending ?? []) as string[];
+      const object = isObject(value) ? value : {};
+      const i = names.findIndex((key, k) => {
+        const low = k > 0 ? object[names[k - 1]!] : undefined;
+        const high = object[key];
+        return typeof low === 'number' && typeof high === 'number' && !(high > low);
+      });
+      if (i < 1) break;
+      const low = names[i - 1]!;
+      const high = names[i]!;
+      return at('RangeOutOfOrder', explainText.RangeOutOfOrder(name, low, object[low], high, object[high]), high);
+    }
     case 'oneOf': {
       const keys = choiceKeys(parent);
       if (!keys) break;
