@@ -327,6 +327,36 @@ test.describe('projects carousel', () => {
   }
 });
 
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const width of [390, 1280]) {
+    test(`the marquee shows every logo and its whole name, standing still inside the window, at ${width} px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      const section = page.locator('[data-section="marquee"]');
+      await section.evaluate((el) => el.scrollIntoView());
+      const tiles = await section.locator('[data-slot="logo"]').evaluateAll((els) =>
+        els.map((el) => {
+          const box = el.getBoundingClientRect();
+          const name = el.lastElementChild!;
+          return {
+            left: Math.round(box.left),
+            right: Math.round(box.right),
+            // A name running past its tile's edge, where the tile cuts it off.
+            cut: name.getBoundingClientRect().right > box.right,
+            animation: getComputedStyle(el.closest('[data-slot="track"]')!).animationName,
+          };
+        }),
+      );
+      expect(tiles.length).toBeGreaterThanOrEqual(10);
+      expect(tiles.filter((t) => t.left < 0 || t.right > width || t.cut || t.animation !== 'none')).toEqual([]);
+    });
+  }
+});
+
 test.describe('reduced motion', () => {
   test.use({ reducedMotion: 'reduce' });
 
