@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type StartedServer } from './servers.ts';
+import { scrollThrough } from './fixtures.ts';
 
 // The section gallery is a dev-server page: these tests start `vite` themselves (as dev-reload
 // does), while the production build is the one the Playwright config serves.
@@ -76,13 +77,7 @@ test.describe('section gallery in the dev server', () => {
     await expect(page.locator('[role="alert"]')).toHaveCount(0);
 
     // Scroll through, so lazy pictures load and sections react to being seen.
-    await page.evaluate(async () => {
-      for (let y = 0; y < document.body.scrollHeight; y += 700) {
-        window.scrollTo(0, y);
-        // Two frames at each place: the page has drawn it, and its observers have seen what is in view.
-        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-      }
-    });
+    await scrollThrough(page, 700);
     await page.waitForLoadState('networkidle');
     expect(problems).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from './fixtures.ts';
+import { expect, scrollThrough, test, type Locator, type Page } from './fixtures.ts';
 import { SITE_ROUTES } from './spec-routes.ts';
 
 /*
@@ -324,13 +324,7 @@ test.describe('hiring template', () => {
       await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
       const hire = page.locator('[data-section="hire"]');
       await hire.scrollIntoViewIfNeeded();
-      await page.evaluate(async () => {
-        for (let y = 0; y < document.body.scrollHeight; y += 500) {
-          window.scrollTo(0, y);
-          // Two frames at each place: the page has drawn it, and its observers have seen what is in view.
-          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-        }
-      });
+      await scrollThrough(page, 500);
       await expect(page.locator('[data-reveal="running"]')).toHaveCount(0);
       const height = (await hire.boundingBox())!.height;
       expect(height).toBeLessThanOrEqual(budget);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Request } from '@playwright/test';
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, scrollThrough, test, type Page } from './fixtures.ts';
 import { CASE_STUDY_ROUTES, ROLE_ROUTES, SITE_ROUTES, SWEPT_ROUTES } from './spec-routes.ts';
 
 /** Routes from the sitemap the build generates, as a search engine would find them. */
@@ -95,13 +95,7 @@ for (const width of widths) {
         const extent = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
         expect(extent[0], `${route} is wider than the window`).toBeLessThanOrEqual(extent[1]!);
         // Scroll through, so sections below the fold hydrate and their media load, then come back up.
-        await page.evaluate(async () => {
-          for (let y = 0; y < document.body.scrollHeight; y += 700) {
-            window.scrollTo(0, y);
-            // Two frames at each place: the page has drawn it, and its observers have seen what is in view.
-            await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-          }
-        });
+        await scrollThrough(page, 700);
         // 'networkidle' fired before the scroll started lazy pictures, so it cannot be waited for again.
         await expect.poll(pending, { timeout: 20_000 }).toEqual([]);
         expect(problems, `${route} at ${width}px`).toEqual([]);
