@@ -28,20 +28,28 @@ export const test = base.extend({
 });
 
 /**
- * Scrolls the page from top to bottom in steps of `step` pixels, waiting at each for two animation
- * frames: the page has drawn that place, and its observers have seen what is in view. Each wait ends
- * after half a second without a frame: now and then, on a loaded machine, headless Chromium stops
- * drawing frames while the page's script and timers run on (`npm run bench:freeze` finds it on about
- * one page scroll in a hundred, on every build tried), and a test would then hang for minutes over a
- * page that does nothing wrong. What the scroll is for is checked afterwards, by polling.
+ * Scrolls the page from top to bottom, in steps of `step` pixels or, without a step, to each section
+ * of the main content in turn, waiting at each place for two animation frames: the page has drawn it,
+ * and its observers have seen what is in view. Each wait ends after half a second without a frame:
+ * now and then, on a loaded machine, headless Chromium stops drawing frames while the page's script
+ * and timers run on (`npm run bench:freeze` finds it on about one page scroll in a hundred, on every
+ * build tried), and a test would then hang for minutes over a page that does nothing wrong. What the
+ * scroll is for is checked afterwards, by polling.
  */
-export async function scrollThrough(page: Page, step: number): Promise<void> {
+export async function scrollThrough(page: Page, step?: number): Promise<void> {
   await page.evaluate(async (step) => {
     const drawn = () =>
       new Promise<void>((resolve) => {
         requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
         setTimeout(resolve, 500);
       });
+    if (step === undefined) {
+      for (const section of document.querySelectorAll('main > [data-section]')) {
+        section.scrollIntoView({ block: 'start' });
+        await drawn();
+      }
+      return;
+    }
     for (let y = 0; y < document.body.scrollHeight; y += step) {
       window.scrollTo(0, y);
       await drawn();

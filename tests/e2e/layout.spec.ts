@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, scrollThrough, test, type Page } from './fixtures.ts';
 
 /*
  * The layout at every width a visitor brings, with a mouse and with touch (issue 38): every title in
@@ -36,28 +36,25 @@ interface Measurement {
  */
 async function open(page: Page, route: string): Promise<void> {
   await page.goto(route);
-  await page.evaluate(async () => {
-    const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
-    for (const section of document.querySelectorAll('main > [data-section]')) {
-      section.scrollIntoView({ block: 'start' });
-      await frame();
-    }
-    scrollTo(0, 0);
-  });
+  await scrollThrough(page);
   // React marks every element it has hydrated with its own property: wait until every section has it,
   // so the layout measured is the one of the running app (hover styles apply to hydrated sections only).
   await expect
     .poll(
       () =>
-        page.evaluate(
-          () =>
-            [...document.querySelectorAll('main > [data-section]')].filter(
-              (section) => !Object.keys(section).some((key) => key.startsWith('__reactFiber$')),
-            ).length,
-        ),
+        page.evaluate(() => {
+          const waiting = [...document.querySelectorAll('main > [data-section]')].filter(
+            (section) => !Object.keys(section).some((key) => key.startsWith('__reactFiber$')),
+          );
+          // A section the scroll passed before the page drew it was never seen near the viewport, and
+          // runs its code only once it is: it is shown again, as a visitor scrolling back would.
+          waiting[0]?.scrollIntoView({ block: 'start' });
+          return waiting.length;
+        }),
       { message: 'every section hydrates' },
     )
     .toBe(0);
+  await page.evaluate(() => scrollTo(0, 0));
   // Sections far from the viewport skip their layout until the app lays them out in idle moments
   // (global.css, content-visibility); their boxes would then be those of an earlier width. Every
   // section is laid out here, as it is for printing, so each width measures the layout it shows.
