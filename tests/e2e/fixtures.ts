@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { test as base, type Page, type Response } from '@playwright/test';
 
 export { expect, type Locator, type Page } from '@playwright/test';
@@ -55,4 +56,11 @@ export async function scrollThrough(page: Page, step?: number): Promise<void> {
       await drawn();
     }
   }, step);
+}
+
+/** The build's route table (what the server serves): every page file's route and every collection entry's. */
+export function builtRoutes(): string[] {
+  const file = new URL('../../dist/client/routes.json', import.meta.url);
+  if (!existsSync(file)) throw new Error('dist/client/routes.json is missing: run `npm run build` before the browser tests.');
+  return JSON.parse(readFileSync(file, 'utf8')) as string[];
 }

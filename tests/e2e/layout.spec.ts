@@ -1,5 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { expect, scrollThrough, test, type Page } from './fixtures.ts';
+import { builtRoutes, expect, scrollThrough, test, type Page } from './fixtures.ts';
 
 /*
  * The layout at every width a visitor brings, with a mouse and with touch (issue 38): every title in
@@ -7,13 +6,6 @@ import { expect, scrollThrough, test, type Page } from './fixtures.ts';
  * scroll sideways. Every route of the build is measured at each width, with one page load and one
  * measurement in the page each.
  */
-
-/** The build's route table (what the server serves): every page file's route and every collection entry's. */
-function builtRoutes(): string[] {
-  const file = new URL('../../dist/client/routes.json', import.meta.url);
-  if (!existsSync(file)) throw new Error('dist/client/routes.json is missing: run `npm run build` before the browser tests.');
-  return JSON.parse(readFileSync(file, 'utf8')) as string[];
-}
 
 interface Finding {
   readonly what: string;
