@@ -50,6 +50,31 @@ export async function launchChromium({ debuggingPort } = {}) {
   }
 }
 
+/**
+ * A fresh visitor on a phone-like machine, as the start-up benches load pages: a new context (no cache)
+ * running `probe` before the page's own scripts, its CPU 4× slower and its network DevTools' "Slow 4G"
+ * preset. With `phone: false`, a desktop window on the same slow machine.
+ */
+export async function slowPhone(browser, probe, { phone = true } = {}) {
+  const context = await browser.newContext(
+    phone
+      ? { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 }
+      : { viewport: { width: 1280, height: 800 } },
+  );
+  await context.addInitScript(probe);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 562.5,
+    downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8,
+    uploadThroughput: (750 * 1024 * 0.9) / 8,
+  });
+  return { context, page };
+}
+
 /** Prints `Name: message` and exits 1: a bench that cannot run says why and stops. */
 export function fail(name, message) {
   console.error(`${name}: ${message}`);

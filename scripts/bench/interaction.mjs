@@ -18,7 +18,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { benchArgs, fail, hostSpeed, launchChromium, list, median, root, startServer } from './common.mjs';
+import { benchArgs, fail, hostSpeed, launchChromium, list, median, root, slowPhone, startServer } from './common.mjs';
 
 const allMoments = ['first-paint', 'load', 'load+100', 'load+500', 'load+2000'];
 const allModes = ['pointer', 'keyboard', 'script', 'touch'];
@@ -187,27 +187,8 @@ const routes = options.routes ?? [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].m
 
 const browser = await launchChromium();
 
-/** A fresh visitor: new context, slowed CPU and network. */
-async function visitor(phone) {
-  const context = await browser.newContext(
-    phone
-      ? { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 }
-      : { viewport: { width: 1280, height: 800 } },
-  );
-  await context.addInitScript(probe);
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await cdp.send('Network.enable');
-  // DevTools' "Slow 4G" preset.
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 562.5,
-    downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8,
-    uploadThroughput: (750 * 1024 * 0.9) / 8,
-  });
-  return { context, page };
-}
+/** A fresh visitor on a slow phone (or, with `phone` false, a slow desktop). */
+const visitor = (phone) => slowPhone(browser, probe, { phone });
 
 /** The controls a route's HTML has, found without throttling: kind and position among its kind. */
 async function controlsOf(route) {
