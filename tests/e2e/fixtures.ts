@@ -35,10 +35,12 @@ export const test = base.extend({
  * now and then, on a loaded machine, headless Chromium stops drawing frames while the page's script
  * and timers run on (`npm run bench:freeze` finds it on about one page scroll in a hundred, on every
  * build tried), and a test would then hang for minutes over a page that does nothing wrong. What the
- * scroll is for is checked afterwards, by polling.
+ * scroll is for is checked afterwards, by polling. Sometimes the page stops answering altogether
+ * (its timers too: the whole scroll then never returns); after a minute, far beyond the longest page's
+ * scroll, the test fails at once with `ChromiumStoppedResponding` instead of waiting out its timeout.
  */
 export async function scrollThrough(page: Page, step?: number): Promise<void> {
-  await page.evaluate(async (step) => {
+  const scrolled = page.evaluate(async (step) => {
     const drawn = () =>
       new Promise<void>((resolve) => {
         requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
@@ -56,6 +58,27 @@ export async function scrollThrough(page: Page, step?: number): Promise<void> {
       await drawn();
     }
   }, step);
+  // Settled either way, so the losing side of the race is never an unhandled rejection.
+  scrolled.catch(() => {});
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stopped = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new Error(
+            `ChromiumStoppedResponding: scrolling through ${page.url()} did not finish within 60 s; the page ` +
+              'answers nothing, not even a timer. Headless Chromium does this now and then on a loaded machine ' +
+              '(npm run bench:freeze); CI runs the test again.',
+          ),
+        ),
+      60_000,
+    );
+  });
+  try {
+    await Promise.race([scrolled, stopped]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The build's route table (what the server serves): every page file's route and every collection entry's. */
