@@ -330,7 +330,8 @@ test.describe('projects carousel', () => {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  for (const width of [390, 1280]) {
+  // Every width the layout sweep tries (layout.spec.ts), from the narrowest phone to a wide screen.
+  for (const width of [320, 390, 768, 1280, 1920]) {
     test(`the marquee shows every logo and its whole name, standing still inside the window, at ${width} px`, async ({
       page,
     }) => {
