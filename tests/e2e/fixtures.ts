@@ -31,21 +31,15 @@ export const test = base.extend({
 /**
  * Scrolls the page from top to bottom, in steps of `step` pixels or, without a step, to each section
  * of the main content in turn, waiting at each place for two animation frames: the page has drawn it,
- * and its observers have seen what is in view. Each wait ends after half a second without a frame:
- * now and then, on a loaded machine, headless Chromium stops drawing frames while the page's script
- * and timers run on (`npm run bench:freeze` finds it on about one page scroll in a hundred, on every
- * build tried), and a test would then hang for minutes over a page that does nothing wrong. What the
- * scroll is for is checked afterwards, by polling. Sometimes the page stops answering altogether
- * (its timers too: the whole scroll then never returns); after a minute, far beyond the longest page's
- * scroll, the test fails at once with `ChromiumStoppedResponding` instead of waiting out its timeout.
+ * and its observers have seen what is in view. Now and then, on a loaded machine, headless Chromium
+ * stops drawing frames, or stops answering altogether (`npm run bench:freeze`; on every build tried),
+ * and a test would then hang for minutes over a page that does nothing wrong: after a minute, far
+ * beyond the longest page's scroll, the scroll fails at once with `ChromiumStoppedResponding`, and CI
+ * runs the test again.
  */
 export async function scrollThrough(page: Page, step?: number): Promise<void> {
   const scrolled = page.evaluate(async (step) => {
-    const drawn = () =>
-      new Promise<void>((resolve) => {
-        requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
-        setTimeout(resolve, 500);
-      });
+    const drawn = () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
     if (step === undefined) {
       for (const section of document.querySelectorAll('main > [data-section]')) {
         section.scrollIntoView({ block: 'start' });
@@ -66,8 +60,8 @@ export async function scrollThrough(page: Page, step?: number): Promise<void> {
       () =>
         reject(
           new Error(
-            `ChromiumStoppedResponding: scrolling through ${page.url()} did not finish within 60 s; the page ` +
-              'answers nothing, not even a timer. Headless Chromium does this now and then on a loaded machine ' +
+            `ChromiumStoppedResponding: scrolling through ${page.url()} did not finish within 60 s: the page ` +
+              'stopped drawing frames or answering. Headless Chromium does this now and then on a loaded machine ' +
               '(npm run bench:freeze); CI runs the test again.',
           ),
         ),
