@@ -107,6 +107,28 @@ test.describe('hero', () => {
     await expect(currentDot(page)).toHaveAccessibleName(/^Slide 4 of 4/);
   });
 
+  test('nothing in the hero moves forever, and once paused nothing in it moves at all', async ({ page }) => {
+    await open(page);
+    // Every CSS animation in the hero, whatever its name: the drift of a slide, the arrow's nudge, the
+    // progress of the current dot, and any added later.
+    const animations = () =>
+      hero(page).evaluate((root) =>
+        root
+          .getAnimations({ subtree: true })
+          .filter((a): a is CSSAnimation => a instanceof CSSAnimation)
+          .map((a) => ({
+            name: a.animationName,
+            state: a.playState,
+            endless: a.effect?.getComputedTiming().endTime === Infinity,
+          })),
+      );
+    expect((await animations()).filter((a) => a.state === 'running').length).toBeGreaterThan(0);
+    expect((await animations()).filter((a) => a.endless)).toEqual([]);
+    await press(heroToggle(page));
+    await expect(heroToggle(page)).toHaveAccessibleName('Play background slides');
+    await expect.poll(async () => (await animations()).filter((a) => a.state === 'running')).toEqual([]);
+  });
+
   test('the active video restarts on a slide change and the others are paused', async ({ page }) => {
     await open(page);
     const videos = hero(page).locator('video');

@@ -12,9 +12,9 @@ import styles from './styles.module.css';
 /**
  * The full-screen opening of the home page: heading, paragraph and call to action over
  * background slides (videos and images). While playing, the slide advances every `interval` ms
- * and wraps; the dots pick a slide and start playback; the play/pause button toggles it. Each
- * slide change restarts that slide's video. If the browser refuses to autoplay, playback simply
- * turns off. With reduced motion nothing plays: posters and images only, changed by the dots.
+ * and wraps; the dots pick a slide and start playback; the play/pause button toggles it, and paused,
+ * nothing in the hero moves (`data-paused`). Each slide change restarts that slide's video. If the
+ * browser refuses to autoplay, playback simply turns off. With reduced motion nothing plays: posters and images only, changed by the dots.
  *
  * The first slide's poster is a real, high-priority `<img>` so it is the LCP element; videos are
  * mounted after hydration and fetch nothing until their slide is shown. The dots and the toggle are in
@@ -78,6 +78,7 @@ export default function Hero({ section, index }: SectionProps<'hero'>) {
       className={styles.root}
       data-section="hero"
       data-playing={animate}
+      data-paused={!playing}
       aria-labelledby={headingId}
       style={{ '--hero-interval': `${interval}ms` } as CSSProperties}
     >
