@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
@@ -23,7 +23,9 @@ import {
   passwordProblem,
   verifyPassword,
 } from '../../src/editor/service/accounts/passwords.ts';
-import type { StorageConfig } from '../../src/server/storage/index.ts';
+import { accountMigrations } from '../../src/editor/service/accounts/migrations.ts';
+import { openStorage, type StorageConfig } from '../../src/server/storage/index.ts';
+import { migrations as siteMigrations } from '../../src/server/storage/migrations.ts';
 import { createTestSchema, testDatabaseUrl } from './postgres-schemas.ts';
 import { tempDir } from './helpers.ts';
 
@@ -747,5 +749,43 @@ describe('signing in an unknown address', () => {
     // A hash takes tens of milliseconds, a database look-up well under one: without the hash, the ratio
     // would be near 0. The bound is loose, so that a busy machine does not fail the test.
     expect(median(unknown) / median(wrong)).toBeGreaterThan(0.4);
+  });
+});
+
+describe('the site and the editor in one database', () => {
+  it("keep their migrations apart in one PostgreSQL schema: each applies all of its own and none of the other's, again on a second start", async () => {
+    const admin = new pg.Client({ connectionString: testDatabaseUrl });
+    await admin.connect();
+    try {
+      const schema = await createTestSchema(admin);
+      const config: StorageConfig = { kind: 'postgres', connectionString: testDatabaseUrl, schema };
+      for (let start = 1; start <= 2; start++) {
+        const storage = await openStorage(config);
+        const accounts = await openAccounts(config);
+        await Promise.all([storage.close(), accounts.close()]);
+        const names = async (table: string) =>
+          (await admin.query(`select name from ${schema}.${table} order by name`)).rows.map((row: { name: string }) => row.name);
+        expect(await names('kysely_migration'), `start ${start}`).toEqual(Object.keys(siteMigrations).sort());
+        expect(await names('editor_migration'), `start ${start}`).toEqual(Object.keys(accountMigrations).sort());
+      }
+    } finally {
+      await admin.end();
+    }
+  });
+
+  it('names EDITOR_DATA_DIR, not the site’s DATA_DIR, when the accounts file cannot be opened', async () => {
+    const dir = tempDir('accounts-not-a-folder');
+    try {
+      const blocker = path.join(dir.dir, 'file');
+      writeFileSync(blocker, '');
+      await expect(openAccounts({ kind: 'sqlite', file: path.join(blocker, 'editor.db') })).rejects.toMatchObject({
+        name: 'StorageUnavailable',
+        message: expect.stringMatching(
+          /^The editor's accounts file .* Check that EDITOR_DATA_DIR points to a writable folder\.$/,
+        ),
+      });
+    } finally {
+      dir.remove();
+    }
   });
 });

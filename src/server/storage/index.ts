@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Kysely, sql, type CompiledQuery, type Selectable } from 'kysely';
-import { SetupError } from '../errors.ts';
 import { GroupCommit, type GroupCommitStats } from './group-commit.ts';
-import { migrateToLatest } from './migrations.ts';
+import { openDatabase } from './database.ts';
+import { migrations } from './migrations.ts';
 import {
   claimDeliveries,
   listDeliveries,
@@ -25,8 +25,6 @@ import {
   type ErasureResult,
   type PersonQuery,
 } from './people.ts';
-import { createPostgresDialect } from './postgres.ts';
-import { createSqliteDialect } from './sqlite.ts';
 import type {
   ApplicationTable,
   AuditAction,
@@ -167,55 +165,13 @@ export interface OpenStorageOptions {
  * step.
  */
 export async function openStorage(config: StorageConfig, options: OpenStorageOptions = {}): Promise<Storage> {
-  let db: Kysely<Database> | undefined;
-  let groupCommit: GroupCommit | undefined;
-  let migrationSchema: string | undefined;
-  try {
-    if (config.kind === 'sqlite') {
-      const { dialect, database } = createSqliteDialect(config.file);
-      db = new Kysely<Database>({ dialect });
-      const kysely = db;
-      groupCommit = new GroupCommit(database, (work) => kysely.connection().execute(async () => work()));
-    } else {
-      db = new Kysely<Database>({
-        dialect: createPostgresDialect({
-          connectionString: config.connectionString,
-          ...(config.schema === undefined ? {} : { schema: config.schema }),
-          ...(options.onIdleError === undefined ? {} : { onIdleError: options.onIdleError }),
-        }),
-      });
-      // The first query also proves the database is reachable.
-      migrationSchema = await currentSchema(db);
-    }
-  } catch (error) {
-    await db?.destroy().catch(() => {});
-    throw new SetupError(
-      'StorageUnavailable',
-      config.kind === 'sqlite'
-        ? `The submissions file ${config.file} could not be opened (${(error as Error).message}). Check that DATA_DIR points to a writable folder.`
-        : // The address is not repeated: it may hold a password.
-          `The PostgreSQL database in DATABASE_URL could not be reached (${(error as Error).message}). Check that it is running, that the address and credentials are right, and that this machine may connect to it.`,
-      { cause: error },
-    );
-  }
-  try {
-    await migrateToLatest(db, migrationSchema);
-  } catch (error) {
-    await db.destroy();
-    throw error;
-  }
+  const { db, sqlite } = await openDatabase<Database>(
+    config,
+    { holds: 'submissions', dataDirVariable: 'DATA_DIR', migrations },
+    options.onIdleError === undefined ? {} : { onIdleError: options.onIdleError },
+  );
+  const groupCommit = sqlite && new GroupCommit(sqlite, (work) => db.connection().execute(async () => work()));
   return new KyselyStorage(db, config.kind, groupCommit, options.now ?? (() => new Date()), [...new Set(options.notify ?? [])]);
-}
-
-async function currentSchema(db: Kysely<Database>): Promise<string> {
-  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
-  const schema = rows[0]?.schema;
-  if (!schema) {
-    throw new Error(
-      'PostgreSQL has no current schema: the search_path names no existing schema. Create the schema or fix search_path.',
-    );
-  }
-  return schema;
 }
 
 /** The INSERT of a submission row, not yet run. */

@@ -1,5 +1,4 @@
-import { Migrator, type Kysely, type Migration } from 'kysely';
-import { SetupError } from '../errors.ts';
+import type { Kysely, Migration } from 'kysely';
 
 /**
  * Schema changes, applied in name order and recorded in `kysely_migration`. They are kept in code (not in a
@@ -105,27 +104,3 @@ export const migrations: Readonly<Record<string, Migration>> = {
     },
   },
 };
-
-/**
- * Brings the database to the latest schema. `migrationTableSchema` pins Kysely's bookkeeping tables to the
- * schema the connection writes to; without it Kysely's PostgreSQL check "does kysely_migration exist" also
- * matches the table of another schema in the same database and then skips creating ours.
- */
-export async function migrateToLatest<DB>(db: Kysely<DB>, migrationTableSchema?: string): Promise<void> {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => ({ ...migrations }) },
-    ...(migrationTableSchema === undefined ? {} : { migrationTableSchema }),
-  });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error !== undefined) {
-    const failed = results?.find((result) => result.status === 'Error')?.migrationName;
-    throw new SetupError(
-      'StorageMigrationFailed',
-      `The submissions database could not be brought up to date${failed ? ` (migration ${failed} failed)` : ''}: ${
-        error instanceof Error ? error.message : String(error)
-      }. Check that the database is reachable and that its user may create tables, then start again.`,
-      { cause: error },
-    );
-  }
-}

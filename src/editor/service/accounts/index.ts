@@ -10,12 +10,11 @@
  */
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
-import { Kysely, sql, type Selectable, type Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import { SetupError } from '../../../server/errors.ts';
 import type { StorageConfig } from '../../../server/storage/index.ts';
-import { createPostgresDialect } from '../../../server/storage/postgres.ts';
-import { createSqliteDialect } from '../../../server/storage/sqlite.ts';
-import { migrateAccounts } from './migrations.ts';
+import { openDatabase } from '../../../server/storage/database.ts';
+import { accountMigrations } from './migrations.ts';
 import { dummyHash, hashPassword, needsRehash, passwordPolicy, passwordProblem, verifyPassword } from './passwords.ts';
 
 export type Role = 'writer' | 'publisher' | 'admin';
@@ -214,38 +213,12 @@ type Db = Kysely<EditorDatabase> | Transaction<EditorDatabase>;
 
 /** Connects to the accounts database and brings its tables up to date, so the first start needs no setup step. */
 export async function openAccounts(config: StorageConfig, options: AccountsOptions = {}): Promise<Accounts> {
-  let db: Kysely<EditorDatabase> | undefined;
-  let migrationSchema: string | undefined;
-  try {
-    if (config.kind === 'sqlite') {
-      db = new Kysely<EditorDatabase>({ dialect: createSqliteDialect(config.file).dialect });
-    } else {
-      db = new Kysely<EditorDatabase>({
-        dialect: createPostgresDialect({
-          connectionString: config.connectionString,
-          ...(config.schema === undefined ? {} : { schema: config.schema }),
-        }),
-      });
-      // The first query also proves the database is reachable.
-      migrationSchema = await currentSchema(db);
-    }
-  } catch (error) {
-    await db?.destroy().catch(() => {});
-    throw new SetupError(
-      'StorageUnavailable',
-      config.kind === 'sqlite'
-        ? `The editor's accounts file ${config.file} could not be opened (${(error as Error).message}). Check that EDITOR_DATA_DIR points to a writable folder.`
-        : // The address is not repeated: it may hold a password.
-          `The PostgreSQL database in DATABASE_URL could not be reached (${(error as Error).message}). Check that it is running, that the address and credentials are right, and that this machine may connect to it.`,
-      { cause: error },
-    );
-  }
-  try {
-    await migrateAccounts(db, migrationSchema);
-  } catch (error) {
-    await db.destroy();
-    throw error;
-  }
+  const { db } = await openDatabase<EditorDatabase>(config, {
+    holds: "editor's accounts",
+    dataDirVariable: 'EDITOR_DATA_DIR',
+    migrations: accountMigrations,
+    migrationTables: { table: 'editor_migration', lock: 'editor_migration_lock' },
+  });
   return new KyselyAccounts(db, config.kind, {
     now: options.now ?? (() => new Date()),
     idleMs: options.idleMs ?? 2 * hour,
@@ -259,17 +232,6 @@ const hour = 60 * minute;
 
 /** How often a session's last-seen time is written at most: each request would otherwise be a write. */
 const touchEveryMs = minute;
-
-async function currentSchema(db: Kysely<EditorDatabase>): Promise<string> {
-  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
-  const schema = rows[0]?.schema;
-  if (!schema) {
-    throw new Error(
-      'PostgreSQL has no current schema: the search_path names no existing schema. Create the schema or fix search_path.',
-    );
-  }
-  return schema;
-}
 
 /** 32 random bytes, base64url: 43 characters. */
 function newToken(): string {

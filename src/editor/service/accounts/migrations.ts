@@ -1,5 +1,4 @@
-import { Migrator, type Kysely, type Migration } from 'kysely';
-import { SetupError } from '../../../server/errors.ts';
+import type { Kysely, Migration } from 'kysely';
 
 /**
  * The tables of the editor's accounts, applied in name order. Like the site's own (src/server/storage/
@@ -81,29 +80,3 @@ export const accountMigrations: Readonly<Record<string, Migration>> = {
     },
   },
 };
-
-/**
- * Brings the editor's tables to the latest schema. `migrationTableSchema` pins the bookkeeping tables to the
- * schema the connection writes to (PostgreSQL), for the reason given at migrateToLatest in
- * src/server/storage/migrations.ts.
- */
-export async function migrateAccounts<DB>(db: Kysely<DB>, migrationTableSchema?: string): Promise<void> {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => ({ ...accountMigrations }) },
-    migrationTableName: 'editor_migration',
-    migrationLockTableName: 'editor_migration_lock',
-    ...(migrationTableSchema === undefined ? {} : { migrationTableSchema }),
-  });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error !== undefined) {
-    const failed = results?.find((result) => result.status === 'Error')?.migrationName;
-    throw new SetupError(
-      'StorageMigrationFailed',
-      `The editor's accounts database could not be brought up to date${failed ? ` (migration ${failed} failed)` : ''}: ${
-        error instanceof Error ? error.message : String(error)
-      }. Check that the database is reachable and that its user may create tables, then start again.`,
-      { cause: error },
-    );
-  }
-}
