@@ -99,6 +99,21 @@ for (const width of widths) {
         // 'networkidle' fired before the scroll started lazy pictures, so it cannot be waited for again.
         await expect.poll(pending, { timeout: 20_000 }).toEqual([]);
         expect(problems, `${route} at ${width}px`).toEqual([]);
+        // Motion that starts by itself and never ends has a pause button in its own section (WCAG 2.2.2):
+        // every endless animation of the page, found by the browser, not a list of known ones.
+        const unstoppable = await page.evaluate(() =>
+          document
+            .getAnimations()
+            .filter((a) => a.effect?.getComputedTiming().endTime === Infinity)
+            .map((a) => {
+              const target = (a.effect as KeyframeEffect).target;
+              const section = target?.closest('[data-section]');
+              if (section?.querySelector('button[data-slot="pause"], button[data-slot="toggle"]')) return undefined;
+              return `${(a as CSSAnimation).animationName ?? 'an animation'} in ${section?.getAttribute('data-section') ?? target?.tagName}`;
+            })
+            .filter((found) => found !== undefined),
+        );
+        expect(unstoppable, `${route} at ${width}px: endless motion with no pause button`).toEqual([]);
         await expect(page.locator('footer[data-slot="footer"]'), route).toBeVisible();
         await page.evaluate(() => window.scrollTo(0, 0));
         // Contrast is judged on what visitors read: after reveal animations, not halfway through a fade.
