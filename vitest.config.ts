@@ -24,6 +24,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'fast',
+          // As the editor service runs (scripts/editor-start.mjs): reading or setting `__proto__` throws,
+          // so a walk that would put a request's value on a prototype fails in a test instead.
+          execArgv: ['--disable-proto=throw'],
           // A section folder may carry its own test (src/sections/<type>/index.test.tsx; new:section writes one).
           // tests/content reads the real content and holds it to the specification.
           include: [

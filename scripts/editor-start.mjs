@@ -18,6 +18,11 @@ if (!built || process.argv.includes('--rebuild')) {
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const child = spawn(process.execPath, ['--enable-source-maps', service], { cwd: root, stdio: 'inherit' });
+// --disable-proto=throw: reading or setting `__proto__` throws, so no value from a request can reach
+// a prototype through it, in our code or a dependency's (src/content/safe-keys.ts covers `constructor`).
+const child = spawn(process.execPath, ['--enable-source-maps', '--disable-proto=throw', service], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

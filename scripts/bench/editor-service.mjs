@@ -58,7 +58,7 @@ process.on('exit', () => {
 /** Starts the service on a fresh data folder (`fresh`: it clones too) and returns the ms until /healthz answers. */
 async function start(dataDir) {
   const started = performance.now();
-  service = spawn(process.execPath, [join(root, 'dist/editor-server/main.mjs')], {
+  service = spawn(process.execPath, ['--disable-proto=throw', join(root, 'dist/editor-server/main.mjs')], {
     cwd: root,
     env: { ...env, EDITOR_DATA_DIR: dataDir },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -14,6 +14,7 @@ import { isMap, isPair, isScalar, isSeq, parseDocument, stringify, type Document
 import { EditorError } from './errors.ts';
 import { YamlSource } from './yaml-source.ts';
 import { valueAt } from '../content/paths.ts';
+import { setOwn } from '../content/safe-keys.ts';
 
 type Key = string | number;
 type Path = readonly Key[];
@@ -60,13 +61,13 @@ export function firstDifference(from: unknown, to: unknown, path: Path): YamlOp 
   if (isDeepStrictEqual(from, to)) return undefined;
   if (isRecord(from) && isRecord(to)) {
     const keys = Object.keys(to);
-    for (const key of Object.keys(from)) if (!(key in to)) return { op: 'deleteKey', path, key };
+    for (const key of Object.keys(from)) if (!Object.hasOwn(to, key)) return { op: 'deleteKey', path, key };
     for (const [i, key] of keys.entries()) {
-      if (key in from) continue;
+      if (Object.hasOwn(from, key)) continue;
       const after = keys
         .slice(0, i)
         .reverse()
-        .find((k) => k in from);
+        .find((k) => Object.hasOwn(from, k));
       return { op: 'addKey', path, key, value: to[key], ...(after ? { after } : {}) };
     }
     for (const key of keys) {
@@ -143,7 +144,7 @@ function expectedAfter(data: unknown, op: YamlOp): unknown {
   switch (op.op) {
     case 'setText':
     case 'replace':
-      target[op.path[op.path.length - 1]!] = op.value;
+      setOwn(target, op.path[op.path.length - 1]!, op.value);
       break;
     case 'addKey': {
       // Keys keep the order they will have in the file: after `after`, or first.
@@ -151,7 +152,7 @@ function expectedAfter(data: unknown, op: YamlOp): unknown {
       const at = op.after === undefined ? 0 : entries.findIndex(([k]) => k === op.after) + 1;
       entries.splice(at, 0, [op.key, op.value]);
       for (const key of Object.keys(target)) delete target[key];
-      Object.assign(target, Object.fromEntries(entries));
+      for (const [key, value] of entries) setOwn(target, key, value);
       break;
     }
     case 'deleteKey':

@@ -5,114 +5,36 @@
  * parameter. It serves the editor's code, the section pictures and the working copy's public files, and
  * no other file of the project. And a publisher's publish lands in the remote with them as its author.
  */
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openAccounts, type Accounts, type Role } from '../../src/editor/service/accounts/index.ts';
+import { openAccounts, type Accounts } from '../../src/editor/service/accounts/index.ts';
 import { buildEditorService } from '../../src/editor/service/app.ts';
 import { serviceRoutes } from '../../src/editor/service/routes.ts';
 import { ChangeSets, type ChangeSet } from '../../src/editor/service/change-sets.ts';
 import { prepareWorkingCopy } from '../../src/editor/service/working-copy.ts';
 import { editorRoutes } from '../../src/editor/server/routes.ts';
-import { tempDir } from './helpers.ts';
+import { codeRoot, git, host, password, publicUrl, startEditorFixture, type EditorFixture, type Who } from './editor-fixture.ts';
 
-const codeRoot = resolve(import.meta.dirname, '../..');
-const host = 'edit.example.com';
-const publicUrl = new URL(`https://${host}`);
-const password = 'correct horse battery staple';
-
-let temp: ReturnType<typeof tempDir>;
+let fixture: EditorFixture;
+let temp: EditorFixture['temp'];
 let app: FastifyInstance;
 let accounts: Accounts;
 let remote: string;
 let copy: string;
 let changeSets: ChangeSets;
-type Who = Role | 'other-writer';
-const sessions = {} as Record<Who, { cookie: string; csrf: string }>;
+let sessions: EditorFixture['sessions'];
 /** Each person's own change set, started before the tests. */
-const own = {} as Record<Who, ChangeSet>;
-
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync('git', ['-c', 'user.name=Developer', '-c', 'user.email=dev@example.com', ...args], { cwd, encoding: 'utf8' });
+let own: EditorFixture['own'];
+let call: EditorFixture['call'];
 
 beforeAll(async () => {
-  temp = tempDir('editor-service');
-  // The site's repository, as a bare remote the service clones and pushes to.
-  const seed = join(temp.dir, 'seed');
-  for (const folder of ['content', 'schemas', 'public']) cpSync(join(codeRoot, folder), join(seed, folder), { recursive: true });
-  remote = join(temp.dir, 'site.git');
-  mkdirSync(remote);
-  git(remote, 'init', '--quiet', '--bare', '--initial-branch=main');
-  git(seed, 'init', '--quiet', '--initial-branch=main');
-  git(seed, 'add', '-A');
-  git(seed, 'commit', '--quiet', '-m', 'Site as it was');
-  git(seed, 'push', '--quiet', remote, 'main');
-  copy = (await prepareWorkingCopy(remote, join(temp.dir, 'data/editor-site'))).root;
-
-  // A stand-in for the built editor: the service's job is to serve these files, not to build them.
-  const ui = join(temp.dir, 'ui');
-  for (const page of ['index.html', 'preview/index.html', 'account/index.html', 'site-preview/index.html']) {
-    mkdirSync(join(ui, 'src/editor/ui', page, '..'), { recursive: true });
-    writeFileSync(join(ui, 'src/editor/ui', page), `<!doctype html><title>${page}</title>`);
-  }
-  mkdirSync(join(ui, 'assets'));
-  writeFileSync(join(ui, 'assets/index-abc123.js'), 'export {};');
-
-  accounts = await openAccounts({ kind: 'sqlite', file: join(temp.dir, 'data/editor.db') });
-  changeSets = new ChangeSets({ live: copy, dir: join(temp.dir, 'data/change-sets') });
-  app = await buildEditorService({
-    accounts,
-    project: { root: copy },
-    changeSets,
-    uiDir: ui,
-    codeRoot,
-    publicUrl,
-    secureCookies: true,
-    logLevel: 'silent',
-    shareSecret: Buffer.alloc(32, 7),
-    signInLimit: { max: 1000, windowMs: 60_000 },
-  });
-  for (const who of ['writer', 'publisher', 'admin', 'other-writer'] as const) {
-    const role = who === 'other-writer' ? 'writer' : who;
-    const invitation = await accounts.add({ email: `${who}@example.com`, role, name: `A ${who}` }, 'test');
-    const signedIn = await accounts.acceptInvitation(invitation.token, password);
-    sessions[who] = { cookie: `__Host-editor_session=${signedIn.token}`, csrf: signedIn.csrf };
-    own[who] = await changeSets.create(`Work of ${who}`, { email: `${who}@example.com`, name: `A ${who}` });
-  }
+  fixture = await startEditorFixture('editor-service', { logLevel: 'silent' });
+  ({ temp, app, accounts, remote, copy, changeSets, sessions, own, call } = fixture);
 });
 
-afterAll(async () => {
-  await app?.close();
-  await accounts?.close();
-  temp?.remove();
-});
-
-type As = Who | 'nobody';
-function call(
-  method: 'GET' | 'POST',
-  url: string,
-  as: As,
-  options: { body?: unknown; csrf?: string | false; headers?: Record<string, string>; changeSet?: string } = {},
-): Promise<LightMyRequestResponse> {
-  const session = as === 'nobody' ? undefined : sessions[as];
-  const changeSet = options.changeSet ?? (as === 'nobody' ? own.writer.id : own[as].id);
-  const csrf = options.csrf === false ? undefined : (options.csrf ?? session?.csrf);
-  return app.inject({
-    method,
-    url,
-    headers: {
-      host,
-      ...(session ? { cookie: session.cookie } : {}),
-      'x-change-set': changeSet,
-      ...(method === 'POST' ? { origin: publicUrl.origin, 'content-type': 'application/json' } : {}),
-      ...(method === 'POST' && csrf ? { 'x-csrf-token': csrf } : {}),
-      ...options.headers,
-    },
-    ...(method === 'POST' ? { payload: JSON.stringify(options.body ?? {}) } : {}),
-  });
-}
+afterAll(async () => fixture?.close());
 
 /**
  * Every address the service answers for the editor, with the least role it needs: the editor's route

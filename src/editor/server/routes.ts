@@ -6,6 +6,8 @@
  * authorises every request by the role written here, never by what the page shows.
  */
 import type { Fix } from '../../content/catalog.ts';
+import { formatPath } from '../../content/paths.ts';
+import { findUnsafeData, MAX_DATA_DEPTH, MAX_LIST_LENGTH, MAX_TEXT_LENGTH } from '../../content/safe-keys.ts';
 import { EditorError } from '../errors.ts';
 import {
   applyFix,
@@ -45,8 +47,12 @@ export interface EditorRoute {
   readonly handle: (project: EditorProject, call: Call) => Promise<unknown>;
 }
 
-/** Drafts of the largest page are well under this; a picture comes as its own bytes (media.ts). */
-export const MAX_JSON_BODY = 8 * 1024 * 1024;
+/**
+ * The largest page's data is 9 KB as JSON (home, 2026-11-28): a body 100 times that is still refused
+ * (413) before it is read, so no one request can hold the editor for long. A picture comes as its
+ * own bytes, with its own limit (media.ts).
+ */
+export const MAX_JSON_BODY = 1024 * 1024;
 
 export const text = (body: Record<string, unknown>, field: string): string => {
   const value = body[field];
@@ -188,14 +194,33 @@ export const faultBody = {
     'The editor could not do this because of a fault of its own. Nothing was written; try again, and if it happens again, tell a developer.',
 };
 
-/** The JSON body of a request, or a refusal that says it must be an object. */
+/**
+ * The JSON body of a request, or a refusal that names what is wrong with it: not an object, a key that
+ * would reach a prototype (`__proto__`, `constructor`, `prototype`: safe-keys.ts), or nesting deeper
+ * than any page. Every handler of both editors reads its body here, so none of them meets such data.
+ */
 export function parseJson(raw: Buffer): Record<string, unknown> {
   if (raw.length === 0) return {};
+  let parsed: unknown;
   try {
-    const parsed = JSON.parse(raw.toString('utf8')) as unknown;
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
-    return parsed as Record<string, unknown>;
+    parsed = JSON.parse(raw.toString('utf8'));
   } catch {
-    throw new EditorError('EditorBadRequest', 'The request body must be a JSON object.');
+    throw new EditorError('EditorBadRequest', 'The request body must be a JSON object; it could not be read as JSON.');
   }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new EditorError('EditorBadRequest', 'The request body must be a JSON object.');
+  const unsafe = findUnsafeData(parsed);
+  if (unsafe) {
+    const where = `\`${formatPath(unsafe.path.slice(0, 8))}${unsafe.path.length > 8 ? '…' : ''}\``;
+    throw new EditorError(
+      'EditorBadRequest',
+      {
+        'prototype-key': `${where} is refused: no field is called ${JSON.stringify(unsafe.path.at(-1))}, and such a key could change how the editor itself works. Remove it and send the request again.`,
+        'too-deep': `The request body is nested more than ${MAX_DATA_DEPTH} levels deep (at ${where}); no page of the site is. Send the page's data as the editor reads it.`,
+        'too-long': `${where} holds more than ${MAX_TEXT_LENGTH.toLocaleString('en')} characters, far more than any text of the site; nothing was saved. Shorten it, or split it over several sections.`,
+        'too-many': `${where} is a list of more than ${MAX_LIST_LENGTH.toLocaleString('en')} items, far more than any page has; nothing was saved.`,
+      }[unsafe.kind],
+    );
+  }
+  return parsed as Record<string, unknown>;
 }

@@ -42,6 +42,8 @@ export interface EditorServiceOptions {
   readonly secureCookies: boolean;
   readonly trustProxy?: false | number | string;
   readonly logLevel?: string;
+  /** Where the JSON log lines go (standard output when unset); the tests read them. */
+  readonly logStream?: { write(line: string): void };
   /** Sign-in attempts allowed per address and window (10 in 15 minutes). */
   readonly signInLimit?: { readonly max: number; readonly windowMs: number };
   /** Reports the database's health for /healthz. */
@@ -94,7 +96,11 @@ const policy = formatContentSecurityPolicy({
 
 declare module 'fastify' {
   interface FastifyRequest {
-    editorSession?: Session;
+    /**
+     * The signed-in person, or null. Decorated on Fastify's request type, so that reading it never
+     * falls through to Object.prototype: a value planted there must not sign anyone in.
+     */
+    editorSession: Session | null;
   }
 }
 
@@ -102,7 +108,10 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
   const { accounts, project, uiDir } = options;
   const names = cookieNames(options.secureCookies);
   const app = Fastify({
-    logger: loggerOptions(options.logLevel ?? 'info'),
+    logger: {
+      ...loggerOptions(options.logLevel ?? 'info'),
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     // A count of proxies in front: believe that many hops from this server, and no more.
     trustProxy:
       typeof options.trustProxy === 'number'
@@ -119,6 +128,26 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
   // Every body arrives as bytes: the route table parses JSON itself, with the editor's own refusals.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.decorateRequest('editorSession', null);
+  // One answer for what a handler did not answer itself (a body Fastify refused, a refusal thrown
+  // outside a route's own try): the editor's refusals keep their status, Fastify's own 4xx theirs,
+  // and anything else is a fault, logged with its stack and told without it.
+  app.setErrorHandler(async (error, request, reply) => {
+    const refused = refusal(error);
+    if (refused) return reply.code(refused.status).send(refused.body);
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500)
+      return reply.code(status).send({
+        error: status === 413 ? 'EditorTooLarge' : 'EditorBadRequest',
+        message:
+          status === 413
+            ? 'This request is larger than the editor takes at this address. Nothing was saved; a text this long does not belong on a page.'
+            : `The editor could not read this request (${(error as Error).message}).`,
+      });
+    request.log.error({ err: error, route: request.routeOptions.url }, 'The editor failed on a request.');
+    return reply.code(500).send(faultBody);
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     // A request naming another host (a forged Host header, DNS rebinding) never reaches the editor.

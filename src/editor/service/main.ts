@@ -89,6 +89,12 @@ try {
     },
     `The editor service is at ${config.publicUrl.origin} (listening on ${config.host}:${port}).`,
   );
+  // scripts/editor-start.mjs and the Dockerfile start the service so; a hand-made start may not.
+  if (![...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => a.startsWith('--disable-proto')))
+    app.log.warn(
+      { event: 'editor.proto-enabled' },
+      'Started without --disable-proto=throw: start the service with `npm run editor:start`, or add the flag to `node`, so that no request can reach an object prototype through `__proto__`.',
+    );
   if (recovered)
     app.log.warn(
       { event: 'editor.recovered-edits', changeSet: recovered.id },
