@@ -11,7 +11,8 @@ export type EditorErrorCode =
   | 'EditorBadRequest'
   | 'EditorTooLarge'
   | 'EditorForbidden'
-  | 'EditorPushFailed';
+  | 'EditorPushFailed'
+  | 'EditorLinkRefused';
 
 export class EditorError extends Error {
   constructor(

@@ -174,6 +174,7 @@ const statusOf: Record<string, number> = {
   EditorLinked: 409,
   EditorForbidden: 403,
   EditorPushFailed: 502,
+  EditorLinkRefused: 409,
 };
 
 /** The editor's own failures as the answer the page gets; undefined for a fault to log and hide. */

@@ -8,8 +8,8 @@
  * another site is 403, a request naming another host than EDITOR_PUBLIC_URL is 421. It serves the
  * editor's built files, the section pictures and the working copy's public/ folder, and nothing else.
  */
-import { existsSync, statSync } from 'node:fs';
-import { join, normalize, sep } from 'node:path';
+import { existsSync, realpathSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { hkdfSync, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -626,6 +626,21 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
     return session ? join(project.root, 'public') : undefined;
   };
   const sectionPictures = join(options.codeRoot, 'docs/images/sections');
+  /**
+   * `file` of `folder` as a path inside the folder's real path, resolved through every symbolic link,
+   * or undefined when it is missing, no plain file, or really lies elsewhere: a link in the site's
+   * public/ folder must never serve the accounts database or the signing secret.
+   */
+  const insideFolder = (folder: string, file: string): { folder: string; file: string } | undefined => {
+    try {
+      const realFolder = realpathSync(folder);
+      const real = realpathSync(join(folder, file));
+      if (!real.startsWith(realFolder + sep) || !statSync(real).isFile()) return undefined;
+      return { folder: realFolder, file: relative(realFolder, real) };
+    } catch {
+      return undefined;
+    }
+  };
   /** A GET that is no page: the editor's code, a section's picture, or a file of the site's public folder. */
   async function serveFile(request: FastifyRequest, reply: FastifyReply) {
     const notFound = () => reply.code(404).send({ error: 'EditorNotFound', message: 'The editor has nothing at this address.' });
@@ -648,11 +663,12 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
     const from = publicDirOf(request);
     if (!from) return notFound();
     const section = /^\/docs\/images\/sections\/([a-z0-9-]+\.webp)$/.exec(path);
-    if (section && request.editorSession)
-      return existsSync(join(sectionPictures, section[1]!)) ? reply.sendFile(section[1]!, sectionPictures) : notFound();
-    const file = normalize(join(from, path));
-    if (!file.startsWith(from + sep) || !existsSync(file) || !statSync(file).isFile()) return notFound();
-    return reply.sendFile(file.slice(from.length + 1), from);
+    if (section && request.editorSession) {
+      const picture = insideFolder(sectionPictures, section[1]!);
+      return picture ? reply.sendFile(picture.file, picture.folder) : notFound();
+    }
+    const found = insideFolder(from, path.slice(1));
+    return found ? reply.sendFile(found.file, found.folder) : notFound();
   }
 
   return app;

@@ -26,6 +26,7 @@ import { unusedUploads } from '../server/library.ts';
 import { describeFileChange, type FileChange } from '../review/word-diff.ts';
 import { merge3 } from '../merge.ts';
 import { rewriteYaml } from '../yaml-edit.ts';
+import { linksIn, linksRefused } from './working-copy.ts';
 
 const run = promisify(execFile);
 /** What a change set may change: the content and the pictures; nothing else of the site. */
@@ -182,7 +183,14 @@ export class ChangeSets {
     if (!remote) return;
     const branch = await this.branch();
     await git(this.live, ['fetch', '--quiet', remote, branch]);
+    await this.refuseLinks(`${remote}/${branch}`, `The live branch (${branch} of ${remote})`);
     await git(this.live, ['reset', '--quiet', '--hard', `${remote}/${branch}`]);
+  }
+
+  /** Refuses a tree holding symbolic links before it is checked out anywhere (working-copy.ts). */
+  private async refuseLinks(rev: string, where: string): Promise<void> {
+    const links = await linksIn(this.live, rev);
+    if (links.length > 0) throw new EditorError('EditorLinkRefused', `${linksRefused(links, where)} Nothing was changed.`);
   }
 
   private recordFile(id: string) {
@@ -520,6 +528,7 @@ export class ChangeSets {
       const full = await this.liveCommit(commit);
       const root = join(this.dir, 'versions', full);
       if (!existsSync(root)) {
+        await this.refuseLinks(full, `That version of the site`);
         mkdirSync(join(this.dir, 'versions'), { recursive: true });
         await git(this.live, ['worktree', 'add', '--quiet', '--detach', root, full]);
         const kept = readdirSync(join(this.dir, 'versions'))
