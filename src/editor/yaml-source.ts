@@ -7,6 +7,7 @@
  */
 import { Composer, CST, isScalar, Parser, type Document, type Scalar } from 'yaml';
 import { EditorError } from './errors.ts';
+import { overgrown, overgrownReason } from '../content/yaml-limits.ts';
 
 type Path = readonly (string | number)[];
 type Plain = string | number | boolean;
@@ -29,6 +30,12 @@ export class YamlSource {
         `${file === 'the file' ? 'The file' : file.replace(/^content\/|\.ya?ml$/g, '')} has a mistake in its text that the editor cannot read around (${error ? 'it is not valid YAML' : 'it is empty'}), so it cannot be changed here without risking what it holds. A developer sees the line and the fix in the content check; once it is repaired, open it again.`,
       );
     }
+    const expanded = overgrown(doc);
+    if (expanded)
+      throw new EditorError(
+        'EditorYamlUnreadable',
+        `${file === 'the file' ? 'The file' : file.replace(/^content\/|\.ya?ml$/g, '')} cannot be opened here: ${overgrownReason()}. A developer sees the line in the content check; once the repeated values are written out, open it again.`,
+      );
     return new YamlSource(tokens, doc);
   }
 

@@ -80,6 +80,23 @@ describe('content check: what a marketer sees for each mistake', () => {
     `);
   });
 
+  it('reports aliases that would repeat a value into more than any page holds, at the alias, before building them', async () => {
+    expect(await report('alias-bomb')).toMatchInlineSnapshot(`
+      "content/pages/home.yaml:9:9  YamlSyntax
+        The YAML could not be turned into content: its aliases (\`*name\`) repeat so much that it would hold over 50,000 values, far more than any page.
+        Write the values out instead of repeating them with \`&name\` and \`*name\`.
+
+           7 |   - &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]
+           8 |   - &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]
+        >  9 |   - &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]
+             |         ^^
+          10 | sections:
+          11 |   - type: cta-banner
+
+      1 content error in 1 file."
+    `);
+  });
+
   it('reports Markdown typed into a field that shows its text as written: a link as an error, stars as a warning', async () => {
     expect(await report('markdown-in-text')).toMatchInlineSnapshot(`
       "content/pages/home.yaml:14:20  MarkdownInText  sections[1].cards[0].text

@@ -13,6 +13,7 @@ import type { Problem } from '../catalog.ts';
 import { explain, warningCodes } from '../catalog.ts';
 import { codeFrame } from '../locate.ts';
 import { diagnoseSyntax } from '../yaml-syntax.ts';
+import { overgrown, overgrownReason } from '../yaml-limits.ts';
 import { withoutData, yamlTextProblems } from '../yaml-text.ts';
 import { encodingProblem, textHazards } from '../text-hazards.ts';
 import type { Validators } from '../validate.ts';
@@ -112,6 +113,12 @@ function parseSource(run: CheckRun, file: string, text: string): SourceFile | un
   // Data other than the author meant (an alias without its anchor, a merge key, a tag that changes a
   // value, an empty file) is not checked: its problems would only repeat these in other words.
   if (withoutData(textProblems)) return undefined;
+  const expanded = overgrown(doc);
+  if (expanded) {
+    const { line, col } = counter.linePos(expanded.offset ?? 0);
+    run.problems.push({ code: 'YamlSyntax', severity: 'error', ...at(line, col), ...explain.YamlUnexpandable(overgrownReason()) });
+    return undefined;
+  }
   try {
     return { file, text, document: () => ({ doc, counter }), data: doc.toJS() };
   } catch (error) {

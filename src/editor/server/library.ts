@@ -9,6 +9,7 @@ import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import sharp from 'sharp';
 import { parseDocument } from 'yaml';
+import { overgrown } from '../../content/yaml-limits.ts';
 import { listFiles } from '../../content/files.ts';
 import { NARROW_WIDTH } from '../../content/pictures.ts';
 import { EditorError } from '../errors.ts';
@@ -86,7 +87,7 @@ function usesByPath(root: string): Map<string, PictureUse[]> {
   for (const file of contentFiles(root)) {
     const text = readFileSync(join(root, file), 'utf8');
     const doc = parseDocument(text);
-    if (doc.errors.length > 0) {
+    if (doc.errors.length > 0 || overgrown(doc)) {
       // A file that does not read as YAML still counts: what it names must not be deleted under it.
       const title = titleOf(file, undefined);
       for (const path of new Set(text.match(MEDIA_IN_TEXT) ?? []))

@@ -8,6 +8,9 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { parseDocument } from 'yaml';
+import { valueAt } from '../../content/paths.ts';
+import { setOwn } from '../../content/safe-keys.ts';
+import { overgrown } from '../../content/yaml-limits.ts';
 import { listFiles } from '../../content/files.ts';
 import { EditorError } from '../errors.ts';
 import { editablePath, versionOf } from '../files.ts';
@@ -76,6 +79,8 @@ export function linksTo(root: string, route: string, except?: string): LinkTo[] 
     if (file === except) continue;
     const text = readFileSync(join(root, file), 'utf8');
     const doc = parseDocument(text);
+    // A file that expands beyond any page (yaml-limits.ts) is the content check's to report; it holds no link here.
+    if (overgrown(doc)) continue;
     const data = doc.toJS() as unknown;
     const walk = (value: unknown, path: Key[]) => {
       if (typeof value === 'string') {
@@ -107,11 +112,8 @@ export function relink(root: string, from: string, to: string, except: string): 
     const before = readFileSync(join(root, file), 'utf8');
     const data = structuredClone(parseDocument(before).toJS()) as Record<Key, unknown>;
     const mine = links.filter((l) => l.file === file);
-    for (const link of mine) {
-      let holder = data as Record<Key, unknown>;
-      for (const key of link.path.slice(0, -1)) holder = holder[key] as Record<Key, unknown>;
-      holder[link.path.at(-1)!] = relinked(link.value, from, to);
-    }
+    for (const link of mine)
+      setOwn(valueAt(data, link.path.slice(0, -1)) as object, link.path.at(-1)!, relinked(link.value, from, to));
     return { file, version: versionOf(before), text: rewriteYaml(before, data, file), links: mine };
   });
 }

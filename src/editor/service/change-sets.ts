@@ -17,8 +17,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { parse } from 'yaml';
 import { checkContent } from '../../content/check.ts';
+import { yamlData } from '../../content/yaml-limits.ts';
 import { writeWhole } from '../../content/files.ts';
 import { EditorError } from '../errors.ts';
 import { ContentInvalid } from '../server/api.ts';
@@ -138,6 +138,18 @@ function readTitle(title: unknown): string {
   return name;
 }
 const stamp = () => new Date().toISOString();
+
+/** A committed file's data; one YAML cannot read, or that expands beyond any page, is refused by name. */
+function readYaml(text: string, file: string): unknown {
+  try {
+    return yamlData(text);
+  } catch (error) {
+    throw new EditorError(
+      'EditorYamlUnreadable',
+      `${file} cannot be read here (${(error as Error).message.replace(/^The YAML could not be read: /, '').replace(/\.$/, '')}). A developer sees the line in the content check; once it is repaired, try again.`,
+    );
+  }
+}
 
 export interface ChangeSetsOptions {
   /** The service's working copy of the live branch: never edited, only merged into and pushed. */
@@ -374,7 +386,7 @@ export class ChangeSets {
       const files: FileChange[] = [];
       const routes: Record<string, string> = {};
       const pictures: { file: string; state: 'new' | 'changed' | 'deleted' }[] = [];
-      const show = async (commit: string, file: string) => parse(await git(this.live, ['show', `${commit}:${file}`])) as unknown;
+      const show = async (commit: string, file: string) => readYaml(await git(this.live, ['show', `${commit}:${file}`]), file);
       for (let i = 0; i + 1 < parts.length; i += 2) {
         const code = parts[i]!;
         const file = parts[i + 1]!;
@@ -508,7 +520,7 @@ export class ChangeSets {
       const versions: Version[] = [];
       const at = async (commit: string) => {
         const text = await git(this.live, ['show', `${commit}:${name}`]).catch(() => undefined);
-        return text === undefined ? undefined : (parse(text) as unknown);
+        return text === undefined ? undefined : readYaml(text, name);
       };
       for (const line of log.split('\n').filter(Boolean)) {
         const [commit, authorName, email, date, subject] = line.split('\x1f') as [string, string, string, string, string];
@@ -683,7 +695,7 @@ export class ChangeSets {
           });
           continue;
         }
-        const result = merge3(parse(base), parse(theirs), parse(ours));
+        const result = merge3(readYaml(base, file), readYaml(theirs, file), readYaml(ours, file));
         writes.push({ file, text: rewriteYaml(ours, result.merged, file) });
         merged.push(file);
         for (const conflict of result.conflicts)
