@@ -5,8 +5,9 @@
  * and never over someone else's change.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { isDeepStrictEqual } from 'node:util';
 import { join, relative } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { LRUCache } from 'lru-cache';
 import { checkContent, type ContentResult } from '../../content/check.ts';
 import type { Fix, Problem } from '../../content/catalog.ts';
 import { applyFixes } from '../../content/fixes.ts';
@@ -117,18 +118,22 @@ const kindOf = (project: EditorProject, file: string): FileKind =>
         ? 'entry'
         : 'page';
 
-/** The texts of files as they were opened, by version, so a draft is always made from what the marketer saw. */
-const opened = new Map<string, string>();
-/** Keeps the last few hundred versions: enough for a day of editing, bounded for a server left running. */
+/**
+ * The texts of files as they were opened, by version, so a draft is always made from what the
+ * marketer saw. Bounded by size, not count: a server left running for months, or one writer sending
+ * the largest texts allowed, keeps at most 32 MB of them (about 3,500 versions of the largest page).
+ */
+const opened = new LRUCache<string, string>({
+  maxSize: 32 * 1024 * 1024,
+  sizeCalculation: (text) => Math.max(1, text.length * 2),
+});
+
 function remember(version: string, text: string, project?: EditorProject, file?: string): void {
-  opened.delete(version);
   opened.set(version, text);
-  if (opened.size > 500) opened.delete(opened.keys().next().value!);
   if (project && file) {
     const key = earlierKey(project, file);
     const texts = (earlier.get(key) ?? []).filter((t) => t.text !== text);
     earlier.set(key, [...texts.slice(-19), { text, data: YamlSource.parse(text, file).toJS() }]);
-    if (earlier.size > 500) earlier.delete(earlier.keys().next().value!);
   }
 }
 
@@ -142,9 +147,17 @@ const earlierKey = (project: EditorProject, file: string) => `${project.root}\0$
  * The texts each file had in this session, newest last. Rewriting a text to hold the data of an
  * older one does not always give that older text back: a folded paragraph is re-wrapped at the
  * width of its lines as they are now. When the data asked for is exactly the data of a text the
- * file had (an undo back to before a save), that text is written, byte for byte.
+ * file had (an undo back to before a save), that text is written, byte for byte. Bounded by size
+ * like `opened` (each text counted twice over, for its data).
  */
-const earlier = new Map<string, { readonly text: string; readonly data: unknown }[]>();
+const earlier = new LRUCache<string, { readonly text: string; readonly data: unknown }[]>({
+  maxSize: 64 * 1024 * 1024,
+  sizeCalculation: (texts) =>
+    Math.max(
+      1,
+      texts.reduce((sum, t) => sum + t.text.length * 4, 0),
+    ),
+});
 
 function textFor(project: EditorProject, file: string, base: string, data: unknown): string {
   for (const known of (earlier.get(earlierKey(project, file)) ?? []).toReversed())

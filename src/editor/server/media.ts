@@ -17,8 +17,12 @@ export const MAX_PICTURE_BYTES = 25 * 1024 * 1024;
 /** Wider than the widest slot on the site at 2x; more only costs visitors download time. */
 export const MAX_PICTURE_WIDTH = 2400;
 const MAX_NAME_LENGTH = 60;
-// Sharp's own default, named here so the refusal can say it instead of surfacing libvips' wording.
-const MAX_PICTURE_PIXELS = 0x3fff * 0x3fff;
+/**
+ * Read from the header, before a pixel is decoded: a 31 KB PNG can declare 16,000 × 16,000 pixels, and
+ * decoding that held the editor for 3 s. 50 million is a 50-megapixel photo (8,160 × 6,120), more
+ * than any phone takes by default; the site shows at most 2,400 pixels wide.
+ */
+export const MAX_PICTURE_PIXELS = 50_000_000;
 
 type PictureType = 'png' | 'jpg' | 'webp' | 'avif' | 'heic';
 
@@ -135,13 +139,13 @@ export async function storePicture(
   if (!DECODED.has(metadata.format)) throw unreadable();
   if (metadata.width * metadata.height > MAX_PICTURE_PIXELS) {
     throw refuse(
-      `${label} is ${metadata.width} × ${metadata.height} pixels, more than the editor can process. Export it smaller (2,400 pixels wide is plenty for the site) and upload that.`,
+      `${label} is ${metadata.width} × ${metadata.height} pixels, more than the ${MAX_PICTURE_PIXELS / 1_000_000} million the editor takes. Export it smaller (2,400 pixels wide is plenty for the site) and upload that.`,
     );
   }
 
   // Decoding every pixel is the check that it is a picture; the header alone proves nothing.
   // Sharp writes no metadata unless asked, so EXIF (with a phone's location) stays behind.
-  const { data, info } = await sharp(bytes, { failOn: 'error' })
+  const { data, info } = await sharp(bytes, { failOn: 'error', limitInputPixels: MAX_PICTURE_PIXELS })
     .rotate()
     .resize({ width: MAX_PICTURE_WIDTH, withoutEnlargement: true })
     .webp({ quality: 82 })

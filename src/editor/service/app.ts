@@ -44,6 +44,8 @@ export interface EditorServiceOptions {
   readonly logLevel?: string;
   /** Where the JSON log lines go (standard output when unset); the tests read them. */
   readonly logStream?: { write(line: string): void };
+  /** Picture uploads allowed per account and window (30 a minute). */
+  readonly uploadLimit?: { readonly max: number; readonly windowMs: number };
   /** Sign-in attempts allowed per address and window (10 in 15 minutes). */
   readonly signInLimit?: { readonly max: number; readonly windowMs: number };
   /** Reports the database's health for /healthz. */
@@ -136,7 +138,10 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
   app.setErrorHandler(async (error, request, reply) => {
     const refused = refusal(error);
     if (refused) return reply.code(refused.status).send(refused.body);
-    const status = (error as { statusCode?: unknown }).statusCode;
+    const { statusCode: status, error: code, message } = error as { statusCode?: unknown; error?: unknown; message?: unknown };
+    // A refusal built with its own name and words (the rate limits' 429s) goes out as it was built.
+    if (typeof status === 'number' && status >= 400 && status < 500 && typeof code === 'string' && code.startsWith('Editor'))
+      return reply.code(status).send({ error: code, message });
     if (typeof status === 'number' && status >= 400 && status < 500)
       return reply.code(status).send({
         error: status === 413 ? 'EditorTooLarge' : 'EditorBadRequest',
@@ -417,6 +422,21 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
     return reply.code(500).send(faultBody);
   };
 
+  /**
+   * Uploads per account and minute: each is decoded and re-encoded, seconds of CPU for a large photo,
+   * so one account cannot keep the service busy for everyone. Counted before the body is read.
+   */
+  const uploadLimit = {
+    max: options.uploadLimit?.max ?? 30,
+    timeWindow: options.uploadLimit?.windowMs ?? 60_000,
+    keyGenerator: (request: FastifyRequest) => request.editorSession?.account.email ?? `address ${ipOf(request)}`,
+    errorResponseBuilder: (_request: FastifyRequest, context: { after: string; max: number }) => ({
+      statusCode: 429,
+      error: 'EditorUploadLimited',
+      message: `You have uploaded ${context.max} pictures in the last minute, as many as the editor takes. Wait ${context.after}, then upload the rest; nothing you uploaded is lost.`,
+    }),
+  };
+
   // --- the editor's API, inside a change set ----------------------------------------------------------
   // Publishing the working copy directly is what `npm run edit` does; here a change set is published
   // after review instead (below), so that address is not mounted at all.
@@ -424,7 +444,7 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
     app.route({
       method: route.method,
       url: path,
-      ...(route.raw ? { bodyLimit: route.raw } : {}),
+      ...(route.raw ? { bodyLimit: route.raw, config: { rateLimit: uploadLimit } } : {}),
       handler: async (request, reply) => {
         const session = request.editorSession;
         if (!session) return signedOut(reply);

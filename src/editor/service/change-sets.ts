@@ -166,6 +166,12 @@ export class ChangeSets {
   private branchName: string | undefined;
   /** One git operation on the shared repository at a time: worktrees share its index locks and refs. */
   private queue: Promise<unknown> = Promise.resolve();
+  /**
+   * Per change set, one at a time: its writes (saves, uploads, new pages) and the steps that commit,
+   * merge or remove its worktree. A slow save in one change set never holds anyone else's; the git
+   * steps take the shared queue first, then their change set's, and a write never takes the shared one.
+   */
+  private readonly setQueues = new Map<string, Promise<unknown>>();
 
   constructor(options: ChangeSetsOptions) {
     this.live = options.live;
@@ -178,6 +184,22 @@ export class ChangeSets {
     const next = this.queue.then(work, work);
     this.queue = next.catch(() => undefined);
     return next;
+  }
+
+  private inSet<T>(id: string, work: () => Promise<T>): Promise<T> {
+    const next = (this.setQueues.get(id) ?? Promise.resolve()).then(work, work);
+    const settled = next.catch(() => undefined);
+    this.setQueues.set(id, settled);
+    // Forgotten once idle, so the map holds only the change sets being written now.
+    void settled.then(() => {
+      if (this.setQueues.get(id) === settled) this.setQueues.delete(id);
+    });
+    return next;
+  }
+
+  /** A git step on one change set's worktree: after the shared queue, then in that change set's own. */
+  private serialIn<T>(id: string, work: () => Promise<T>): Promise<T> {
+    return this.serial(() => this.inSet(id, work));
   }
 
   private async branch(): Promise<string> {
@@ -265,7 +287,7 @@ export class ChangeSets {
    * never lands in a worktree that a publish is removing.
    */
   guard<T>(id: string, work: () => Promise<T>): Promise<T> {
-    return this.serial(async () => {
+    return this.inSet(id, async () => {
       const changeSet = this.get(id);
       if (changeSet.state === 'published' || changeSet.state === 'withdrawn' || !existsSync(join(this.dir, id)))
         throw new EditorError(
@@ -320,7 +342,7 @@ export class ChangeSets {
   }
 
   askReview(id: string, by: Person, note?: unknown): Promise<ChangeSet> {
-    return this.serial(async () => {
+    return this.serialIn(id, async () => {
       const changeSet = this.get(id);
       if (changeSet.state !== 'draft')
         throw new EditorError(
@@ -414,7 +436,7 @@ export class ChangeSets {
     by: Person,
     seen?: unknown,
   ): Promise<{ changeSet: ChangeSet; commit: string; pushed?: string; continued?: ChangeSet }> {
-    return this.serial(async () => {
+    return this.serialIn(id, async () => {
       const changeSet = this.get(id);
       if (changeSet.state !== 'in-review' || !changeSet.reviewed)
         throw new EditorError(
@@ -636,7 +658,7 @@ export class ChangeSets {
    * merges cleanly.
    */
   update(id: string, by: Person, describePlace: (file: string, path: readonly (string | number)[]) => string): Promise<Update> {
-    return this.serial(async () => {
+    return this.serialIn(id, async () => {
       const changeSet = this.get(id);
       const root = join(this.dir, id);
       if (!existsSync(root) || changeSet.state === 'published' || changeSet.state === 'withdrawn')
@@ -757,7 +779,7 @@ export class ChangeSets {
   }
 
   withdraw(id: string, by: Person): Promise<ChangeSet> {
-    return this.serial(async () => {
+    return this.serialIn(id, async () => {
       const changeSet = this.get(id);
       if (changeSet.state === 'published') throw new EditorError('EditorConflict', `"${changeSet.title}" is already live.`);
       // Nothing saved is thrown away: it is committed on the change set's branch before its worktree goes.
