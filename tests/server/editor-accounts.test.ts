@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -9,6 +10,7 @@ import {
   accountsConfig,
   allows,
   openAccounts,
+  readName,
   roles,
   type Accounts,
   type AccountsOptions,
@@ -232,7 +234,7 @@ describe.each([sqlite, postgres])('editor accounts on $name', (backend) => {
     expect(await weak('x'.repeat(257))).toMatch(/257 characters long; it may have at most 256/);
     expect(await weak('QWERTY123456')).toMatch(/most common passwords/);
     expect(await weak('Asha.Verma.K@Example.in')).toMatch(/e-mail address/);
-    expect(await weak('ASHA.VERMA.K')).toMatch(/e-mail address or the part of it before the @/);
+    expect(await weak('ASHA.VERMA.K')).toMatch(/holds the part of the e-mail address before the @/);
 
     expect((await accounts.acceptInvitation(invitation.token, strongPassword)).account.hasPassword).toBe(true);
   });
@@ -787,5 +789,97 @@ describe('the site and the editor in one database', () => {
     } finally {
       dir.remove();
     }
+  });
+});
+
+describe('names and passwords that say who someone is', () => {
+  it('accepts exactly the names git records as an author, and shows them as typed (fast-check)', () => {
+    const repo = tempDir('editor-names');
+    try {
+      execFileSync('git', ['init', '--quiet'], { cwd: repo.dir });
+      const hidden = fc.constantFrom(
+        '\u0000',
+        '\u0007',
+        '\n',
+        '\u200B',
+        '\u200D',
+        '\u202E',
+        '\u2066',
+        '\uFEFF',
+        '\u00AD',
+        '<',
+        '>',
+      );
+      const names = fc.oneof(
+        fc.string({ unit: 'grapheme', maxLength: 40 }),
+        fc.string({ unit: 'binary', maxLength: 40 }),
+        fc.tuple(fc.string({ unit: 'grapheme', maxLength: 20 }), hidden, fc.string({ maxLength: 20 })).map((p) => p.join('')),
+        fc.string({ unit: 'grapheme-ascii', minLength: 95, maxLength: 110 }),
+      );
+      let accepted = 0;
+      fc.assert(
+        fc.property(names, (input) => {
+          let name: string;
+          try {
+            name = readName(input);
+          } catch (error) {
+            expect((error as AccountError).code).toBe('NameInvalid');
+            return;
+          }
+          accepted += 1;
+          expect(codePoints(name)).toBeLessThanOrEqual(100);
+          expect(name).not.toMatch(/[\p{Cc}\p{Cf}<>]/u);
+          if (name === '') return;
+          // git takes it as an author: the person can always ask for review.
+          execFileSync('git', ['commit', '--quiet', '--allow-empty', '-m', 'x'], {
+            cwd: repo.dir,
+            env: {
+              ...process.env,
+              GIT_AUTHOR_NAME: name,
+              GIT_AUTHOR_EMAIL: 'a@example.com',
+              GIT_COMMITTER_NAME: 'c',
+              GIT_COMMITTER_EMAIL: 'c@example.com',
+            },
+          });
+          expect(execFileSync('git', ['log', '-1', '--format=%an'], { cwd: repo.dir, encoding: 'utf8' }).trimEnd()).toBe(name);
+        }),
+        { seed: 4952, numRuns: 150 },
+      );
+      expect(accepted).toBeGreaterThan(30);
+    } finally {
+      repo.remove();
+    }
+  });
+
+  it('refuses a password that holds the address, its local part or the name, however cased or spaced (fast-check)', async () => {
+    const person = fc.record({
+      local: fc.stringMatching(/^[a-z]{4,12}(\.[a-z]{2,8})?$/),
+      name: fc.tuple(fc.stringMatching(/^[A-Z][a-z]{3,8}$/), fc.stringMatching(/^[A-Z][a-z]{3,8}$/)).map((p) => p.join(' ')),
+    });
+    const disguise = fc.constantFrom(
+      (t: string) => t,
+      (t: string) => t.toUpperCase(),
+      (t: string) => t.replace(/[ .]/g, ''),
+      (t: string) => t.replace(/ /g, '.'),
+      (t: string) => t.replace(/ /g, '_'),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        person,
+        fc.constantFrom('address', 'local', 'name'),
+        disguise,
+        fc.stringMatching(/^[0-9!#]{0,6}$/),
+        fc.stringMatching(/^[0-9!#]{0,6}$/),
+        async ({ local, name }, which, hide, before, after) => {
+          const email = `${local}@example.in`;
+          const part = which === 'address' ? email : which === 'local' ? local : name;
+          const password = `${before}${hide(part)}${after}`.padEnd(12, '7');
+          expect(await passwordProblem(password, email, name), password).toMatch(/holds/);
+        },
+      ),
+      { seed: 4953, numRuns: 200 },
+    );
+    // Short parts are not looked for: a two-letter name would refuse good passwords by chance.
+    expect(await passwordProblem('correct horse battery staple', 'al@example.in', 'Al')).toBeUndefined();
   });
 });

@@ -91,7 +91,6 @@ export async function startEditorFixture(name: string, settings: Partial<EditorS
     logLevel: 'warn',
     logStream: { write: (line: string) => void logs.push(JSON.parse(line) as EditorFixture['logs'][number]) },
     shareSecret: Buffer.alloc(32, 7),
-    signInLimit: { max: 1000, windowMs: 60_000 },
     ...settings,
   });
   const sessions = {} as Record<Who, { cookie: string; csrf: string }>;

@@ -217,8 +217,9 @@ describe('sessions', () => {
     expect(JSON.stringify(response.json())).not.toContain(password);
   });
 
-  it('limits failed sign-ins to one account whatever address they come from, and believes only the proxies it knows', async () => {
+  it('slows failed sign-ins to one account from any address, never locks out the right password, and counts only failures', async () => {
     const limitedAccounts = await openAccounts({ kind: 'sqlite', file: join(temp.dir, 'data/limited.db') });
+    let now = Date.parse('2026-11-28T09:00:00Z');
     const service = await buildEditorService({
       accounts: limitedAccounts,
       project: { root: copy },
@@ -230,25 +231,40 @@ describe('sessions', () => {
       logLevel: 'silent',
       shareSecret: Buffer.alloc(32, 7),
       trustProxy: 1,
-      signInLimit: { max: 3, windowMs: 60_000 },
+      signInThrottle: { free: 3, maxDelayMs: 15 * 60_000, now: () => now },
     });
     try {
-      await limitedAccounts.acceptInvitation(
-        (await limitedAccounts.add({ email: 'target@example.com', role: 'admin' })).token,
-        password,
-      );
-      const attempt = (guess: string, from: string) =>
+      for (const email of ['target@example.com', 'colleague@example.com'])
+        await limitedAccounts.acceptInvitation((await limitedAccounts.add({ email, role: 'admin' })).token, password);
+      const attempt = (email: string, guess: string, from: string) =>
         service.inject({
           method: 'POST',
           url: '/auth/sign-in',
           headers: { host, origin: publicUrl.origin, 'content-type': 'application/json', 'x-forwarded-for': from },
-          payload: JSON.stringify({ email: 'target@example.com', password: guess }),
+          payload: JSON.stringify({ email, password: guess }),
         });
-      // Each guess from another address; the per-address limit alone would never stop them.
-      for (let i = 0; i < 3; i++) expect((await attempt(`wrong guess number ${i}`, `198.51.100.${i}`)).statusCode).toBe(401);
-      const limited = await attempt(password, '198.51.100.99');
-      expect(limited.statusCode).toBe(429);
-      expect(limited.json().error).toBe('EditorSignInLimited');
+      // Successes are not counted: a whole office behind one proxy signs in, many times over.
+      for (let i = 0; i < 30; i++)
+        expect((await attempt('colleague@example.com', password, '198.51.100.200')).statusCode).toBe(200);
+      // Each guess from another address; a per-address limit alone would never stop them.
+      for (let i = 0; i < 4; i++)
+        expect((await attempt('target@example.com', `wrong guess number ${i}`, `198.51.100.${i}`)).statusCode).toBe(401);
+      // Past the free failures, the next attempt waits, whatever its address, the right password included…
+      const slowed = await attempt('target@example.com', password, '198.51.100.99');
+      expect(slowed.statusCode).toBe(429);
+      expect(slowed.json().error).toBe('EditorSignInLimited');
+      expect(slowed.json().message).toMatch(/try again in 1 second/);
+      // …each further failure doubles the wait…
+      now += 1_000;
+      expect((await attempt('target@example.com', 'another wrong guess', '198.51.100.5')).statusCode).toBe(401);
+      expect((await attempt('target@example.com', password, '198.51.100.99')).json().message).toMatch(/in 2 seconds/);
+      // …and once it is over, the right password signs in: nothing was locked.
+      now += 2_000;
+      expect((await attempt('target@example.com', password, '198.51.100.99')).statusCode).toBe(200);
+      // Another account was never slowed by it.
+      expect((await attempt('colleague@example.com', password, '198.51.100.7')).statusCode).toBe(200);
+      const audit = await limitedAccounts.listAudit(50);
+      expect(audit.some((a) => a.action === 'session.sign-in-slowed' && a.subject === 'target@example.com')).toBe(true);
       // One proxy in front: the address it saw is the client's, whatever the client wrote before it.
       await service.inject({
         method: 'POST',
@@ -267,6 +283,29 @@ describe('sessions', () => {
     } finally {
       await service.close();
       await limitedAccounts.close();
+    }
+  });
+
+  it('slows guesses at invitation links from one address, and a good link still works after the wait', async () => {
+    let now = Date.parse('2026-11-28T09:00:00Z');
+    const guessed = await startEditorFixture('editor-invitation-guess', {
+      logLevel: 'silent',
+      signInThrottle: { free: 1, maxDelayMs: 60_000, now: () => now },
+    });
+    try {
+      const guess = (token: string) => guessed.call('POST', '/auth/invitation', 'nobody', { body: { token } });
+      // free: 1 per account means 4 per address.
+      for (let i = 0; i < 4; i++) expect((await guess(`guess-${i}`)).statusCode).toBe(410);
+      expect((await guess('guess-5')).statusCode).toBe(410);
+      const slowed = await guess('guess-6');
+      expect(slowed.statusCode).toBe(429);
+      now += Number(slowed.headers['retry-after']) * 1000;
+      const invitation = await guessed.accounts.add({ email: 'newcomer@example.com', role: 'writer' });
+      const good = await guess(invitation.token);
+      expect(good.statusCode, good.body).toBe(200);
+      expect(good.json().email).toBe('newcomer@example.com');
+    } finally {
+      await guessed.close();
     }
   });
 

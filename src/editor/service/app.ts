@@ -22,6 +22,7 @@ import { foreignOrigin } from '../server/served.ts';
 import { AccountError, allows, type Account, type Accounts, type Session, type SignedIn } from './accounts/index.ts';
 import type { ChangeSet, ChangeSets, Person } from './change-sets.ts';
 import { readShareToken, shareToken } from './share.ts';
+import { inWords, SignInThrottle } from './sign-in-throttle.ts';
 import { sitePreview } from '../server/site-preview.ts';
 import { serviceRoutes } from './routes.ts';
 import { createOidc, OidcFailed, openPending, sealPending, type OidcSettings } from './oidc.ts';
@@ -46,8 +47,11 @@ export interface EditorServiceOptions {
   readonly logStream?: { write(line: string): void };
   /** Picture uploads allowed per account and window (30 a minute). */
   readonly uploadLimit?: { readonly max: number; readonly windowMs: number };
-  /** Sign-in attempts allowed per address and window (10 in 15 minutes). */
-  readonly signInLimit?: { readonly max: number; readonly windowMs: number };
+  /**
+   * Failed sign-ins before each next one waits (5 per account, four times that per address), and the
+   * longest wait (15 minutes); `now` for tests.
+   */
+  readonly signInThrottle?: { readonly free?: number; readonly maxDelayMs?: number; readonly now?: () => number };
   /** Reports the database's health for /healthz. */
   readonly ping?: () => Promise<void>;
   /** Company single sign-on through OpenID Connect, beside the local accounts (oidc.ts). */
@@ -244,72 +248,111 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
   });
 
   // --- sign-in ------------------------------------------------------------------------------------
+  // The single sign-on's return address: a request per sign-in, limited per address like any page.
   const limited = {
     config: {
       rateLimit: {
-        max: options.signInLimit?.max ?? 10,
-        timeWindow: options.signInLimit?.windowMs ?? 15 * 60_000,
+        max: 10,
+        timeWindow: 15 * 60_000,
         keyGenerator: ipOf,
         errorResponseBuilder: (_request: FastifyRequest, context: { after: string }) => ({
           statusCode: 429,
           error: 'EditorSignInLimited',
-          message: `Too many sign-in attempts from this address. Try again in ${context.after}, or ask an administrator for a new invitation link.`,
+          message: `Too many sign-in attempts from this address. Try again in ${context.after}.`,
         }),
       },
     },
   };
-  // Failed sign-ins per account, whatever address they come from: the per-address limit alone lets
-  // someone with many addresses guess one person's password without end.
-  const failures = new Map<string, { count: number; until: number }>();
-  const accountLimit = { max: options.signInLimit?.max ?? 10, windowMs: options.signInLimit?.windowMs ?? 15 * 60_000 };
-  app.post('/auth/sign-in', limited, async (request, reply) => {
+  // Failures only, per account and per address, slowed down rather than locked (sign-in-throttle.ts).
+  const throttle = new SignInThrottle({
+    free: options.signInThrottle?.free ?? 5,
+    maxDelayMs: options.signInThrottle?.maxDelayMs ?? 15 * 60_000,
+    ...(options.signInThrottle?.now ? { now: options.signInThrottle.now } : {}),
+  });
+  // An office behind one proxy shares an address: it gets four times an account's free failures.
+  const addressThrottle = new SignInThrottle({
+    free: 4 * (options.signInThrottle?.free ?? 5),
+    maxDelayMs: options.signInThrottle?.maxDelayMs ?? 15 * 60_000,
+    ...(options.signInThrottle?.now ? { now: options.signInThrottle.now } : {}),
+  });
+  const slowedDown = (reply: FastifyReply, wait: number, what: string) =>
+    reply
+      .code(429)
+      .header('retry-after', String(Math.ceil(wait / 1000)))
+      .send({
+        error: 'EditorSignInLimited',
+        message: `There were several failed ${what} just now, so the next one waits: try again in ${inWords(wait)}. If you have forgotten your password, ask an administrator for a new invitation link.`,
+      });
+  app.post('/auth/sign-in', async (request, reply) => {
     if (refuseForeignWrite(request, reply, undefined)) return reply;
     const body = parseJson(bodyOf(request));
-    const who = field(body, 'email').trim().toLowerCase();
-    const now = Date.now();
-    for (const [key, entry] of failures) if (entry.until <= now) failures.delete(key);
-    if ((failures.get(who)?.count ?? 0) >= accountLimit.max) {
-      request.log.warn({ event: 'editor.sign-in-limited' }, 'Sign-ins to one account were limited.');
-      return reply.code(429).send({
-        error: 'EditorSignInLimited',
-        message:
-          'Too many failed sign-ins to this account. Try again in 15 minutes, or ask an administrator for a new invitation link.',
-      });
+    const account = [`account ${field(body, 'email').trim().toLowerCase().slice(0, 254)}`];
+    const address = [`address ${ipOf(request)}`];
+    const wait = Math.max(throttle.wait(account), addressThrottle.wait(address));
+    if (wait > 0) {
+      request.log.warn({ event: 'editor.sign-in-limited' }, 'A sign-in waits after several failures.');
+      return slowedDown(reply, wait, 'sign-ins to this account or from this address');
     }
     try {
       const signedIn = await accounts.signIn(field(body, 'email'), field(body, 'password'), { ip: ipOf(request) });
-      failures.delete(who);
+      throttle.succeeded(account);
+      addressThrottle.succeeded(address);
       request.log.info({ event: 'editor.signed-in', role: signedIn.account.role }, 'Signed in.');
       startSession(reply, signedIn);
       return { account: signedIn.account };
     } catch (error) {
-      const entry = failures.get(who) ?? { count: 0, until: now + accountLimit.windowMs };
-      failures.set(who, { ...entry, count: entry.count + 1 });
+      if (error instanceof AccountError && error.code === 'SignInFailed') {
+        const slowed = [throttle.failed(account), addressThrottle.failed(address)];
+        if (slowed.some(Boolean))
+          await accounts.audit({
+            action: 'session.sign-in-slowed',
+            subject: account[0]!.slice('account '.length),
+            detail: slowed[0] ? 'failures to this account' : 'failures from this address',
+            ip: ipOf(request),
+          });
+      }
       request.log.warn({ event: 'editor.sign-in-failed' }, 'A sign-in was refused.');
       return accountError(reply, error);
     }
   });
-  app.post('/auth/invitation', limited, async (request, reply) => {
+  // An invitation's token is a secret like a password: guesses at it are slowed down per address too.
+  const invitationGuess = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    work: (body: Record<string, unknown>) => Promise<unknown>,
+  ) => {
     if (refuseForeignWrite(request, reply, undefined)) return reply;
-    const account = await accounts.invitation(field(parseJson(bodyOf(request)), 'token'));
-    if (!account)
-      return reply.code(410).send({
-        error: 'InvitationInvalid',
-        message: 'This invitation link has been used or has expired. Ask an administrator for a new one.',
-      });
-    return { email: account.email, name: account.name, role: account.role };
-  });
-  app.post('/auth/accept', limited, async (request, reply) => {
-    if (refuseForeignWrite(request, reply, undefined)) return reply;
+    const address = [`invitation ${ipOf(request)}`];
+    const wait = addressThrottle.wait(address);
+    if (wait > 0) return slowedDown(reply, wait, 'uses of invitation links from this address');
     const body = parseJson(bodyOf(request));
     try {
+      const answer = await work(body);
+      addressThrottle.succeeded(address);
+      return answer;
+    } catch (error) {
+      if (error instanceof AccountError && error.code === 'InvitationInvalid') addressThrottle.failed(address);
+      return accountError(reply, error);
+    }
+  };
+  app.post('/auth/invitation', async (request, reply) =>
+    invitationGuess(request, reply, async (body) => {
+      const account = await accounts.invitation(field(body, 'token'));
+      if (!account)
+        throw new AccountError(
+          'InvitationInvalid',
+          'This invitation link has been used or has expired. Ask an administrator for a new one.',
+        );
+      return { email: account.email, name: account.name, role: account.role };
+    }),
+  );
+  app.post('/auth/accept', async (request, reply) =>
+    invitationGuess(request, reply, async (body) => {
       const signedIn = await accounts.acceptInvitation(field(body, 'token'), field(body, 'password'), { ip: ipOf(request) });
       startSession(reply, signedIn);
       return { account: signedIn.account };
-    } catch (error) {
-      return accountError(reply, error);
-    }
-  });
+    }),
+  );
   app.post('/auth/sign-out', async (request, reply) => {
     const session = request.editorSession;
     if (session && refuseForeignWrite(request, reply, session)) return reply;

@@ -15,7 +15,15 @@ import { SetupError } from '../../../server/errors.ts';
 import type { StorageConfig } from '../../../server/storage/index.ts';
 import { openDatabase } from '../../../server/storage/database.ts';
 import { accountMigrations } from './migrations.ts';
-import { dummyHash, hashPassword, needsRehash, passwordPolicy, passwordProblem, verifyPassword } from './passwords.ts';
+import {
+  codePoints,
+  dummyHash,
+  hashPassword,
+  needsRehash,
+  passwordPolicy,
+  passwordProblem,
+  verifyPassword,
+} from './passwords.ts';
 
 export type Role = 'writer' | 'publisher' | 'admin';
 
@@ -136,7 +144,14 @@ export interface Accounts {
 }
 
 export type AccountErrorCode =
-  'AccountExists' | 'AccountMissing' | 'EmailInvalid' | 'InvitationInvalid' | 'PasswordWeak' | 'SignInFailed' | 'LastAdmin';
+  | 'AccountExists'
+  | 'AccountMissing'
+  | 'EmailInvalid'
+  | 'NameInvalid'
+  | 'InvitationInvalid'
+  | 'PasswordWeak'
+  | 'SignInFailed'
+  | 'LastAdmin';
 
 /** A refusal of the accounts layer, with a permanent code and a message for the person who asked. */
 export class AccountError extends Error {
@@ -277,6 +292,28 @@ function readEmail(input: string): string {
   return email;
 }
 
+/**
+ * A person's name as the editor shows it and git records it as an author: one line of up to 100
+ * characters, without control, format (zero-width, bidirectional overrides) or `<` `>` characters. A
+ * NUL or a `<` made git refuse the author, so that person could never ask for review again; an
+ * override makes a name read as someone else's. The characters git drops from either end of a name
+ * (spaces, `. , : ; " ' \`) are dropped here too, so the name shown is the name in the history. Empty
+ * is allowed: the address is shown instead.
+ */
+export function readName(input: unknown): string {
+  const typed = (typeof input === 'string' ? input : '').normalize('NFC');
+  const name = typed.replace(/^[\s.,:;"'\\]+|[\s.,:;"'\\]+$/gu, '');
+  const refuse = (why: string) =>
+    new AccountError(
+      'NameInvalid',
+      `A name is one line of up to 100 characters with letters in it, without < >, line breaks or invisible characters; ${why}. Write the person's name as colleagues know it, such as Asha Verma.`,
+    );
+  if (codePoints(name) > 100) throw refuse(`this one has ${codePoints(name)} characters`);
+  if (/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}<>]/u.test(typed)) throw refuse('this one has characters of those kinds');
+  if (name === '' && typed.trim() !== '') throw refuse('this one has only punctuation');
+  return name;
+}
+
 function looksLikeEmail(email: string): boolean {
   // Not RFC 5322: one @, no spaces or control characters, a dot in the domain, the length SMTP allows.
   return email.length <= 254 && /^[^\s@\p{Cc}]+@[^\s@\p{Cc}.]+(\.[^\s@\p{Cc}.]+)+$/u.test(email);
@@ -355,7 +392,7 @@ class KyselyAccounts implements Accounts {
     const row: AccountRow = {
       id: randomUUID(),
       email,
-      name: (input.name ?? '').trim(),
+      name: readName(input.name ?? ''),
       role: input.role,
       password_hash: null,
       created_at: now.toISOString(),
@@ -399,7 +436,7 @@ class KyselyAccounts implements Accounts {
     const found = await this.findInvitation(this.db, token, this.timeouts.now());
     if (found === undefined) throw invitationInvalid();
     // The invitation is not used up by a weak password: the person may try another with the same link.
-    const problem = await passwordProblem(password, found.email);
+    const problem = await passwordProblem(password, found.email, found.name);
     if (problem !== undefined) throw new AccountError('PasswordWeak', problem);
     const hash = await hashPassword(password);
     const now = this.timeouts.now();
@@ -493,7 +530,13 @@ class KyselyAccounts implements Accounts {
       );
       throw missing(address);
     }
-    const name = input.name?.trim();
+    // A provider's name that the editor would refuse is left out: the address is shown instead.
+    let name: string | undefined;
+    try {
+      name = readName(input.name ?? '') || undefined;
+    } catch {
+      name = undefined;
+    }
     return this.db.transaction().execute(async (trx) => {
       let row = found;
       if (row.oidc_subject === null) {

@@ -139,10 +139,12 @@ export function codePoints(text: string): number {
 
 /**
  * Checks a new password against the policy and returns what is wrong with it and what to do, or undefined when
- * it may be used. It never repeats the password. `email` is the account's address: neither it nor its local
- * part may be the password.
+ * it may be used. It never repeats the password. `email` is the account's address and `name` the person's: a
+ * password that holds either (the address plus a few digits, the name and a year) is the first thing someone
+ * who knows the person would try. Parts shorter than four characters are not looked for: they would refuse
+ * good passwords by chance.
  */
-export async function passwordProblem(password: string, email: string): Promise<string | undefined> {
+export async function passwordProblem(password: string, email: string, name = ''): Promise<string | undefined> {
   const normalized = normalize(password);
   // Both forms count: NFKC may turn one character into several (ﬁ into fi) or several into one.
   const length = Math.min(codePoints(password), codePoints(normalized));
@@ -153,13 +155,23 @@ export async function passwordProblem(password: string, email: string): Promise<
   if (longest > passwordPolicy.maxLength) {
     return `The password is ${longest} characters long; it may have at most ${passwordPolicy.maxLength}. Choose a shorter one.`;
   }
-  const lower = normalized.toLowerCase();
+  // Compared without case, spaces or punctuation: "Asha.Verma2026" holds "asha verma".
+  const bare = (text: string) =>
+    normalize(text)
+      .toLowerCase()
+      .replace(/[\s\p{P}\p{S}]+/gu, '');
+  const typed = bare(password);
   const address = email.trim().toLowerCase();
-  const localPart = address.slice(0, address.lastIndexOf('@'));
-  if (lower === address || (localPart !== '' && lower === localPart)) {
-    return "The password is the account's e-mail address or the part of it before the @, which anyone who knows the address would try. Choose another.";
+  const parts = [
+    { text: address, says: "the account's e-mail address" },
+    { text: address.slice(0, address.lastIndexOf('@')), says: 'the part of the e-mail address before the @' },
+    { text: name, says: 'your name' },
+  ];
+  const held = parts.find(({ text }) => codePoints(bare(text)) >= 4 && typed.includes(bare(text)));
+  if (held) {
+    return `The password holds ${held.says}, which anyone who knows you would try first. Choose one without it: three or four unrelated words make a password that is long and easy to remember.`;
   }
-  if ((await loadCommonPasswords()).has(lower)) {
+  if ((await loadCommonPasswords()).has(normalized.toLowerCase())) {
     return 'The password is on the list of the most common passwords, which attackers try first. Choose one nobody else would pick, such as three or four unrelated words.';
   }
   return undefined;
