@@ -44,6 +44,11 @@ export interface EditorRoute {
   readonly raw?: number;
   /** It writes files: the shared service runs it one at a time with the steps that commit or remove a worktree. */
   readonly writes?: true;
+  /**
+   * What the shared service's audit records once it succeeded (every route that writes has one): the
+   * action's permanent name, and what it acted on, read from the call and its answer. Never a secret.
+   */
+  readonly audit?: { readonly action: string; readonly detail: (call: Call, answer: unknown) => string };
   readonly handle: (project: EditorProject, call: Call) => Promise<unknown>;
 }
 
@@ -105,12 +110,14 @@ export const editorRoutes: Readonly<Record<string, EditorRoute>> = {
     method: 'POST',
     role: 'writer',
     writes: true,
+    audit: { action: 'content.saved', detail: ({ body }) => String(body.file) },
     handle: (project, { body }) => saveFile(project, text(body, 'file'), text(body, 'version'), body.data),
   },
   '/api/pages': {
     method: 'POST',
     role: 'writer',
     writes: true,
+    audit: { action: 'content.created', detail: (_call, answer) => String((answer as { file?: unknown }).file) },
     handle: async (project, { body }) =>
       createPage(project, {
         route: body.route,
@@ -129,6 +136,7 @@ export const editorRoutes: Readonly<Record<string, EditorRoute>> = {
     method: 'POST',
     role: 'writer',
     writes: true,
+    audit: { action: 'content.deleted', detail: ({ body }) => String(body.file) },
     handle: (project, { body }) => deleteFile(project, text(body, 'file'), text(body, 'version')),
   },
   '/api/changes': { method: 'GET', role: 'writer', handle: (project) => changes(project.root) },
@@ -143,6 +151,7 @@ export const editorRoutes: Readonly<Record<string, EditorRoute>> = {
     method: 'POST',
     role: 'writer',
     writes: true,
+    audit: { action: 'picture.uploaded', detail: (_call, answer) => String((answer as { path?: unknown }).path) },
     raw: MAX_PICTURE_BYTES,
     handle: async (project, { raw, query }) =>
       storePicture(project.root, {
@@ -157,6 +166,7 @@ export const editorRoutes: Readonly<Record<string, EditorRoute>> = {
     method: 'POST',
     role: 'writer',
     writes: true,
+    audit: { action: 'picture.deleted', detail: ({ body }) => String(body.path) },
     handle: async (project, { body }) => deletePicture(project.root, text(body, 'path')),
   },
 };

@@ -45,6 +45,8 @@ export interface EditorServiceOptions {
   readonly logLevel?: string;
   /** Where the JSON log lines go (standard output when unset); the tests read them. */
   readonly logStream?: { write(line: string): void };
+  /** Whether a change set must be published by someone who did not write it (EDITOR_REVIEW, config.ts). */
+  readonly review?: 'one-person' | 'two-person';
   /** Picture uploads allowed per account and window (30 a minute). */
   readonly uploadLimit?: { readonly max: number; readonly windowMs: number };
   /**
@@ -127,6 +129,8 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
           )(options.trustProxy)
         : (options.trustProxy ?? false),
     bodyLimit: MAX_JSON_BODY,
+    // A shared link's token (share.ts) is 102 characters; Fastify's default allows 100 in a parameter.
+    maxParamLength: 160,
     // Uploads are the largest bodies; the route table says how large each may be.
     return503OnClosing: true,
   });
@@ -357,7 +361,7 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
     const session = request.editorSession;
     if (session && refuseForeignWrite(request, reply, session)) return reply;
     const token = readCookie(request, names.session);
-    if (token) await accounts.signOut(token);
+    if (token) await accounts.signOut(token, { ip: ipOf(request) });
     endSession(reply);
     return { signedOut: true };
   });
@@ -508,17 +512,27 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
               message: `"${changeSet.title}" is ${changeSet.state}; nothing more can be saved in it. Start a new change set.`,
             });
           const raw = bodyOf(request);
+          const body = route.raw ? {} : parseJson(raw);
           const run = () =>
             route.handle(
               { root: options.changeSets.root(changeSet.id) },
               {
-                body: route.raw ? {} : parseJson(raw),
+                body,
                 raw,
                 query: url.searchParams,
                 author: { name: session.account.name || session.account.email, email: session.account.email },
               },
             );
-          return await (route.writes ? options.changeSets.guard(changeSet.id, run) : run());
+          const answer = await (route.writes ? options.changeSets.guard(changeSet.id, run) : run());
+          if (route.audit)
+            await accounts.audit({
+              action: route.audit.action,
+              actor: session.account.email,
+              subject: `${changeSet.id} ${changeSet.title}`,
+              detail: route.audit.detail({ body, raw, query: url.searchParams }, answer).slice(0, 500),
+              ip: ipOf(request),
+            });
+          return answer;
         } catch (error) {
           return answerFailure(request, reply, error);
         }
@@ -573,10 +587,12 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
             query: new URL(request.url, options.publicUrl).searchParams,
             params: request.params as Record<string, string>,
             share: (subject, expires) =>
-              new URL(`/shared/${shareToken(options.shareSecret, subject.id, expires)}`, options.publicUrl).href,
+              new URL(`/shared/${shareToken(options.shareSecret, subject.id, expires, session.account.id)}`, options.publicUrl)
+                .href,
             audit,
             notifyPublishers,
             accounts,
+            review: options.review ?? 'one-person',
             invitationLink: (token) => new URL(`/invite#${token}`, options.publicUrl).href,
           });
         } catch (error) {
@@ -606,12 +622,17 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
       return answerFailure(request, reply, error);
     }
   });
-  /** The change set a shared link's token shows, while it is not withdrawn. */
-  const sharedChangeSet = (token: string): ChangeSet | undefined => {
-    const id = readShareToken(options.shareSecret, token);
-    if (!id) return undefined;
+  /**
+   * The change set a shared link's token shows, while it is not withdrawn and its maker may still
+   * publish: demoting or removing the person who gave out a link withdraws it.
+   */
+  const sharedChangeSet = async (token: string): Promise<ChangeSet | undefined> => {
+    const shared = readShareToken(options.shareSecret, token);
+    if (!shared) return undefined;
+    const maker = (await accounts.list()).find((account) => account.id === shared.maker);
+    if (!maker || !allows(maker.role, 'publisher')) return undefined;
     try {
-      const changeSet = options.changeSets.get(id);
+      const changeSet = options.changeSets.get(shared.changeSet);
       return changeSet.state === 'withdrawn' ? undefined : changeSet;
     } catch {
       return undefined;
@@ -623,14 +644,16 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
       message: 'This preview link has expired or been withdrawn. Ask the person who sent it for a new one.',
     });
   app.get('/shared/:token', async (request, reply) =>
-    sharedChangeSet((request.params as { token: string }).token) ? page(reply, 'site-preview/index.html') : linkGone(reply),
+    (await sharedChangeSet((request.params as { token: string }).token))
+      ? page(reply, 'site-preview/index.html')
+      : linkGone(reply),
   );
   // Drawing a page runs the content check: whoever holds a link may ask for pages at a reader's pace, no faster.
   app.get(
     '/shared/:token/page',
     { config: { rateLimit: { max: 60, timeWindow: 60_000, keyGenerator: ipOf } } },
     async (request, reply) => {
-      const changeSet = sharedChangeSet((request.params as { token: string }).token);
+      const changeSet = await sharedChangeSet((request.params as { token: string }).token);
       if (!changeSet) return linkGone(reply);
       try {
         return await sitePreview(
@@ -670,13 +693,14 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
    * Whose public folder a picture comes from: the change set the asking page shows (its `?cs=` in the
    * Referer, which same-origin requests carry), where new uploads are, else the live working copy.
    */
-  const publicDirOf = (request: FastifyRequest): string | undefined => {
+  const publicDirOf = async (request: FastifyRequest): Promise<string | undefined> => {
     const session = request.editorSession;
     try {
       const referer = new URL(request.headers.referer ?? '');
       // A shared preview's pictures, for someone without an account: only its change set's.
       const shared = /^\/shared\/([^/]+)$/.exec(referer.pathname)?.[1];
-      const sharedSet = shared === undefined || referer.origin !== options.publicUrl.origin ? undefined : sharedChangeSet(shared);
+      const sharedSet =
+        shared === undefined || referer.origin !== options.publicUrl.origin ? undefined : await sharedChangeSet(shared);
       if (sharedSet) return join(options.changeSets.contentRoot(sharedSet.id), 'public');
       if (!session) return undefined;
       const id = referer.searchParams.get('cs');
@@ -723,7 +747,7 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
     }
     // Everything else shows the company's content, published or not: signed-in people only, and a
     // shared preview's pictures to whoever has its link.
-    const from = publicDirOf(request);
+    const from = await publicDirOf(request);
     if (!from) return notFound();
     const section = /^\/docs\/images\/sections\/([a-z0-9-]+\.webp)$/.exec(path);
     if (section && request.editorSession) {

@@ -391,6 +391,16 @@ export class ChangeSets {
     });
   }
 
+  /** Everyone who has work in a change set: its owner and the authors of its commits since it started. */
+  writers(id: string): Promise<string[]> {
+    return this.serial(async () => {
+      const changeSet = this.get(id);
+      const head = changeSet.reviewed ?? changeSet.base;
+      const authors = (await git(this.live, ['log', '--first-parent', '--format=%ae', `${changeSet.base}..${head}`])).split('\n');
+      return [...new Set([changeSet.owner.email, ...authors.filter(Boolean)])];
+    });
+  }
+
   /** What the reviewed commit changes against the live branch it will be merged into, in words. */
   review(id: string, schemaFor: (file: string) => object | undefined): Promise<Review> {
     return this.serial(async () => {

@@ -17,7 +17,12 @@ import { readTrustProxy } from '../../server/config.ts';
 export class EditorSetupError extends Error {
   constructor(
     readonly code:
-      'EditorPublicUrlInvalid' | 'EditorPortInvalid' | 'EditorRepoMissing' | 'EditorUiMissing' | 'EditorTrustProxyInvalid',
+      | 'EditorPublicUrlInvalid'
+      | 'EditorPortInvalid'
+      | 'EditorRepoMissing'
+      | 'EditorUiMissing'
+      | 'EditorTrustProxyInvalid'
+      | 'EditorReviewInvalid',
     message: string,
   ) {
     super(message);
@@ -40,6 +45,20 @@ export interface EditorServiceConfig {
    * number of proxies in front, or their addresses; never every hop, which would let anyone choose theirs.
    */
   readonly trustProxy: false | number | string;
+  /**
+   * EDITOR_REVIEW: `one-person` (the default) lets a publisher publish a change set they wrote;
+   * `two-person` requires someone else: no publisher may publish a change set they own or wrote in.
+   */
+  readonly review: 'one-person' | 'two-person';
+}
+
+function readReview(raw: string | undefined): 'one-person' | 'two-person' {
+  const value = raw?.trim().toLowerCase() || 'one-person';
+  if (value === 'one-person' || value === 'two-person') return value;
+  throw new EditorSetupError(
+    'EditorReviewInvalid',
+    `EDITOR_REVIEW is '${raw}'. Write two-person (a change set is published by someone who did not write it) or one-person (a publisher may publish their own; the default).`,
+  );
 }
 
 const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -95,5 +114,6 @@ export function readEditorServiceConfig(env: NodeJS.ProcessEnv, codeRoot: string
     dataDir: resolve(env.EDITOR_DATA_DIR?.trim() || 'data'),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     trustProxy: readEditorTrustProxy(env.TRUST_PROXY),
+    review: readReview(env.EDITOR_REVIEW),
   };
 }

@@ -71,6 +71,7 @@ try {
     publicUrl: config.publicUrl,
     secureCookies: config.secureCookies,
     trustProxy: config.trustProxy,
+    review: config.review,
     logLevel: config.logLevel,
     ping: () => accounts.listAudit(1).then(() => undefined),
   });

@@ -30,6 +30,8 @@ export interface ServiceCall {
   readonly accounts: Accounts;
   /** The link an invitation token opens. */
   readonly invitationLink: (token: string) => string;
+  /** `two-person`: nobody publishes a change set they own or wrote in (EDITOR_REVIEW). */
+  readonly review: 'one-person' | 'two-person';
   /** Tells the publishers a change set waits for them; a failure to tell is logged, never the writer's problem. */
   readonly notifyPublishers: (changeSet: ChangeSet) => Promise<void>;
 }
@@ -62,7 +64,11 @@ export const serviceRoutes: readonly {
     method: 'POST',
     url: '/api/change-sets',
     role: 'writer',
-    handle: async ({ changeSets, body, by }) => changeSets.create(body.title, by),
+    handle: async ({ changeSets, body, by, audit }) => {
+      const created = await changeSets.create(body.title, by);
+      await audit('change-set.created', created);
+      return created;
+    },
   },
   {
     method: 'GET',
@@ -97,7 +103,12 @@ export const serviceRoutes: readonly {
     method: 'POST',
     url: '/api/change-sets/:id/comment',
     role: 'writer',
-    handle: async ({ changeSets, changeSet, by, body }) => changeSets.comment(changeSet!.id, by, body.text),
+    handle: async ({ changeSets, changeSet, by, body, audit }) => {
+      const commented = await changeSets.comment(changeSet!.id, by, body.text);
+      // What was said stays in the change set; the audit records that something was.
+      await audit('change-set.commented', commented);
+      return commented;
+    },
   },
   {
     method: 'GET',
@@ -144,7 +155,12 @@ export const serviceRoutes: readonly {
     method: 'POST',
     url: '/api/change-sets/:id/publish',
     role: 'publisher',
-    handle: async ({ changeSets, changeSet, by, body, audit }) => {
+    handle: async ({ changeSets, changeSet, by, body, audit, review }) => {
+      if (review === 'two-person' && (await changeSets.writers(changeSet!.id)).includes(by.email))
+        throw new EditorError(
+          'EditorForbidden',
+          `"${changeSet!.title}" has your own work in it, and this editor publishes only what someone else has read (EDITOR_REVIEW=two-person). Ask another publisher to publish it.`,
+        );
       // `reviewed`: the version the publisher read; a newer one is refused rather than published unseen.
       const published = await changeSets.publish(changeSet!.id, by, body.reviewed);
       await audit('content.published', published.changeSet, published.commit);
@@ -181,7 +197,11 @@ export const serviceRoutes: readonly {
     method: 'POST',
     url: '/api/change-sets/:id/withdraw',
     role: 'writer',
-    handle: async ({ changeSets, changeSet, by }) => changeSets.withdraw(changeSet!.id, by),
+    handle: async ({ changeSets, changeSet, by, audit }) => {
+      const withdrawn = await changeSets.withdraw(changeSet!.id, by);
+      await audit('change-set.withdrawn', withdrawn);
+      return withdrawn;
+    },
   },
   // People: what `npm run editor:users` does, for an administrator in the browser.
   { method: 'GET', url: '/api/people', role: 'admin', handle: async ({ accounts }) => accounts.list() },

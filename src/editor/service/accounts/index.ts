@@ -129,7 +129,7 @@ export interface Accounts {
   ): Promise<SignedIn>;
   /** The live session of `token`, or undefined (unknown, signed out, idle too long, or too old). */
   session(token: string): Promise<Session | undefined>;
-  signOut(token: string): Promise<void>;
+  signOut(token: string, meta?: { ip?: string }): Promise<void>;
   /** Ends every session of the account; returns how many there were. */
   signOutEverywhere(email: string, actor?: string): Promise<number>;
   setRole(email: string, role: Role, actor?: string): Promise<Account>;
@@ -585,9 +585,20 @@ class KyselyAccounts implements Accounts {
     };
   }
 
-  async signOut(token: string): Promise<void> {
+  async signOut(token: string, meta: { ip?: string } = {}): Promise<void> {
     if (!tokenPattern.test(token)) return;
-    await this.db.deleteFrom('editor_sessions').where('token_hash', '=', tokenHash(token)).execute();
+    const now = this.timeouts.now();
+    await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('editor_sessions as s')
+        .innerJoin('editor_accounts as a', 'a.id', 's.account_id')
+        .select(['s.id as session_id', 'a.email'])
+        .where('s.token_hash', '=', tokenHash(token))
+        .executeTakeFirst();
+      if (row === undefined) return;
+      await trx.deleteFrom('editor_sessions').where('id', '=', row.session_id).execute();
+      await this.write(trx, { action: 'session.signed-out', actor: row.email, subject: row.email, ip: meta.ip }, now);
+    });
   }
 
   async signOutEverywhere(email: string, actor?: string): Promise<number> {
