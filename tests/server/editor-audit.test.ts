@@ -32,7 +32,7 @@ interface Step {
   readonly address: string;
   readonly as: Who;
   readonly action: string;
-  readonly run: () => Promise<{ statusCode: number; body: string; json: () => any }>;
+  readonly run: () => Promise<{ statusCode: number; body: string }>;
 }
 
 const file = 'content/pages/react.yaml';
@@ -77,7 +77,7 @@ const steps: Step[] = [
       const response = await fixture.call('POST', '/api/pages', 'writer', {
         body: { route: '/audit-page', template: 'page', label: 'Audit page' },
       });
-      state.created = response.json();
+      state.created = response.json() as { file: string; version: string };
       return response;
     },
   },
@@ -93,7 +93,7 @@ const steps: Step[] = [
     action: 'picture.uploaded',
     run: async () => {
       const response = await upload('writer');
-      state.picture = response.json().path;
+      state.picture = (response.json() as { path: string }).path;
       return response;
     },
   },
@@ -143,7 +143,8 @@ const steps: Step[] = [
     action: 'content.published',
     run: async () => {
       const asked = await fixture.call('POST', at('/api/change-sets/:id/ask-review'), 'writer', { body: {} });
-      return fixture.call('POST', at('/api/change-sets/:id/publish'), 'publisher', { body: { reviewed: asked.json().reviewed } });
+      const { reviewed } = asked.json() as { reviewed: string };
+      return fixture.call('POST', at('/api/change-sets/:id/publish'), 'publisher', { body: { reviewed } });
     },
   },
   {
