@@ -13,7 +13,7 @@
  * the request for review wait for the next one.
  */
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -158,12 +158,34 @@ export interface ChangeSetsOptions {
   readonly dir: string;
   /** The live branch's name (the working copy's branch when unset). */
   readonly branch?: string;
+  /**
+   * Told as each step of a publish is done, for the tests that stop the process there (a kill at
+   * any step must lose nothing and publish nothing twice: recoverPublish).
+   */
+  readonly onPublishStep?: (step: PublishStep) => void;
+}
+
+export type PublishStep = 'fetched' | 'merged' | 'checked' | 'pushed' | 'recorded' | 'carried';
+
+/**
+ * What a publish under way has done, written beside the change sets before its merge and removed once
+ * it is over, so that a start after a kill knows whether the change reached the live branch.
+ */
+interface PublishJournal {
+  readonly id: string;
+  readonly reviewed: string;
+  /** The live copy's commit before the merge. */
+  readonly before: string;
+  readonly by: Person;
+  /** Set once the merge is on the remote (or, without a remote, once it is checked). */
+  readonly landed?: string;
 }
 
 export class ChangeSets {
   private readonly live: string;
   private readonly dir: string;
   private branchName: string | undefined;
+  private readonly onPublishStep: (step: PublishStep) => void;
   /** One git operation on the shared repository at a time: worktrees share its index locks and refs. */
   private queue: Promise<unknown> = Promise.resolve();
   /**
@@ -177,6 +199,7 @@ export class ChangeSets {
     this.live = options.live;
     this.dir = options.dir;
     this.branchName = options.branch;
+    this.onPublishStep = options.onPublishStep ?? (() => undefined);
     mkdirSync(this.dir, { recursive: true });
   }
 
@@ -306,28 +329,38 @@ export class ChangeSets {
     });
   }
 
-  /** A new change set from the live copy's HEAD; the caller holds the queue. */
-  private async createHere(name: string, owner: Person): Promise<ChangeSet> {
-    {
-      const id = randomBytes(8)
+  /**
+   * A new change set from the live copy's HEAD; the caller holds the queue. `id` is given for a change
+   * set that must be made at most once (carryOn); one that exists already is returned as it is.
+   */
+  private async createHere(name: string, owner: Person, given?: string): Promise<ChangeSet> {
+    if (given !== undefined && existsSync(this.recordFile(given)) && existsSync(join(this.dir, given))) return this.get(given);
+    const id =
+      given ??
+      randomBytes(8)
         .toString('hex')
         .replace(/[^a-z0-9]/g, '')
         .slice(0, 10)
         .padEnd(10, '0');
-      const base = (await git(this.live, ['rev-parse', 'HEAD'])).trim();
-      await git(this.live, ['worktree', 'add', '--quiet', '-b', `edit/${id}`, join(this.dir, id), base]);
-      const at = stamp();
-      return this.save({
-        id,
-        title: name,
-        owner,
-        state: 'draft',
-        createdAt: at,
-        updatedAt: at,
-        base,
-        events: [{ at, by: owner, kind: 'created' }],
-      });
-    }
+    const base = (await git(this.live, ['rev-parse', 'HEAD'])).trim();
+    // A worktree or branch left by an interrupted attempt at the same change set is started again.
+    if (given !== undefined && existsSync(join(this.dir, id)))
+      await git(this.live, ['worktree', 'remove', '--force', join(this.dir, id)]).catch(() =>
+        rmSync(join(this.dir, id), { recursive: true, force: true }),
+      );
+    await git(this.live, ['worktree', 'prune']);
+    await git(this.live, ['worktree', 'add', '--quiet', '-B', `edit/${id}`, join(this.dir, id), base]);
+    const at = stamp();
+    return this.save({
+      id,
+      title: name,
+      owner,
+      state: 'draft',
+      createdAt: at,
+      updatedAt: at,
+      base,
+      events: [{ at, by: owner, kind: 'created' }],
+    });
   }
 
   /** Files under content/ and public/media/ saved in the worktree and not yet committed. */
@@ -460,17 +493,24 @@ export class ChangeSets {
           `"${changeSet.title}" changed since you opened it (it was sent back and asked for again). Nothing was published; read it again, then publish.`,
         );
       await this.refreshLive();
+      this.onPublishStep('fetched');
       const before = (await git(this.live, ['rev-parse', 'HEAD'])).trim();
+      this.writeJournal({ id, reviewed: changeSet.reviewed, before, by });
       const identity = {
         GIT_AUTHOR_NAME: changeSet.owner.name || changeSet.owner.email,
         GIT_AUTHOR_EMAIL: changeSet.owner.email,
         GIT_COMMITTER_NAME: by.name || by.email,
         GIT_COMMITTER_EMAIL: by.email,
       };
+      const undo = async () => {
+        await git(this.live, ['reset', '--quiet', '--hard', before]);
+        this.removeJournal();
+      };
       try {
         await git(this.live, ['merge', '--no-ff', '--quiet', '-m', changeSet.title, changeSet.reviewed], identity);
       } catch (error) {
         await git(this.live, ['merge', '--abort']).catch(() => undefined);
+        await undo();
         const conflicted = /CONFLICT[^\n]*in ([^\n]+)/g;
         const files = [...(error as GitStepFailed).said.matchAll(conflicted)].map((m) => m[1]);
         throw new EditorError(
@@ -478,36 +518,117 @@ export class ChangeSets {
           `What went live since this change set started changes the same lines${files.length ? ` (${files.join(', ')})` : ''}. Nothing was published. Press “Bring up to date”: edits to different values are merged field by field, and any value both changed is shown to decide.`,
         );
       }
+      this.onPublishStep('merged');
       const result = await checkContent({ root: this.live, unfinished: 'fail' });
       const errors = result.problems.filter((p) => p.severity === 'error');
       if (errors.length > 0) {
-        await git(this.live, ['reset', '--quiet', '--hard', before]);
+        await undo();
         throw new ContentInvalid(errors);
       }
+      this.onPublishStep('checked');
       const commit = (await git(this.live, ['rev-parse', 'HEAD'])).trim();
       const remote = await this.remote();
       if (remote) {
         try {
           await git(this.live, ['push', '--quiet', remote, `HEAD:${await this.branch()}`]);
         } catch (error) {
-          await git(this.live, ['reset', '--quiet', '--hard', before]);
+          await undo();
           throw new EditorError(
             'EditorPushFailed',
             `Sending the change to ${remote} failed (${(error as GitStepFailed).said.split('\n')[0]}). Nothing was published; try again in a moment.`,
           );
         }
       }
+      this.writeJournal({ id, reviewed: changeSet.reviewed, before, by, landed: commit });
+      this.onPublishStep('pushed');
       const published = this.step(changeSet, { by, kind: 'published', commit }, { state: 'published', published: commit });
-      // Saved after review was asked, so not published: it goes on in a new draft of the same writer's.
-      const continued = await this.carryOn(changeSet, `${changeSet.title} (continued)`);
-      // The worktree has done its work; the branch stays, as the record of what was reviewed.
-      await git(this.live, ['worktree', 'remove', '--force', join(this.dir, id)]).catch(() => undefined);
+      this.onPublishStep('recorded');
+      const continued = await this.finishPublished(changeSet);
+      this.removeJournal();
       return {
         changeSet: published,
         commit: commit.slice(0, 12),
         ...(remote ? { pushed: remote } : {}),
         ...(continued ? { continued } : {}),
       };
+    });
+  }
+
+  /** After a publish: what was saved after review was asked goes on in a new draft, and the worktree goes. */
+  private async finishPublished(changeSet: ChangeSet): Promise<ChangeSet | undefined> {
+    // Saved after review was asked, so not published: it goes on in a new draft of the same writer's.
+    const continued = await this.carryOn(changeSet, `${changeSet.title} (continued)`);
+    this.onPublishStep('carried');
+    // The worktree has done its work; the branch stays, as the record of what was reviewed.
+    await git(this.live, ['worktree', 'remove', '--force', join(this.dir, changeSet.id)]).catch(() => undefined);
+    return continued;
+  }
+
+  private journalFile(): string {
+    return join(this.dir, 'publishing.json');
+  }
+
+  private writeJournal(journal: PublishJournal): void {
+    writeWhole(this.journalFile(), `${JSON.stringify(journal, null, 2)}\n`);
+  }
+
+  private removeJournal(): void {
+    rmSync(this.journalFile(), { force: true });
+  }
+
+  /**
+   * Finishes or undoes a publish that a kill interrupted, from its journal: when the merge reached the
+   * remote (or, without one, was checked), the change set is recorded as published and its left-over
+   * work carried on; otherwise the live copy goes back to the remote's branch and the change set stays
+   * in review, to be published again. Either way nothing is lost, and the merge that never left the
+   * live copy is not mistaken for edits to recover (which would publish the same commits twice).
+   */
+  recoverPublish(): Promise<{ readonly changeSet: ChangeSet; readonly published: boolean } | undefined> {
+    return this.serial(async () => {
+      if (!existsSync(this.journalFile())) return undefined;
+      const journal = JSON.parse(readFileSync(this.journalFile(), 'utf8')) as PublishJournal;
+      const remote = await this.remote();
+      const branch = await this.branch();
+      let landed = journal.landed;
+      if (remote) {
+        await git(this.live, ['fetch', '--quiet', remote, branch]);
+        const onRemote = await git(this.live, ['merge-base', '--is-ancestor', journal.reviewed, `${remote}/${branch}`]).then(
+          () => true,
+          () => false,
+        );
+        if (onRemote) {
+          // The merge commit on the live branch whose second parent is the reviewed commit.
+          const merges = await git(this.live, [
+            'rev-list',
+            '--first-parent',
+            '--merges',
+            '--parents',
+            `${remote}/${branch}`,
+            '-n',
+            '200',
+          ]);
+          landed = merges
+            .split('\n')
+            .map((line) => line.split(' '))
+            .find((commits) => commits.slice(2).includes(journal.reviewed))?.[0];
+          landed ??= journal.reviewed;
+        } else landed = undefined;
+        await git(this.live, ['reset', '--quiet', '--hard', `${remote}/${branch}`]);
+      } else if (!landed) {
+        await git(this.live, ['reset', '--quiet', '--hard', journal.before]);
+      }
+      let changeSet = this.get(journal.id);
+      if (landed) {
+        if (changeSet.state !== 'published')
+          changeSet = this.step(
+            changeSet,
+            { by: journal.by, kind: 'published', commit: landed },
+            { state: 'published', published: landed },
+          );
+        if (existsSync(join(this.dir, journal.id))) await this.finishPublished(changeSet);
+      }
+      this.removeJournal();
+      return { changeSet: this.get(journal.id), published: landed !== undefined };
     });
   }
 
@@ -775,17 +896,18 @@ export class ChangeSets {
     const from = join(this.dir, changeSet.id);
     const pending = existsSync(from) ? await this.uncommitted(changeSet.id) : [];
     if (pending.length === 0) return undefined;
-    const next = await this.createHere(title.slice(0, 120), changeSet.owner);
+    // Its id follows from the change set's, so a publish interrupted here and finished at the next
+    // start carries the work into the same draft, never into a second one.
+    const id = createHash('sha256').update(`continued:${changeSet.id}`).digest('hex').slice(0, 10);
+    const next = await this.createHere(title.slice(0, 120), changeSet.owner, id);
     const to = join(this.dir, next.id);
     for (const file of pending) {
       if (existsSync(join(from, file))) writeWhole(join(to, file), readFileSync(join(from, file)));
       else rmSync(join(to, file), { force: true });
     }
-    return this.step(next, {
-      by: changeSet.owner,
-      kind: 'comment',
-      text: `Saved in “${changeSet.title}” after its review was asked, and carried on here: ${pending.join(', ')}.`,
-    });
+    const text = `Saved in “${changeSet.title}” after its review was asked, and carried on here: ${pending.join(', ')}.`;
+    if (next.events.some((event) => event.text === text)) return next;
+    return this.step(next, { by: changeSet.owner, kind: 'comment', text });
   }
 
   withdraw(id: string, by: Person): Promise<ChangeSet> {

@@ -58,6 +58,8 @@ try {
     dir: join(config.dataDir, 'change-sets'),
     ...(config.branch ? { branch: config.branch } : {}),
   });
+  // A publish a kill interrupted is finished or undone first, so that its merge is not taken for edits.
+  const interrupted = await changeSets.recoverPublish();
   const recovered = await changeSets.recoverLiveEdits();
   const app = await buildEditorService({
     accounts,
@@ -95,6 +97,13 @@ try {
     app.log.warn(
       { event: 'editor.proto-enabled' },
       'Started without --disable-proto=throw: start the service with `npm run editor:start`, or add the flag to `node`, so that no request can reach an object prototype through `__proto__`.',
+    );
+  if (interrupted)
+    app.log.warn(
+      { event: 'editor.publish-recovered', changeSet: interrupted.changeSet.id, published: interrupted.published },
+      interrupted.published
+        ? `The publish of "${interrupted.changeSet.title}" had reached the live branch when the service stopped; it is recorded as published.`
+        : `The publish of "${interrupted.changeSet.title}" had not reached the live branch when the service stopped; it waits in review to be published again.`,
     );
   if (recovered)
     app.log.warn(
