@@ -2,19 +2,31 @@
  * Files the content tools read and the caches they keep, in one place: the folder walk that
  * content, schemas and media all need, and writes that never leave a half-written cache file.
  */
-import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Every file under `dir` whose name ends in `suffix` (all files for ''), in name order; none when `dir` is missing. */
-export function listFiles(dir: string, suffix = ''): string[] {
+/**
+ * Every file under `dir` whose name ends in `suffix` (all files for ''), in name order; none when `dir` is
+ * missing. A link to a folder is followed once (a link back up the tree would otherwise be walked for
+ * ever), and a link to nothing is left out, so that one stray link cannot stop a check or the editor.
+ */
+export function listFiles(dir: string, suffix = '', seen = new Set<string>()): string[] {
   if (!existsSync(dir)) return [];
+  const real = realpathSync(dir);
+  if (seen.has(real)) return [];
+  seen.add(real);
   // The entries' types come with the listing; only a link needs a look at what it points to.
   return readdirSync(dir, { withFileTypes: true })
     .flatMap((entry) => {
       const full = join(dir, entry.name);
-      const folder = entry.isDirectory() || (entry.isSymbolicLink() && statSync(full).isDirectory());
-      return folder ? listFiles(full, suffix) : entry.name.endsWith(suffix) ? [full] : [];
+      let folder = entry.isDirectory();
+      if (entry.isSymbolicLink()) {
+        const target = statSync(full, { throwIfNoEntry: false });
+        if (!target) return [];
+        folder = target.isDirectory();
+      }
+      return folder ? listFiles(full, suffix, seen) : entry.name.endsWith(suffix) ? [full] : [];
     })
     .sort();
 }

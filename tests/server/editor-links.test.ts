@@ -91,6 +91,26 @@ describe('serving files', () => {
   });
 });
 
+describe('reading content', () => {
+  it('a link under content/ (back up the tree, to nothing, outside) never fails the catalog nor lists a file outside', async () => {
+    const content = join(fixture.changeSets.root(fixture.own.writer.id), 'content');
+    const outside = join(fixture.temp.dir, 'outside');
+    mkdirSync(outside, { recursive: true });
+    writeFileSync(join(outside, 'secret.yaml'), 'route: /secret\n');
+    const links = { 'pages/loop': '..', 'pages/nowhere': '/no/such/folder', 'outside-link': outside };
+    for (const [name, target] of Object.entries(links)) symlinkSync(target, join(content, name));
+    try {
+      const catalog = await fixture.call('GET', '/api/catalog', 'writer');
+      expect(catalog.statusCode, catalog.body.slice(0, 300)).toBe(200);
+      const opened = await fixture.call('POST', '/api/open', 'writer', { body: { file: 'content/outside-link/secret.yaml' } });
+      expect(opened.statusCode).toBeGreaterThanOrEqual(400);
+      expect(opened.body).not.toContain('route: /secret');
+    } finally {
+      for (const name of Object.keys(links)) rmSync(join(content, name), { force: true });
+    }
+  });
+});
+
 describe('a repository that holds a symbolic link', () => {
   it('is refused at clone, naming the file, and leaves no working copy behind', async () => {
     const seed = join(fixture.temp.dir, 'linked-seed');
