@@ -16,8 +16,10 @@
  * Used by the Vite plugin, by `npm run content:check` and by the tests.
  */import { fillSitePlaceholders } from './site-placeholders.ts';
 import { withProseBlocks } from './markdown.ts';
-import { statSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { basename, dirname, relative } from 'node:path';
+import { LRUCache } from 'lru-cache';
 import type { Page, SharedContent, Site } from '../generated/schema-types.ts';
 import type { Problem } from './catalog.ts';
 import { checkReferences } from './check/references.ts';
@@ -65,15 +67,27 @@ export interface ContentResult {
   readonly pages: readonly CheckedPage[];
 }
 
-let cached: { key: string; validators: Validators } | undefined;
+/**
+ * Compiled validators by the text of the schemas they were compiled from, not by where the files
+ * are: the shared editor checks one copy of the site per change set, and keyed by path, each switch
+ * between two change sets compiled the same schemas again and forgot every file read (180 ms of a
+ * blocked server each time). Reads are forgotten only when the schemas really differ, since a file's
+ * data holds its schema's defaults.
+ */
+const compiled = new LRUCache<string, Validators>({ max: 4 });
+let lastSchemas: string | undefined;
 function validatorsFor(schemaDir: string): Validators {
-  const files = listFiles(schemaDir, '.schema.json');
-  const key = files.map((f) => `${f}:${statSync(f).mtimeMs}`).join('|');
-  if (cached?.key !== key) {
-    cached = { key, validators: compileSchemas(schemaDir) };
-    forgetReads();
+  const hash = createHash('sha256');
+  for (const file of listFiles(schemaDir, '.schema.json')) hash.update(`${relative(schemaDir, file)}\0`).update(readFileSync(file));
+  const key = hash.digest('base64');
+  let validators = compiled.get(key);
+  if (!validators) {
+    validators = compileSchemas(schemaDir);
+    compiled.set(key, validators);
   }
-  return cached.validators;
+  if (lastSchemas !== undefined && lastSchemas !== key) forgetReads();
+  lastSchemas = key;
+  return validators;
 }
 
 /** Runs every check over the content folder. Never throws for bad content: it reports problems. */

@@ -130,7 +130,7 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
         : (options.trustProxy ?? false),
     bodyLimit: MAX_JSON_BODY,
     // A shared link's token (share.ts) is 102 characters; Fastify's default allows 100 in a parameter.
-    maxParamLength: 160,
+    routerOptions: { maxParamLength: 160 },
     // Uploads are the largest bodies; the route table says how large each may be.
     return503OnClosing: true,
   });

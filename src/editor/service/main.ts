@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
+import { checkContent } from '../../content/check.ts';
 import { accountsConfig, openAccounts } from './accounts/index.ts';
 import { buildEditorService } from './app.ts';
 import { ChangeSets } from './change-sets.ts';
@@ -61,6 +62,9 @@ try {
   // A publish a kill interrupted is finished or undone first, so that its merge is not taken for edits.
   const interrupted = await changeSets.recoverPublish();
   const recovered = await changeSets.recoverLiveEdits();
+  // The first check compiles the schemas (about half a second): done now, so that no one's first
+  // request waits for it, and nobody else's is held up behind it.
+  await checkContent({ root: copy.root, unfinished: 'warn' });
   const app = await buildEditorService({
     accounts,
     project: { root: copy.root },
