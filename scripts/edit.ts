@@ -3,9 +3,9 @@
  * that one is taken). It serves the editor (src/editor/ui/) and its API (src/editor/server/) from a
  * Vite server of its own, so its preview draws the site's real sections with the site's styles.
  *
- * It listens on 127.0.0.1. `EDITOR_HOST=0.0.0.0` (another address) requires `EDITOR_TOKEN`, and the
- * printed address then carries the token. `EDITOR_PORT` picks the port; `EDITOR_ROOT` edits the
- * content of another copy of the project.
+ * It listens on 127.0.0.1 only: it writes files and has no accounts. A team shares the editor
+ * through the service (`npm run editor:start`), where everyone signs in. `EDITOR_PORT` picks the
+ * port; `EDITOR_ROOT` edits the content of another copy of the project.
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,15 +24,13 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // The project whose content/, schemas/ and public/ are edited: this checkout unless told otherwise
 // (the browser tests edit a copy).
 const project = resolve(process.env.EDITOR_ROOT ?? root);
-const host = process.env.EDITOR_HOST ?? '127.0.0.1';
+const host = '127.0.0.1';
 const port = Number(process.env.EDITOR_PORT ?? 4400);
-const token = process.env.EDITOR_TOKEN || undefined;
-const loopback = ['127.0.0.1', '::1', 'localhost'].includes(host);
 
-if (!loopback && !token) {
+if (process.env.EDITOR_HOST && !['127.0.0.1', '::1', 'localhost'].includes(process.env.EDITOR_HOST)) {
   console.error(
-    `EditorTokenRequired: the editor was asked to listen on ${host}, where other computers can reach it, and it writes files.\n` +
-      'Set EDITOR_TOKEN to a long random secret (for example `EDITOR_TOKEN=$(openssl rand -hex 24)`), or leave EDITOR_HOST unset to keep it on this computer.',
+    `EditorLocalOnly: the editor was asked to listen on ${process.env.EDITOR_HOST}, where other computers can reach it; it writes files and has no accounts, so it listens on this computer only.\n` +
+      'To edit together, run the shared editor instead (`npm run editor:start`, docs/deploy.md "The editor service"): everyone signs in with their own account.',
   );
   process.exit(2);
 }
@@ -52,7 +50,7 @@ const server = await createServer({
     formValidatorsPlugin(),
     apiSchemasForBrowserPlugin(),
     react(),
-    editorPlugin({ root: project, codeRoot: root, ...(token ? { token } : {}) }),
+    editorPlugin({ root: project, codeRoot: root }),
   ],
   publicDir: resolve(project, 'public'),
   // The editor saves files that Vite watches; a reload would throw away what the marketer sees.
@@ -85,8 +83,7 @@ const server = await createServer({
 await server.listen();
 const address = server.httpServer?.address();
 const actualPort = typeof address === 'object' && address ? address.port : port;
-const shown = loopback ? 'localhost' : host;
-console.log(`Editor: http://${shown}:${actualPort}/${token && !loopback ? `?token=${token}` : ''}`);
+console.log(`Editor: http://localhost:${actualPort}/`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

@@ -4,12 +4,11 @@
  *
  * Safety: the editor writes files and holds unpublished work, so only its own page may use its API
  * (served.ts: another origin, another local port included, is refused, reads too), it serves
- * nothing but its code, the packages and the public files, and a server that listens on anything
- * but the loopback address requires `EDITOR_TOKEN`, given once as `/?token=…` and kept in a cookie
- * that only this origin sends. A refusal never names a path of this computer.
+ * nothing but its code, the packages and the public files, and it listens on this computer only
+ * (scripts/edit.ts): a team shares the editor through the service, with accounts (src/editor/service/).
+ * A refusal never names a path of this computer.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { EditorError } from '../errors.ts';
@@ -22,11 +21,7 @@ export interface EditorServerOptions {
   readonly root: string;
   /** The checkout whose code the editor runs and serves (the project itself unless told otherwise). */
   readonly codeRoot?: string;
-  /** Required when the server listens on anything but 127.0.0.1 / ::1 / localhost. */
-  readonly token?: string;
 }
-
-const COOKIE = 'editor_token';
 
 function send(res: ServerResponse, status: number, body: unknown) {
   res.statusCode = status;
@@ -63,19 +58,6 @@ function readRaw(req: IncomingMessage, limit: number, what: string): Promise<Buf
   });
 }
 
-const sameToken = (given: string | undefined, token: string) =>
-  given !== undefined && given.length === token.length && timingSafeEqual(Buffer.from(given), Buffer.from(token));
-
-function cookieToken(req: IncomingMessage): string | undefined {
-  const match = (req.headers.cookie ?? '').match(new RegExp(`(?:^|;\\s*)${COOKIE}=([^;]+)`));
-  try {
-    return match ? decodeURIComponent(match[1]!) : undefined;
-  } catch {
-    // A cookie that is not well-formed is no token.
-    return undefined;
-  }
-}
-
 export function editorPlugin(options: EditorServerOptions): Plugin {
   const project: EditorProject = { root: options.root };
   const served = { root: options.codeRoot ?? options.root, publicDir: join(options.root, 'public') };
@@ -88,29 +70,6 @@ export function editorPlugin(options: EditorServerOptions): Plugin {
       server.ws.send = () => undefined;
       server.middlewares.use((req, res, next) => {
         const url = new URL(req.url ?? '/', 'http://editor');
-        // The token, given once in the address, becomes a cookie for this origin only.
-        if (options.token && url.searchParams.has('token')) {
-          if (!sameToken(url.searchParams.get('token') ?? undefined, options.token))
-            return send(res, 403, {
-              error: 'EditorForbidden',
-              message: "The token in the address is not the editor's EDITOR_TOKEN.",
-            });
-          res.statusCode = 303;
-          res.setHeader('set-cookie', `${COOKIE}=${encodeURIComponent(options.token)}; HttpOnly; SameSite=Strict; Path=/`);
-          res.setHeader('location', '/');
-          return res.end();
-        }
-        if (
-          options.token &&
-          !sameToken(cookieToken(req), options.token) &&
-          !sameToken(req.headers['x-editor-token'] as string | undefined, options.token)
-        ) {
-          return send(res, 403, {
-            error: 'EditorForbidden',
-            message:
-              'This editor listens beyond this computer, so it asks for its token: open the address printed when it started (it ends in ?token=…).',
-          });
-        }
         if (url.pathname.startsWith('/api/')) {
           const foreign = foreignOrigin(req);
           if (foreign)
