@@ -68,7 +68,8 @@ async function start(dataDir) {
   const started = performance.now();
   service = spawn(process.execPath, ['--disable-proto=throw', join(root, 'dist/editor-server/main.mjs')], {
     cwd: root,
-    env: { ...env, EDITOR_DATA_DIR: dataDir },
+    // As scripts/editor-start.mjs and the Dockerfile start it.
+    env: { MALLOC_MMAP_THRESHOLD_: '131072', ...env, EDITOR_DATA_DIR: dataDir },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 120_000;

@@ -84,7 +84,7 @@ describe('pictures', () => {
 });
 
 describe('bodies', () => {
-  it('refuses a JSON body over 1 MB before reading it, by name (413)', async () => {
+  it('refuses a JSON body over 1 MB before parsing it, by name (413), and reads it to its end so the browser sees why', async () => {
     const response = await fixture.call('POST', '/api/draft', 'writer', {
       payload: JSON.stringify({ file, version: 'x', data: { title: 'x'.repeat(1024 * 1024) } }),
     });

@@ -53,11 +53,16 @@ export interface EditorRoute {
 }
 
 /**
- * The largest page's data is 9 KB as JSON (home, 2026-11-28): a body 100 times that is still refused
- * (413) before it is read, so no one request can hold the editor for long. A picture comes as its
- * own bytes, with its own limit (media.ts).
+ * The largest page's data is 9 KB as JSON (home, 2026-11-28): a body 100 times that is refused (413)
+ * before it is parsed, so no one request can hold the editor for long. A picture comes as its own
+ * bytes, with its own limit (media.ts).
  */
 export const MAX_JSON_BODY = 1024 * 1024;
+/**
+ * How much of a too-large body is still read, so that the refusal reaches the browser: cut off while
+ * it still sends, the browser reports that the server did not answer instead of why.
+ */
+export const READ_JSON_BODY = 8 * MAX_JSON_BODY;
 
 export const text = (body: Record<string, unknown>, field: string): string => {
   const value = body[field];
@@ -212,6 +217,11 @@ export const faultBody = {
  */
 export function parseJson(raw: Buffer): Record<string, unknown> {
   if (raw.length === 0) return {};
+  if (raw.length > MAX_JSON_BODY)
+    throw new EditorError(
+      'EditorTooLarge',
+      `This request is ${(raw.length / 1024 / 1024).toFixed(1)} MB; the editor takes up to ${MAX_JSON_BODY / 1024 / 1024} MB, far more than any page. Nothing was saved: a text this long does not belong on a page.`,
+    );
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw.toString('utf8'));

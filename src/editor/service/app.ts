@@ -17,7 +17,7 @@ import rateLimit from '@fastify/rate-limit';
 import { loggerOptions } from '../../server/request-log.ts';
 import { formatContentSecurityPolicy } from '../../server/security.ts';
 import type { EditorProject } from '../server/api.ts';
-import { editorRoutes, faultBody, MAX_JSON_BODY, parseJson, refusal } from '../server/routes.ts';
+import { editorRoutes, faultBody, parseJson, READ_JSON_BODY, refusal } from '../server/routes.ts';
 import { foreignOrigin } from '../server/served.ts';
 import { AccountError, allows, type Account, type Accounts, type Session, type SignedIn } from './accounts/index.ts';
 import type { ChangeSet, ChangeSets, Person } from './change-sets.ts';
@@ -128,7 +128,7 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
               hop < hops
           )(options.trustProxy)
         : (options.trustProxy ?? false),
-    bodyLimit: MAX_JSON_BODY,
+    bodyLimit: READ_JSON_BODY,
     // A shared link's token (share.ts) is 102 characters; Fastify's default allows 100 in a parameter.
     routerOptions: { maxParamLength: 160 },
     // Uploads are the largest bodies; the route table says how large each may be.
