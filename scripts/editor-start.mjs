@@ -2,22 +2,12 @@
 // `npm run editor:start`: builds the editor service when there is no build (or with --rebuild), then
 // runs it with plain Node (src/editor/service/main.ts; settings in docs/deploy.md). npm does not pass
 // SIGTERM on to its script; this program passes it on to the service.
-import { existsSync } from 'node:fs';
-import { spawnSync, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { dirname, join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { ensureEditorBuilt, root, serverDir } from './editor-build.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const service = join(root, 'dist/editor-server/main.mjs');
-const built = [join(root, 'dist/editor/ui/src/editor/ui/index.html'), service].every((file) => existsSync(file));
-if (!built || process.argv.includes('--rebuild')) {
-  console.log('No build of the editor service found: building it first (npx tsx scripts/build-editor.ts)…');
-  const build = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/build-editor.ts')], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+ensureEditorBuilt(process.argv.includes('--rebuild'));
+const service = join(serverDir, 'main.mjs');
 // --disable-proto=throw: reading or setting `__proto__` throws, so no value from a request can reach
 // a prototype through it, in our code or a dependency's (src/content/safe-keys.ts covers `constructor`).
 // MALLOC_MMAP_THRESHOLD_: glibc otherwise raises its threshold after the first large request body is
