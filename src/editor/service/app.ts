@@ -12,6 +12,7 @@ import { existsSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { hkdfSync, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyCookie, { type CookieSerializeOptions } from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import rateLimit from '@fastify/rate-limit';
 import { loggerOptions } from '../../server/request-log.ts';
@@ -67,20 +68,6 @@ function cookieNames(secure: boolean) {
   // `__Host-` binds a cookie to this exact origin (Secure, Path=/, no Domain): another subdomain cannot set it.
   const prefix = secure ? '__Host-' : '';
   return { session: `${prefix}editor_session`, csrf: `${prefix}editor_csrf`, oidc: `${prefix}editor_oidc` };
-}
-
-function readCookie(request: FastifyRequest, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(at + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
 }
 
 const sameSecret = (given: string | undefined, expected: string) =>
@@ -139,6 +126,9 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
+  // Cookies are read and written by @fastify/cookie (the `cookie` package's parser, whose result has no
+  // prototype), not by hand; registered first, so that request.cookies is there for every hook below.
+  await app.register(fastifyCookie);
   app.decorateRequest('editorSession', null);
   // One answer for what a handler did not answer itself (a body Fastify refused, a refusal thrown
   // outside a route's own try): the editor's refusals keep their status, Fastify's own 4xx theirs,
@@ -171,7 +161,7 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
         message: `This editor answers at ${options.publicUrl.origin} only. Open that address.`,
       });
     }
-    const token = readCookie(request, names.session);
+    const token = request.cookies[names.session];
     if (token) {
       const session = await accounts.session(token);
       if (session) request.editorSession = session;
@@ -192,22 +182,21 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
   await app.register(rateLimit, { global: false });
   await app.register(fastifyStatic, { root: uiDir, serve: false });
 
-  const cookie = (name: string, value: string, httpOnly: boolean, maxAge?: number) =>
-    [
-      `${name}=${encodeURIComponent(value)}`,
-      'Path=/',
-      'SameSite=Strict',
-      ...(httpOnly ? ['HttpOnly'] : []),
-      ...(options.secureCookies ? ['Secure'] : []),
-      ...(maxAge === undefined ? [] : [`Max-Age=${maxAge}`]),
-    ].join('; ');
+  const cookieOptions = (httpOnly: boolean, maxAge?: number): CookieSerializeOptions => ({
+    path: '/',
+    sameSite: 'strict',
+    httpOnly,
+    secure: options.secureCookies,
+    ...(maxAge === undefined ? {} : { maxAge }),
+  });
   // No Max-Age: the cookies last while the browser does, and the server ends the session itself (idle
   // and absolute timeouts, sign-out). A Max-Age from sign-in ended sessions still in use.
-  const startSession = (reply: FastifyReply, signedIn: SignedIn) => {
-    reply.header('set-cookie', [cookie(names.session, signedIn.token, true), cookie(names.csrf, signedIn.csrf, false)]);
-  };
+  const startSession = (reply: FastifyReply, signedIn: SignedIn) =>
+    reply
+      .setCookie(names.session, signedIn.token, cookieOptions(true))
+      .setCookie(names.csrf, signedIn.csrf, cookieOptions(false));
   const endSession = (reply: FastifyReply) =>
-    reply.header('set-cookie', [cookie(names.session, '', true, 0), cookie(names.csrf, '', false, 0)]);
+    reply.setCookie(names.session, '', cookieOptions(true, 0)).setCookie(names.csrf, '', cookieOptions(false, 0));
 
   const ipOf = (request: FastifyRequest) => request.ip;
   /** A write must come from the editor's own page and carry the session's CSRF token. */
@@ -360,7 +349,7 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
   app.post('/auth/sign-out', async (request, reply) => {
     const session = request.editorSession;
     if (session && refuseForeignWrite(request, reply, session)) return reply;
-    const token = readCookie(request, names.session);
+    const token = request.cookies[names.session];
     if (token) await accounts.signOut(token, { ip: ipOf(request) });
     endSession(reply);
     return { signedOut: true };
@@ -372,15 +361,8 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
     ? Buffer.from(hkdfSync('sha256', options.oidc.clientSecret, '', 'editor oidc pending sign-in', 32))
     : Buffer.alloc(0);
   // Lax, unlike the session: the provider's redirect back is a navigation from its site, which a Strict cookie does not follow.
-  const pendingCookie = (value: string, maxAge: number) =>
-    [
-      `${names.oidc}=${value}`,
-      'Path=/',
-      'SameSite=Lax',
-      'HttpOnly',
-      ...(options.secureCookies ? ['Secure'] : []),
-      `Max-Age=${maxAge}`,
-    ].join('; ');
+  const pendingCookie = (reply: FastifyReply, value: string, maxAge: number) =>
+    reply.setCookie(names.oidc, value, { path: '/', sameSite: 'lax', httpOnly: true, secure: options.secureCookies, maxAge });
   const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   app.get('/auth/options', async () => ({ oidc: oidc ? { label: oidc.label } : null }));
   app.get('/auth/oidc/start', async (request, reply) => {
@@ -388,7 +370,7 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
     try {
       const next = new URL(request.url, options.publicUrl).searchParams.get('next') ?? undefined;
       const { url, pending } = await oidc.start(next);
-      reply.header('set-cookie', pendingCookie(sealPending(pending, pendingSecret), 600));
+      pendingCookie(reply, sealPending(pending, pendingSecret), 600);
       return reply.redirect(url.href, 303);
     } catch (error) {
       if (!(error instanceof OidcFailed)) throw error;
@@ -401,9 +383,9 @@ export async function buildEditorService(options: EditorServiceOptions): Promise
   });
   app.get('/auth/oidc/callback', limited, async (request, reply) => {
     if (!oidc) return reply.code(404).send({ error: 'EditorNotFound', message: 'Single sign-on is not set up for this editor.' });
-    const pending = openPending(readCookie(request, names.oidc) ?? '', pendingSecret);
+    const pending = openPending(request.cookies[names.oidc] ?? '', pendingSecret);
     // Used once, whatever happens next.
-    reply.header('set-cookie', pendingCookie('', 0));
+    pendingCookie(reply, '', 0);
     const failed = (status: number, message: string) =>
       reply
         .code(status)
