@@ -151,7 +151,7 @@ const earlierKey = (project: EditorProject, file: string) => `${project.root}\0$
  * like `opened` (each text counted twice over, for its data).
  */
 const earlier = new LRUCache<string, { readonly text: string; readonly data: unknown }[]>({
-  maxSize: 64 * 1024 * 1024,
+  maxSize: 16 * 1024 * 1024,
   sizeCalculation: (texts) =>
     Math.max(
       1,
