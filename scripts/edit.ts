@@ -1,6 +1,6 @@
 /**
  * `npm run edit`: the visual editor for content, on http://localhost:4400/ (the next free port if
- * that one is taken). It serves the editor (src/editor/ui/) and its API (src/editor/server/) from a
+ * that one is taken). It serves the editor (src/editor/ui/) and its API (src/editor/api/, mounted by src/editor/local/plugin.ts) from a
  * Vite server of its own, so its preview draws the site's real sections with the site's styles.
  *
  * It listens on 127.0.0.1 only: it writes files and has no accounts. A team shares the editor
@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { createServer } from 'vite';
 import { contentPlugin } from '../src/content/plugin.ts';
-import { editorPlugin } from '../src/editor/server/plugin.ts';
+import { editorPlugin } from '../src/editor/local/plugin.ts';
 import { apiSchemasForBrowserPlugin, formValidatorsPlugin } from '../src/forms/validators-plugin.ts';
 
 // The preview redraws the page at each keystroke: production React does that about three times

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditRecord } from '../../src/editor/service/accounts/index.ts';
-import { editorRoutes } from '../../src/editor/server/routes.ts';
+import { editorRoutes } from '../../src/editor/api/routes.ts';
 import { serviceRoutes } from '../../src/editor/service/routes.ts';
 import { codeRoot, git, host, password, publicUrl, startEditorFixture, type EditorFixture, type Who } from './editor-fixture.ts';
 

@@ -14,7 +14,7 @@ import { buildEditorService } from '../../src/editor/service/app.ts';
 import { serviceRoutes } from '../../src/editor/service/routes.ts';
 import { ChangeSets, type ChangeSet } from '../../src/editor/service/change-sets.ts';
 import { prepareWorkingCopy } from '../../src/editor/service/working-copy.ts';
-import { editorRoutes } from '../../src/editor/server/routes.ts';
+import { editorRoutes } from '../../src/editor/api/routes.ts';
 import { codeRoot, git, host, password, publicUrl, startEditorFixture, type EditorFixture, type Who } from './editor-fixture.ts';
 
 let fixture: EditorFixture;

@@ -6,7 +6,7 @@
  */
 import { crc32, deflateSync } from 'node:zlib';
 import fc from 'fast-check';
-import { editorRoutes } from '../../src/editor/server/routes.ts';
+import { editorRoutes } from '../../src/editor/api/routes.ts';
 import { serviceRoutes } from '../../src/editor/service/routes.ts';
 import { PROTOTYPE_KEYS, setOwn } from '../../src/content/safe-keys.ts';
 

@@ -18,9 +18,9 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalog, openFile, saveFile, type EditorCatalog, type FileEntry } from '../../src/editor/server/api.ts';
-import { rewriteYaml } from '../../src/editor/yaml-edit.ts';
-import { YamlSource } from '../../src/editor/yaml-source.ts';
+import { catalog, openFile, saveFile, type EditorCatalog, type FileEntry } from '../../src/editor/api/api.ts';
+import { rewriteYaml } from '../../src/editor/shared/yaml-edit.ts';
+import { YamlSource } from '../../src/editor/shared/yaml-source.ts';
 import { same } from '../../src/editor/ui/same.ts';
 import type { FormContext } from '../../src/editor/ui/SchemaForm.tsx';
 import {

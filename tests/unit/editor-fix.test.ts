@@ -1,7 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applyFix, checkDraft, openFile, saveFile } from '../../src/editor/server/api.ts';
+import { applyFix, checkDraft, openFile, saveFile } from '../../src/editor/api/api.ts';
 import { projectCopy } from './content-fixtures.ts';
 
 let root: string;

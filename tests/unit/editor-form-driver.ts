@@ -8,7 +8,7 @@ import { act, createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { SchemaForm, type FormContext } from '../../src/editor/ui/SchemaForm.tsx';
 import { settle } from '../../src/editor/ui/form-model.ts';
-import type { EditorCatalog } from '../../src/editor/server/api.ts';
+import type { EditorCatalog } from '../../src/editor/api/api.ts';
 import { join } from 'node:path';
 import { listFiles } from '../../src/content/files.ts';
 import { projectRoot } from './content-fixtures.ts';

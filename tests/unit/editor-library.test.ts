@@ -7,8 +7,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { deletePicture, listPictures, unusedUploads } from '../../src/editor/server/library.ts';
-import { changes, publish } from '../../src/editor/server/publish.ts';
+import { deletePicture, listPictures, unusedUploads } from '../../src/editor/api/library.ts';
+import { changes, publish } from '../../src/editor/api/publish.ts';
 import { projectCopy } from './content-fixtures.ts';
 
 let root: string;

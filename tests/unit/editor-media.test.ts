@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EditorError } from '../../src/editor/errors.ts';
-import { MAX_PICTURE_BYTES, storePicture } from '../../src/editor/server/media.ts';
+import { EditorError } from '../../src/editor/shared/errors.ts';
+import { MAX_PICTURE_BYTES, storePicture } from '../../src/editor/api/media.ts';
 
 let root: string;
 beforeEach(() => {

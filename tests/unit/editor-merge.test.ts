@@ -1,5 +1,5 @@
 /**
- * The editor's three-way merge (src/editor/merge.ts): a marketer's draft and a change on disk made
+ * The editor's three-way merge (src/editor/shared/merge.ts): a marketer's draft and a change on disk made
  * while they edited are both kept where they touch different values, and every overlap is reported,
  * never dropped. The examples are the cases a content team meets; the properties generate page-like
  * data and random edits of its values on both sides.
@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { choose, merge3, type Key, type MergeConflict } from '../../src/editor/merge.ts';
+import { choose, merge3, type Key, type MergeConflict } from '../../src/editor/shared/merge.ts';
 import { valueAt } from '../../src/content/paths.ts';
 
 type Path = readonly Key[];
@@ -285,7 +285,7 @@ describe('merge3', () => {
   });
 
   it('imports nothing, so the browser runs it as it is', () => {
-    const source = readFileSync(new URL('../../src/editor/merge.ts', import.meta.url), 'utf8');
+    const source = readFileSync(new URL('../../src/editor/shared/merge.ts', import.meta.url), 'utf8');
     expect(source).not.toMatch(/^\s*import\b|\brequire\(|\bimport\(/m);
   });
 });

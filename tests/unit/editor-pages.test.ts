@@ -2,8 +2,8 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkContent } from '../../src/content/check.ts';
-import { checkDraft, createPage, deleteFile, openFile, planDeletion, saveFile } from '../../src/editor/server/api.ts';
-import { contentFiles, linksTo } from '../../src/editor/server/pages.ts';
+import { checkDraft, createPage, deleteFile, openFile, planDeletion, saveFile } from '../../src/editor/api/api.ts';
+import { contentFiles, linksTo } from '../../src/editor/api/pages.ts';
 import { projectCopy } from './content-fixtures.ts';
 
 let root: string;

@@ -1,5 +1,5 @@
 /**
- * The publisher's diff in words (src/editor/review/word-diff.ts). Hand cases on a real page prove the
+ * The publisher's diff in words (src/editor/shared/word-diff.ts). Hand cases on a real page prove the
  * exact changes and places a publisher reads; the class tests take every content file and a fixed-seed
  * sample of edits of each kind (a text changed, an item removed, two items swapped, an item copied),
  * and check that exactly the edited place is reported. Replay a failure with its seed and the path
@@ -12,8 +12,8 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { listFiles } from '../../src/content/files.ts';
 import { valueAt } from '../../src/content/paths.ts';
-import { describeFileChange, schemaOfFile, type FieldChange } from '../../src/editor/review/word-diff.ts';
-import { formSchemas } from '../../src/editor/server/form-schemas.ts';
+import { describeFileChange, schemaOfFile, type FieldChange } from '../../src/editor/shared/word-diff.ts';
+import { formSchemas } from '../../src/editor/api/form-schemas.ts';
 import { same } from '../../src/editor/ui/same.ts';
 import { projectRoot } from './content-fixtures.ts';
 

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listFiles } from '../../src/content/files.ts';
-import { editablePath, openForEdit, saveEdited } from '../../src/editor/files.ts';
-import { YamlSource } from '../../src/editor/yaml-source.ts';
-import { rewriteYaml } from '../../src/editor/yaml-edit.ts';
+import { editablePath, openForEdit, saveEdited } from '../../src/editor/shared/files.ts';
+import { YamlSource } from '../../src/editor/shared/yaml-source.ts';
+import { rewriteYaml } from '../../src/editor/shared/yaml-edit.ts';
 import { projectRoot } from './content-fixtures.ts';
 
 const contentFiles = [...listFiles(join(projectRoot, 'content'), '.yaml')];

@@ -10,8 +10,8 @@ import fc from 'fast-check';
 import { parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { MAX_EXPANDED_VALUES, overgrown, yamlData } from '../../src/content/yaml-limits.ts';
-import { YamlSource } from '../../src/editor/yaml-source.ts';
-import { EditorError } from '../../src/editor/errors.ts';
+import { YamlSource } from '../../src/editor/shared/yaml-source.ts';
+import { EditorError } from '../../src/editor/shared/errors.ts';
 import { projectRoot } from './content-fixtures.ts';
 
 /** An anchor of `items` values used by `aliases` aliases, `levels` times over (each level's list repeats the one before). */

@@ -1,6 +1,6 @@
 /**
  * The editor as a shared service (`npm run editor:start`): the built editor (dist/editor/ui), the
- * editor's API (src/editor/server/routes.ts, the same table `npm run edit` mounts) and sign-in, on one
+ * editor's API (src/editor/api/routes.ts, the same table `npm run edit` mounts) and sign-in, on one
  * Fastify server with no Vite at run time.
  *
  * Every API request is authorised here, by the role the route table names, never by what the page
@@ -14,8 +14,8 @@ import fastifyStatic from '@fastify/static';
 import rateLimit from '@fastify/rate-limit';
 import { loggerOptions } from '../../server/request-log.ts';
 import { formatContentSecurityPolicy } from '../../server/security.ts';
-import type { EditorProject } from '../server/api.ts';
-import { faultBody, READ_JSON_BODY, refusal } from '../server/routes.ts';
+import type { EditorProject } from '../api/api.ts';
+import { faultBody, READ_JSON_BODY, refusal } from '../api/routes.ts';
 import type { Account, Accounts, Session } from './accounts/index.ts';
 import type { ChangeSet, ChangeSets } from './change-sets.ts';
 import type { OidcSettings } from './oidc.ts';
@@ -23,7 +23,7 @@ import fastifyPlugin from 'fastify-plugin';
 import { cookieNames, serviceHttp } from './http.ts';
 import { signInRoutes } from './sign-in.ts';
 import { singleSignOnRoutes } from './single-sign-on.ts';
-import { apiRoutes } from './api.ts';
+import { apiRoutes } from './api-routes.ts';
 import { pageAndFileRoutes } from './files.ts';
 
 export interface EditorServiceOptions {

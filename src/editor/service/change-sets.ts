@@ -20,12 +20,12 @@ import { promisify } from 'node:util';
 import { checkContent } from '../../content/check.ts';
 import { yamlData } from '../../content/yaml-limits.ts';
 import { writeWhole } from '../../content/files.ts';
-import { EditorError } from '../errors.ts';
-import { ContentInvalid } from '../server/api.ts';
-import { unusedUploads } from '../server/library.ts';
-import { describeFileChange, type FileChange } from '../review/word-diff.ts';
-import { merge3 } from '../merge.ts';
-import { rewriteYaml } from '../yaml-edit.ts';
+import { EditorError } from '../shared/errors.ts';
+import { ContentInvalid } from '../api/api.ts';
+import { unusedUploads } from '../api/library.ts';
+import { describeFileChange, type FileChange } from '../shared/word-diff.ts';
+import { merge3 } from '../shared/merge.ts';
+import { rewriteYaml } from '../shared/yaml-edit.ts';
 import { linksIn, linksRefused } from './working-copy.ts';
 
 const run = promisify(execFile);

@@ -7,8 +7,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { editorRoutes } from '../server/routes.ts';
-import { sitePreview } from '../server/site-preview.ts';
+import { editorRoutes } from '../api/routes.ts';
+import { sitePreview } from '../api/site-preview.ts';
 import type { ServiceHttp } from './http.ts';
 
 export async function pageAndFileRoutes(app: FastifyInstance, http: ServiceHttp): Promise<void> {

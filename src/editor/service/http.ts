@@ -6,8 +6,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import { faultBody, refusal } from '../server/routes.ts';
-import { foreignOrigin } from '../server/served.ts';
+import { faultBody, refusal } from '../api/routes.ts';
+import { foreignOrigin } from '../api/served.ts';
 import { AccountError, allows, type Session, type SignedIn } from './accounts/index.ts';
 import type { EditorServiceOptions } from './app.ts';
 import type { ChangeSet, Person } from './change-sets.ts';

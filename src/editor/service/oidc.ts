@@ -13,7 +13,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as client from 'openid-client';
-import { localPath } from '../local-path.ts';
+import { localPath } from '../shared/local-path.ts';
 
 export interface OidcSettings {
   readonly issuer: URL;
@@ -141,7 +141,7 @@ export interface Oidc {
 }
 
 // Where to go after signing in: shared with the sign-in page in the browser, so both check it the same way.
-export { localPath } from '../local-path.ts';
+export { localPath } from '../shared/local-path.ts';
 
 /** Discovers the provider once, lazily; a failed discovery is tried again on the next call. */
 export function createOidc(settings: OidcSettings): Oidc {

@@ -4,10 +4,10 @@
  * and checks, for every address, the session, the CSRF token and origin of a write, the role, and that
  * the person may enter the change set an `:id` names; the tests walk the same table.
  */
-import { EditorError } from '../errors.ts';
-import { formSchemas } from '../server/form-schemas.ts';
-import { sitePreview } from '../server/site-preview.ts';
-import { schemaOfFile } from '../review/word-diff.ts';
+import { EditorError } from '../shared/errors.ts';
+import { formSchemas } from '../api/form-schemas.ts';
+import { sitePreview } from '../api/site-preview.ts';
+import { schemaOfFile } from '../shared/word-diff.ts';
 import { placeOf } from '../ui/words.ts';
 import { allows, isRole, type Accounts, type Role, type Session } from './accounts/index.ts';
 import type { ChangeSet, ChangeSets, Person } from './change-sets.ts';

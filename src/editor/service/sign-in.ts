@@ -3,7 +3,7 @@
  * sign-ins and guesses at invitation links slow down per account and address (sign-in-throttle.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { parseJson } from '../server/routes.ts';
+import { parseJson } from '../api/routes.ts';
 import { AccountError } from './accounts/index.ts';
 import { inWords, SignInThrottle } from './sign-in-throttle.ts';
 import type { ServiceHttp } from './http.ts';

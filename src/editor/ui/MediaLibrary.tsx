@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useModal } from './useModal.ts';
 import { api } from './api.ts';
-import type { LibraryPicture } from '../server/library.ts';
+import type { LibraryPicture } from '../api/library.ts';
 
 export interface MediaLibraryProps {
   readonly open: boolean;

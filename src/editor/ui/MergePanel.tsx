@@ -3,7 +3,7 @@
  * what they wrote, what the marketer wrote, and a choice for each. Everything else of both edits
  * is already kept (merge.ts); nothing is dropped without being shown here.
  */
-import type { MergeConflict } from '../merge.ts';
+import type { MergeConflict } from '../shared/merge.ts';
 import { placeOf } from './words.ts';
 
 /** A value as a marketer reads it. */

@@ -3,7 +3,7 @@
  * a desktop's (1280 px, scaled down to fit), drawn again with each checked draft.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { PreviewData } from '../server/api.ts';
+import type { PreviewData } from '../api/api.ts';
 import type { FromPreview, ToPreview } from './preview/protocol.ts';
 
 const widths = { phone: 390, desktop: 1280 } as const;

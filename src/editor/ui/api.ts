@@ -1,9 +1,9 @@
-/** The editor server's API as the browser side calls it (src/editor/server/plugin.ts). */
+/** The editor server's API as the browser side calls it (src/editor/local/plugin.ts). */
 import type { Fix, Problem } from '../../content/catalog.ts';
-import type { DraftResult, EditorCatalog, OpenedFile } from '../server/api.ts';
-import type { Changes, Published } from '../server/publish.ts';
-import type { DeletePlan } from '../server/pages.ts';
-import type { DeletedPicture, LibraryPicture } from '../server/library.ts';
+import type { DraftResult, EditorCatalog, OpenedFile } from '../api/api.ts';
+import type { Changes, Published } from '../api/publish.ts';
+import type { DeletePlan } from '../api/pages.ts';
+import type { DeletedPicture, LibraryPicture } from '../api/library.ts';
 import type { ChangeSet, Review, Update, Version } from '../service/change-sets.ts';
 
 export type { ChangeSet, Review, Version };

@@ -3,8 +3,8 @@
  * checking to be drawn, so the last checked preview is drawn again at once with the new texts in
  * place. Anything else (a list item added, a field emptied, a number) waits for the server's check.
  */
-import type { PreviewData } from '../server/api.ts';
-import type { FileKind } from '../server/api.ts';
+import type { PreviewData } from '../api/api.ts';
+import type { FileKind } from '../api/api.ts';
 
 type Json = unknown;
 

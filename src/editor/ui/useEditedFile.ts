@@ -9,9 +9,9 @@ import { api, type ApiError, type DraftResult, type OpenedFile } from './api.ts'
 import { drafts } from './drafts.ts';
 import { same } from './same.ts';
 import { emptyHistory, record, redo, undo, type History } from './history.ts';
-import { choose, merge3, type MergeResult } from '../merge.ts';
+import { choose, merge3, type MergeResult } from '../shared/merge.ts';
 import { patchTexts } from './text-patch.ts';
-import type { PreviewData } from '../server/api.ts';
+import type { PreviewData } from '../api/api.ts';
 
 /** How long typing must pause before the server checks it (a person types about five keys a second). */
 const TYPING_PAUSE_MS = 250;

@@ -4,7 +4,7 @@
  * to a server or put in a Referer, and is posted once to be checked.
  */
 import './account.css';
-import { localPath } from '../../local-path.ts';
+import { localPath } from '../../shared/local-path.ts';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const form = $<HTMLFormElement>('form');

@@ -14,7 +14,7 @@ import { LoaderProvider } from '../../../app/Loader/index.tsx';
 import { DrawFailure } from '../../../components/DrawFailure/index.tsx';
 import { registryLoader, Sections } from '../../../sections/Sections.tsx';
 import { closingOf } from '../../../sections/closing.ts';
-import type { PreviewData } from '../../server/api.ts';
+import type { PreviewData } from '../../api/api.ts';
 
 // Drawn again only when the site settings change, like the sections.
 const FrameHeader = memo(Header);

@@ -2,7 +2,7 @@
  * The messages between the editor and its preview frame. The editor sends what to draw; the frame
  * says what the marketer clicked, so the editor can open that field.
  */
-import type { PreviewData } from '../../server/api.ts';
+import type { PreviewData } from '../../api/api.ts';
 
 export type ToPreview = {
   readonly kind: 'draw';

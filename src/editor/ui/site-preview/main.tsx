@@ -10,7 +10,7 @@ import '../../../styles/fonts.css';
 import '../../../styles/global.css';
 import './site-preview.css';
 import { PreviewPage } from '../preview/PreviewPage.tsx';
-import type { SitePreview } from '../../server/site-preview.ts';
+import type { SitePreview } from '../../api/site-preview.ts';
 
 const params = () => new URLSearchParams(window.location.search);
 const shared = /^\/shared\/([^/]+)$/.exec(window.location.pathname)?.[1];

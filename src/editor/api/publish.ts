@@ -9,9 +9,9 @@ import { promisify } from 'node:util';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkContent } from '../../content/check.ts';
-import { YamlSource } from '../yaml-source.ts';
+import { YamlSource } from '../shared/yaml-source.ts';
 import { linksTo } from './pages.ts';
-import { EditorError } from '../errors.ts';
+import { EditorError } from '../shared/errors.ts';
 import { ContentInvalid } from './api.ts';
 import { unusedUploads } from './library.ts';
 

@@ -11,7 +11,7 @@
 // the shortest edit between them (Myers), is solved and well tested there; a hand-made version would
 // get Unicode word boundaries and the edge cases of runs wrong.
 import { diffWordsWithSpace } from 'diff';
-import type { FormSchemas } from '../server/form-schemas.ts';
+import type { FormSchemas } from '../api/form-schemas.ts';
 import { same } from '../ui/same.ts';
 import { words } from '../ui/words.ts';
 

@@ -3,7 +3,7 @@
  * publisher reads before publishing and may share: the page at `route`, prepared as the build would,
  * drawn in the browser by the site's own sections (src/editor/ui/site-preview/).
  */
-import { EditorError } from '../errors.ts';
+import { EditorError } from '../shared/errors.ts';
 import { catalog, checkDraft, openFile, type EditorProject, type PreviewData } from './api.ts';
 
 export interface SitePreview {

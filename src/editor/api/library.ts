@@ -12,8 +12,8 @@ import { parseDocument } from 'yaml';
 import { overgrown } from '../../content/yaml-limits.ts';
 import { listFiles } from '../../content/files.ts';
 import { NARROW_WIDTH } from '../../content/pictures.ts';
-import { EditorError } from '../errors.ts';
-import { editablePath } from '../files.ts';
+import { EditorError } from '../shared/errors.ts';
+import { editablePath } from '../shared/files.ts';
 import { placeOf, words } from '../ui/words.ts';
 import { contentFiles } from './pages.ts';
 

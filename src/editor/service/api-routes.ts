@@ -1,12 +1,12 @@
 /**
- * The editor's API inside a change set (the route table of src/editor/server/routes.ts, which `npm run
+ * The editor's API inside a change set (the route table of src/editor/api/routes.ts, which `npm run
  * edit` mounts too) and the service's own (routes.ts: change sets, review, history, people), each
  * request authorised by the role its table names, never by what the page shows; and the live site's
  * pages for the preview.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { editorRoutes, parseJson } from '../server/routes.ts';
-import { sitePreview } from '../server/site-preview.ts';
+import { editorRoutes, parseJson } from '../api/routes.ts';
+import { sitePreview } from '../api/site-preview.ts';
 import { allows } from './accounts/index.ts';
 import { serviceRoutes } from './routes.ts';
 import { shareToken } from './share.ts';

@@ -10,8 +10,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { writeWhole } from '../../content/files.ts';
-import { EditorError } from '../errors.ts';
-import { editablePath } from '../files.ts';
+import { EditorError } from '../shared/errors.ts';
+import { editablePath } from '../shared/files.ts';
 
 export const MAX_PICTURE_BYTES = 25 * 1024 * 1024;
 /** Wider than the widest slot on the site at 2x; more only costs visitors download time. */

@@ -11,10 +11,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
-import { EditorError } from '../errors.ts';
-import type { EditorProject } from './api.ts';
-import { editorRoutes, faultBody, MAX_JSON_BODY, parseJson, refusal } from './routes.ts';
-import { foreignOrigin, isServed } from './served.ts';
+import { EditorError } from '../shared/errors.ts';
+import type { EditorProject } from '../api/api.ts';
+import { editorRoutes, faultBody, MAX_JSON_BODY, parseJson, refusal } from '../api/routes.ts';
+import { foreignOrigin, isServed } from '../api/served.ts';
 
 export interface EditorServerOptions {
   /** The project whose content is edited. */

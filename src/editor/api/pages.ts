@@ -12,9 +12,9 @@ import { valueAt } from '../../content/paths.ts';
 import { setOwn } from '../../content/safe-keys.ts';
 import { overgrown } from '../../content/yaml-limits.ts';
 import { listFiles } from '../../content/files.ts';
-import { EditorError } from '../errors.ts';
-import { editablePath, versionOf } from '../files.ts';
-import { rewriteYaml } from '../yaml-edit.ts';
+import { EditorError } from '../shared/errors.ts';
+import { editablePath, versionOf } from '../shared/files.ts';
+import { rewriteYaml } from '../shared/yaml-edit.ts';
 import { newEntry, newPage } from '../../content/new-page.ts';
 
 type Key = string | number;

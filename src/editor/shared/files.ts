@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
-import { writeWhole } from '../content/files.ts';
+import { writeWhole } from '../../content/files.ts';
 import { EditorError } from './errors.ts';
 
 /** The folders the editor writes to, and what it may write in each. */

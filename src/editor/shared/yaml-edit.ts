@@ -13,8 +13,8 @@ import { isDeepStrictEqual } from 'node:util';
 import { isMap, isPair, isScalar, isSeq, parseDocument, stringify, type Document, type Node, type Pair } from 'yaml';
 import { EditorError } from './errors.ts';
 import { YamlSource } from './yaml-source.ts';
-import { valueAt } from '../content/paths.ts';
-import { setOwn } from '../content/safe-keys.ts';
+import { valueAt } from '../../content/paths.ts';
+import { setOwn } from '../../content/safe-keys.ts';
 
 type Key = string | number;
 type Path = readonly Key[];

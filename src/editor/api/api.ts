@@ -14,10 +14,10 @@ import { applyFixes } from '../../content/fixes.ts';
 import type { CollectedAssets } from '../../content/module-types.ts';
 import { listFiles } from '../../content/files.ts';
 import { lucideIcons, logoNames } from '../../content/assets.ts';
-import { EditorError } from '../errors.ts';
-import { editablePath, openForEdit, saveEdited, versionOf } from '../files.ts';
-import { YamlSource } from '../yaml-source.ts';
-import { rewriteYaml } from '../yaml-edit.ts';
+import { EditorError } from '../shared/errors.ts';
+import { editablePath, openForEdit, saveEdited, versionOf } from '../shared/files.ts';
+import { YamlSource } from '../shared/yaml-source.ts';
+import { rewriteYaml } from '../shared/yaml-edit.ts';
 import { formSchemas, type FormSchemas } from './form-schemas.ts';
 import { templates } from '../../content/new-page.ts';
 import {
