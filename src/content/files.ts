@@ -3,32 +3,37 @@
  * content, schemas and media all need, and writes that never leave a half-written cache file.
  */
 import { existsSync, mkdirSync, readdirSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
  * Every file under `dir` whose name ends in `suffix` (all files for ''), in name order; none when `dir` is
- * missing. A link to a folder is followed once (a link back up the tree would otherwise be walked for
- * ever), and a link to nothing is left out, so that one stray link cannot stop a check or the editor.
+ * missing. Links are followed only while they stay inside `dir` itself (its real path): a link to a
+ * file or folder elsewhere, to nothing, or back up the tree is left out, so that one stray link can
+ * neither stop a check or the editor nor make them read a file that is not the site's.
  */
-export function listFiles(dir: string, suffix = '', seen = new Set<string>()): string[] {
+export function listFiles(dir: string, suffix = ''): string[] {
   if (!existsSync(dir)) return [];
-  const real = realpathSync(dir);
-  if (seen.has(real)) return [];
-  seen.add(real);
-  // The entries' types come with the listing; only a link needs a look at what it points to.
-  return readdirSync(dir, { withFileTypes: true })
-    .flatMap((entry) => {
-      const full = join(dir, entry.name);
-      let folder = entry.isDirectory();
+  const top = realpathSync(dir);
+  const seen = new Set<string>();
+  const walk = (folder: string): string[] => {
+    const real = realpathSync(folder);
+    if (seen.has(real)) return [];
+    seen.add(real);
+    // The entries' types come with the listing; only a link needs a look at what it points to.
+    return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+      const full = join(folder, entry.name);
+      let isFolder = entry.isDirectory();
       if (entry.isSymbolicLink()) {
         const target = statSync(full, { throwIfNoEntry: false });
-        if (!target) return [];
-        folder = target.isDirectory();
+        const inside = target !== undefined && `${realpathSync(full)}${sep}`.startsWith(`${top}${sep}`);
+        if (!inside) return [];
+        isFolder = target.isDirectory();
       }
-      return folder ? listFiles(full, suffix, seen) : entry.name.endsWith(suffix) ? [full] : [];
-    })
-    .sort();
+      return isFolder ? walk(full) : entry.name.endsWith(suffix) ? [full] : [];
+    });
+  };
+  return walk(dir).sort();
 }
 
 /** A folder of the tools' cache, node_modules/.cache/<name>: reinstalling the packages clears it. */
