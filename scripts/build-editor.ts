@@ -4,6 +4,8 @@
 // dist/editor-server, so it runs with Node alone: no Vite, no TypeScript at run time.
 //
 //   npx tsx scripts/build-editor.ts
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -47,6 +49,15 @@ await build({
   root,
   publicDir: false,
   logLevel: 'warn',
+  // The key of the compiled validators' cache (src/content/validate.ts), fixed now, so that the
+  // service never reads the keywords' source files to know whether its cache is current.
+  define: {
+    __VALIDATOR_CODE__: JSON.stringify(
+      createHash('sha256')
+        .update(['validate.ts', 'renames.ts'].map((file) => readFileSync(resolve(root, 'src/content', file), 'utf8')).join('\0'))
+        .digest('hex'),
+    ),
+  },
   build: {
     ssr: true,
     // Two folders deep, as src/editor/ is: the code finds the checkout's folders (src/content/templates,

@@ -103,9 +103,19 @@ const KEEP_COMPILED = 40;
 const requireHere = createRequire(import.meta.url);
 // Paths, not URLs: a test that draws the editor's forms runs under happy-dom, whose URL is not Node's.
 const here = dirname(fileURLToPath(import.meta.url));
-// Named from the checkout, two folders up, as this file is both in src/content/ and compiled into the
-// editor service (dist/editor-server/): the cache key is the same either way.
-const sourceOfKeywords = ['validate.ts', 'renames.ts'].map((file) => join(here, '../../src/content', file));
+/**
+ * What the compiled validators depend on besides ajv and the schemas: the code of this file and of
+ * renames.ts, which define the keywords. A build of the editor service gives it as a constant made
+ * when it was built (scripts/build-editor.ts), so the deployed service never reads source files;
+ * run from source, it is that source.
+ */
+declare const __VALIDATOR_CODE__: string | undefined;
+const validatorCode = () =>
+  typeof __VALIDATOR_CODE__ === 'string'
+    ? __VALIDATOR_CODE__
+    : createHash('sha256')
+        .update(['validate.ts', 'renames.ts'].map((file) => readFileSync(join(here, file), 'utf8')).join('\0'))
+        .digest('hex');
 
 /**
  * ajv itself, loaded only when schemas must be compiled: a check that finds them compiled already
@@ -267,7 +277,7 @@ function compiledValidators(
 ): Record<string, ValidateFunction> {
   const hash = createHash('sha256');
   hash.update(JSON.stringify({ ajv: versionOfAjv(), wanted, schemas }));
-  for (const url of sourceOfKeywords) hash.update(readFileSync(url, 'utf8'));
+  hash.update(validatorCode());
   const key = hash.digest('hex').slice(0, 24);
   const file = join(validatorCache, `${key}.cjs`);
   if (existsSync(file)) {
