@@ -4,6 +4,7 @@
  * prepared for the preview exactly as the build would, and a save that writes only valid content
  * and never over someone else's change.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -13,6 +14,7 @@ import type { Fix, Problem } from '../../content/catalog.ts';
 import { applyFixes } from '../../content/fixes.ts';
 import type { CollectedAssets } from '../../content/module-types.ts';
 import { listFiles } from '../../content/files.ts';
+import { yamlData } from '../../content/yaml-limits.ts';
 import { lucideIcons, logoNames } from '../../content/assets.ts';
 import { EditorError } from '../shared/errors.ts';
 import { editablePath, openForEdit, saveEdited, versionOf } from '../shared/files.ts';
@@ -345,6 +347,28 @@ function mediaFiles(root: string): string[] {
   return found.sort();
 }
 
+/**
+ * What the list of files shows of a file (its title, route, whether it is a draft), by the file's
+ * text: every catalog of every change set lists every file, and reading each one's YAML again was
+ * most of a catalog's time (bench:editor-service).
+ */
+const headlines = new LRUCache<string, { route?: unknown; title?: unknown; draft?: unknown }>({ max: 10_000 });
+function headlineOf(text: string): { route?: unknown; title?: unknown; draft?: unknown } {
+  const key = createHash('sha1').update(text).digest('base64');
+  let found = headlines.get(key);
+  if (!found) {
+    let data: { route?: unknown; title?: unknown; draft?: unknown } = {};
+    try {
+      data = (yamlData(text) ?? {}) as typeof data;
+    } catch {
+      // Unreadable: listed by its file name.
+    }
+    found = { route: data.route, title: data.title, draft: data.draft };
+    headlines.set(key, found);
+  }
+  return found;
+}
+
 export async function catalog(project: EditorProject): Promise<EditorCatalog> {
   const root = project.root;
   const result = await checkContent({ root, unfinished: 'warn' });
@@ -352,12 +376,8 @@ export async function catalog(project: EditorProject): Promise<EditorCatalog> {
   const pageFiles = [...listFiles(join(root, 'content', 'pages'), '.yaml'), ...listFiles(join(root, 'content', 'pages'), '.yml')];
   const files: FileEntry[] = pageFiles.map((abs) => {
     const file = relative(root, abs).split('\\').join('/');
-    let data: { route?: unknown; title?: unknown; draft?: unknown } = {};
-    try {
-      data = (YamlSource.parse(readFileSync(abs, 'utf8'), file).toJS() ?? {}) as typeof data;
-    } catch {
-      // A file YAML cannot read is still listed; opening it says why it cannot be edited.
-    }
+    // A file YAML cannot read is still listed; opening it says why it cannot be edited.
+    const data = headlineOf(readFileSync(abs, 'utf8'));
     return {
       file,
       kind: 'page' as const,
@@ -371,12 +391,8 @@ export async function catalog(project: EditorProject): Promise<EditorCatalog> {
     for (const abs of [...listFiles(join(root, 'content', name), '.yaml'), ...listFiles(join(root, 'content', name), '.yml')]) {
       const file = relative(root, abs).split('\\').join('/');
       const made = result.pages.find((p) => p.file === file);
-      let data: { title?: unknown; draft?: unknown } = {};
-      try {
-        data = (YamlSource.parse(readFileSync(abs, 'utf8'), file).toJS() ?? {}) as typeof data;
-      } catch {
-        // Listed all the same; opening it says why it cannot be edited.
-      }
+      // Listed all the same when it cannot be read; opening it says why it cannot be edited.
+      const data = headlineOf(readFileSync(abs, 'utf8'));
       files.push({
         file,
         kind: 'entry',
