@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: the whole test suite. Unit and API tests, then the tests that run whole toolchains (vitest's
-// `fast` and `slow` projects, vitest.config.ts), then browser tests (Playwright)
+// `npm test`: the whole test suite. The production build, unit and API tests, the tests that run whole
+// toolchains (vitest's `fast` and `slow` projects, vitest.config.ts), then browser tests (Playwright)
 // against the production build in Debian's Chromium. It finds the browser itself (CHROME_PATH,
 // else /usr/bin/chromium) and stops at once, with the install command, when there is none.
 import { existsSync } from 'node:fs';
@@ -26,19 +26,36 @@ const env = {
 };
 const run = (command, args) => spawnSync(command, args, { stdio: 'inherit', env }).status ?? 1;
 
+// The build first: the browser tests need it, and a broken build is the first thing to know. Every
+// stage runs even when one before it failed (the browser tests only when there is a build to test),
+// and the summary says how each went and how long it took.
 const steps = [
-  ['unit and API tests', 'npx', ['vitest', 'run', '--project', 'fast']],
+  { name: 'production build', command: 'npm', args: ['run', 'build'] },
+  { name: 'unit and API tests', command: 'npx', args: ['vitest', 'run', '--project', 'fast'] },
   // Alone, after the others: their toolchains would take the CPU that the server tests' deadlines count on.
-  ['toolchain tests (npm run test:slow)', 'npx', ['vitest', 'run', '--project', 'slow']],
-  ['production build', 'npm', ['run', 'build']],
-  ['browser tests', 'npx', ['playwright', 'test']],
+  { name: 'toolchain tests (npm run test:slow)', command: 'npx', args: ['vitest', 'run', '--project', 'slow'] },
+  { name: 'browser tests', command: 'npx', args: ['playwright', 'test'], needs: 'production build' },
 ];
-for (const [name, command, args] of steps) {
-  console.log(`\n▶ ${name}`);
-  const status = run(command, args);
-  if (status !== 0) {
-    console.error(`\n✗ ${name} failed (exit ${status}).`);
-    process.exit(status);
+const results = [];
+for (const step of steps) {
+  const needed = step.needs && results.find((r) => r.name === step.needs);
+  if (needed && needed.status !== 0) {
+    results.push({ name: step.name, status: null, seconds: 0, why: `skipped: ${step.needs} failed` });
+    continue;
   }
+  console.log(`\n▶ ${step.name}`);
+  const started = performance.now();
+  const status = run(step.command, step.args);
+  results.push({ name: step.name, status, seconds: (performance.now() - started) / 1000 });
+}
+console.log('\nnpm test:');
+for (const r of results)
+  console.log(
+    `  ${r.status === 0 ? '✓' : '✗'} ${r.name}: ${r.why ?? (r.status === 0 ? 'passed' : `failed (exit ${r.status})`)}${r.seconds ? `, ${Math.round(r.seconds)} s` : ''}`,
+  );
+const failed = results.filter((r) => r.status !== 0);
+if (failed.length > 0) {
+  console.error(`\n✗ ${failed.map((r) => r.name).join(', ')} did not pass.`);
+  process.exit(1);
 }
 console.log('\n✓ all tests passed');
