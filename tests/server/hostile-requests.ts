@@ -31,7 +31,25 @@ export const addresses: readonly Address[] = [
   ...serviceRoutes.map((route) => ({ method: route.method, url: route.url, readsBody: route.method === 'POST' })),
   ...['/auth/sign-in', '/auth/invitation', '/auth/accept'].map((url) => ({ method: 'POST' as const, url, readsBody: true })),
   { method: 'POST', url: '/auth/sign-out', readsBody: false },
-  { method: 'GET', url: '/auth/me', readsBody: false },
+  // The service's other addresses, all GETs that read only their query: sign-in's options and the
+  // single sign-on (not set up here, so refused), the live preview, shared links (a made-up token),
+  // the pages, a file of the public folder, and the health check.
+  ...[
+    '/auth/me',
+    '/auth/options',
+    '/auth/oidc/start',
+    '/auth/oidc/callback',
+    '/api/live/page',
+    '/shared/abcde12345.9999999999.6a8fbd42-f944-4624-a63b-cf6a7a951d53.xxx',
+    '/shared/abcde12345.9999999999.6a8fbd42-f944-4624-a63b-cf6a7a951d53.xxx/page',
+    '/',
+    '/preview',
+    '/site-preview',
+    '/sign-in',
+    '/invite',
+    '/media/uploads/none.webp',
+    '/healthz',
+  ].map((url) => ({ method: 'GET' as const, url, readsBody: false })),
 ];
 export const identities: readonly As[] = ['nobody', 'writer', 'other-writer', 'publisher', 'admin'];
 
