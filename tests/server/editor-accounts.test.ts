@@ -815,6 +815,7 @@ describe('names and passwords that say who someone is', () => {
         fc.string({ unit: 'binary', maxLength: 40 }),
         fc.tuple(fc.string({ unit: 'grapheme', maxLength: 20 }), hidden, fc.string({ maxLength: 20 })).map((p) => p.join('')),
         fc.string({ unit: 'grapheme-ascii', minLength: 95, maxLength: 110 }),
+        fc.emailAddress().map((address) => `Asha ${address}`),
       );
       let accepted = 0;
       fc.assert(
@@ -829,6 +830,7 @@ describe('names and passwords that say who someone is', () => {
           accepted += 1;
           expect(codePoints(name)).toBeLessThanOrEqual(100);
           expect(name).not.toMatch(/[\p{Cc}\p{Cf}<>]/u);
+          expect(name).not.toMatch(/\S@\S+\.\S/);
           if (name === '') return;
           // git takes it as an author: the person can always ask for review.
           execFileSync('git', ['commit', '--quiet', '--allow-empty', '-m', 'x'], {

@@ -306,11 +306,14 @@ export function readName(input: unknown): string {
   const refuse = (why: string) =>
     new AccountError(
       'NameInvalid',
-      `A name is one line of up to 100 characters with letters in it, without < >, line breaks or invisible characters; ${why}. Write the person's name as colleagues know it, such as Asha Verma.`,
+      `A name is one line of up to 100 characters with letters in it, without < >, line breaks, invisible characters or an e-mail address; ${why}. Write the person's name as colleagues know it, such as Asha Verma.`,
     );
   if (codePoints(name) > 100) throw refuse(`this one has ${codePoints(name)} characters`);
   if (/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}<>]/u.test(typed)) throw refuse('this one has characters of those kinds');
   if (name === '' && typed.trim() !== '') throw refuse('this one has only punctuation');
+  // Shown where an address would be (the author of a change, the audit), a name that is an address
+  // could pass for someone else's.
+  if (/[^\s@]+@[^\s@]+\.[^\s@]+/u.test(name)) throw refuse('this one holds an e-mail address, which could pass for someone else');
   return name;
 }
 
