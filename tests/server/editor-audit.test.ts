@@ -41,21 +41,13 @@ const at = (url: string, who: Who = 'writer') => url.replace(':id', fixture.own[
 const state: { created?: { file: string; version: string }; picture?: string; reviewed?: string; newcomer?: string } = {};
 const secrets = new Set<string>([password]);
 
-function upload(who: Who) {
-  return fixture.app.inject({
-    method: 'POST',
-    url: `/api/media?${new URLSearchParams({ name: 'audit.webp', alt: 'A picture uploaded for the audit test' })}`,
-    headers: {
-      host,
-      origin: publicUrl.origin,
-      cookie: fixture.sessions[who].cookie,
-      'x-csrf-token': fixture.sessions[who].csrf,
-      'x-change-set': fixture.own[who].id,
-      'content-type': 'application/octet-stream',
-    },
-    payload: readFileSync(join(codeRoot, 'docs/images/sections/hero.webp')),
-  });
-}
+const upload = (who: Who) =>
+  fixture.upload(
+    who,
+    readFileSync(join(codeRoot, 'docs/images/sections/hero.webp')),
+    'audit.webp',
+    'A picture uploaded for the audit test',
+  );
 
 const steps: Step[] = [
   {

@@ -49,6 +49,8 @@ export interface EditorFixture {
     as: As,
     options?: { body?: unknown; payload?: string; csrf?: string | false; headers?: Record<string, string>; changeSet?: string },
   ) => Promise<LightMyRequestResponse>;
+  /** Uploads `bytes` as a picture, as the editor's page does: the bytes as the body, what it is for in the address. */
+  readonly upload: (who: Who, bytes: Buffer, name: string, alt?: string) => Promise<LightMyRequestResponse>;
   /** Signs `who` in again when a test ended their sessions (sign-out); their cookie and token change. */
   readonly renew: (who: Who) => Promise<void>;
   readonly close: () => Promise<void>;
@@ -125,7 +127,22 @@ export async function startEditorFixture(name: string, settings: Partial<EditorS
     const signedIn = await accounts.signIn(`${who}@example.com`, password);
     sessions[who] = { cookie: `__Host-editor_session=${signedIn.token}`, csrf: signedIn.csrf };
   };
+  const upload: EditorFixture['upload'] = (who, bytes, name, alt = 'A test picture of the office') =>
+    app.inject({
+      method: 'POST',
+      url: `/api/media?${new URLSearchParams({ name, alt })}`,
+      headers: {
+        host,
+        origin: publicUrl.origin,
+        cookie: sessions[who].cookie,
+        'x-csrf-token': sessions[who].csrf,
+        'x-change-set': own[who].id,
+        'content-type': 'application/octet-stream',
+      },
+      payload: bytes,
+    });
   return {
+    upload,
     renew,
     temp,
     app,

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeRoot, host, publicUrl, startEditorFixture, type EditorFixture, type Who } from './editor-fixture.ts';
+import { codeRoot, startEditorFixture, type EditorFixture, type Who } from './editor-fixture.ts';
 import { declaredPng } from './hostile-requests.ts';
 
 let fixture: EditorFixture;
@@ -22,21 +22,7 @@ async function save(who: Who, title: string) {
   return fixture.call('POST', '/api/save', who, { body: { file, version: opened.version, data: { ...opened.data, title } } });
 }
 
-function upload(who: Who, bytes: Buffer, name = 'photo.png') {
-  return fixture.app.inject({
-    method: 'POST',
-    url: `/api/media?${new URLSearchParams({ name, alt: 'A test picture of the office' })}`,
-    headers: {
-      host,
-      origin: publicUrl.origin,
-      cookie: fixture.sessions[who].cookie,
-      'x-csrf-token': fixture.sessions[who].csrf,
-      'x-change-set': fixture.own[who].id,
-      'content-type': 'application/octet-stream',
-    },
-    payload: bytes,
-  });
-}
+const upload = (who: Who, bytes: Buffer, name: string) => fixture.upload(who, bytes, name);
 
 describe('writes queue per change set', () => {
   it('a write held in one change set does not hold another’s save; its own change set’s next save waits for it', async () => {
