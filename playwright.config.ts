@@ -1,6 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
+import { freePort } from './tests/e2e/free-port.ts';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
+// Chosen once, by the runner, which loads this file first; its workers inherit the variable, so they
+// all find the site's server at the same address.
+process.env.E2E_PORT ??= String(freePort());
+const port = Number(process.env.E2E_PORT);
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 /**

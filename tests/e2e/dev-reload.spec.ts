@@ -2,12 +2,13 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from './fixtures.ts';
+import { freePort } from './free-port.ts';
 import { startServer, type StartedServer } from './servers.ts';
 
 // The dev server is what marketers use while editing: it runs here on a copy of the content, so
 // the test can break and fix files without touching the real ones.
 const root = resolve(import.meta.dirname, '../..');
-const port = 5290 + (process.pid % 50);
+const port = freePort();
 const base = `http://127.0.0.1:${port}`;
 let contentDir: string;
 let server: StartedServer;

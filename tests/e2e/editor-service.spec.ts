@@ -3,13 +3,14 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { freePort } from './free-port.ts';
 import { startServer, type StartedServer } from './servers.ts';
 
 // The editor as the company's shared service, started as the README says (`npm run editor:start`, which
 // builds it first), on a clone of a bare repository that stands for the site's remote. Two people, each in
 // a browser of their own, sign in with the invitation links an administrator's command printed.
 const root = resolve(import.meta.dirname, '../..');
-const port = 4540 + (process.pid % 50);
+const port = freePort();
 const base = `http://localhost:${port}`;
 const password = 'a long and unusual pass phrase';
 let temp: string;

@@ -4,13 +4,14 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
+import { freePort } from './free-port.ts';
 import { startServer, type StartedServer } from './servers.ts';
 import { expect, test, type Page } from '@playwright/test';
 
 // The editor writes files, so it runs here on a copy of the project's content, schemas and public
 // folder (`EDITOR_ROOT`), never on the real ones.
 const root = resolve(import.meta.dirname, '../..');
-const port = 4490 + (process.pid % 50);
+const port = freePort();
 const base = `http://127.0.0.1:${port}`;
 let project: string;
 let remote: string;

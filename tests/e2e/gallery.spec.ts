@@ -1,13 +1,14 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { freePort } from './free-port.ts';
 import { startServer, type StartedServer } from './servers.ts';
 import { scrollThrough } from './fixtures.ts';
 
 // The section gallery is a dev-server page: these tests start `vite` themselves (as dev-reload
 // does), while the production build is the one the Playwright config serves.
 const root = resolve(import.meta.dirname, '../..');
-const devPort = Number(process.env.GALLERY_DEV_PORT ?? 5182);
+const devPort = Number(process.env.GALLERY_DEV_PORT ?? freePort());
 const dev = `http://127.0.0.1:${devPort}`;
 
 /** Every section type and how many examples its schema has, read from schemas/sections/. */
