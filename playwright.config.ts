@@ -16,7 +16,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // The list, then every retry and whether it was the browser's own stall (tests/e2e/retry-reporter.ts).
+  reporter: [['list'], ['./tests/e2e/retry-reporter.ts']],
   // Limits against a hung test, not judgements of speed: on a two-core machine with both workers busy
   // a page can take seconds to load and hydrate, and a sound test must not fail for that.
   timeout: 60_000,

@@ -1,0 +1,40 @@
+import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+
+/**
+ * Retries are for the browser's own stalls only (issue 50): headless Chromium on a busy two-core
+ * machine sometimes stops drawing a page (`ChromiumStoppedResponding`, fixtures.ts) or loses its page
+ * or browser. A test that passed only on its retry after any other failure is flaky in our code, so
+ * it fails the run. Every retry is listed at the end, with the first line of what failed first.
+ */
+const browserStall = /ChromiumStoppedResponding|Target page, context or browser has been closed|browser has disconnected/;
+
+export default class RetryReporter implements Reporter {
+  private readonly retried: { title: string; first: string; stall: boolean; passed: boolean }[] = [];
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    if (result.retry === 0 || result.status === 'skipped') return;
+    const first = test.results[0]?.errors[0]?.message ?? test.results[0]?.error?.message ?? 'no message';
+    const title = `${test.location.file.replace(/^.*tests\/e2e\//, '')}:${test.location.line} › ${test.title}`;
+    this.retried.push({
+      title,
+      first: first.split('\n')[0]!.slice(0, 200),
+      stall: browserStall.test(first),
+      passed: result.status === 'passed',
+    });
+  }
+
+  async onEnd(result: FullResult): Promise<{ status?: FullResult['status'] } | undefined> {
+    if (this.retried.length === 0) return undefined;
+    console.log(`\nRetried (${this.retried.length}):`);
+    for (const r of this.retried)
+      console.log(
+        `  ${r.stall ? 'browser stall' : 'NOT a browser stall'}, ${r.passed ? 'passed on retry' : 'failed again'}: ${r.title}\n    first: ${r.first}`,
+      );
+    const flaky = this.retried.filter((r) => !r.stall && r.passed);
+    if (flaky.length === 0) return undefined;
+    console.log(
+      `\n${flaky.length} test(s) passed only on a retry after a failure that was not the browser's: fix them, the run fails.`,
+    );
+    return { status: result.status === 'passed' ? 'failed' : result.status };
+  }
+}
