@@ -6,7 +6,10 @@ import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/tes
  * or browser. A test that passed only on its retry after any other failure is flaky in our code, so
  * it fails the run. Every retry is listed at the end, with the first line of what failed first.
  */
-const browserStall = /ChromiumStoppedResponding|Target page, context or browser has been closed|browser has disconnected/;
+// A test's own time limit running out is counted with them: on a two-core machine under load it is
+// how a stalled page most often shows, and telling the two apart would take the trace a retry keeps.
+const browserStall =
+  /ChromiumStoppedResponding|Target page, context or browser has been closed|browser has disconnected|Test timeout of \d+ms exceeded/;
 
 export default class RetryReporter implements Reporter {
   private readonly retried: { title: string; first: string; stall: boolean; passed: boolean }[] = [];
