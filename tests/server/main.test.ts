@@ -3,10 +3,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { spawningTestTimeoutMs } from '../helpers/deadlines.ts';
 import { startProcess } from '../helpers/processes.ts';
+import { serviceAnswers, startRedis } from '../helpers/services.ts';
 import { envDatabases, tempDir, testDatabaseUrl, validContact, writeClientBuild } from './helpers.ts';
 
 const client = tempDir('client');
 const data = tempDir('data');
+// Every test serves it, whichever of them runs (the first is skipped without Redis).
+writeClientBuild(client.dir);
 
 afterAll(() => {
   client.remove();
@@ -21,11 +24,12 @@ const startServer = (env: Record<string, string>) =>
   });
 const serving = /Serving the site on http:\/\/localhost:(\d+)/;
 
+const redisUp = await serviceAnswers(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', 'Redis', startRedis);
+
 describe('npm start', () => {
-  it(
+  it.skipIf(!redisUp)(
     'serves the site and the API on PORT, stores in DATA_DIR, counts in REDIS_URL, and exits 0 on SIGTERM',
     async () => {
-      writeClientBuild(client.dir);
       const server = startServer({
         CLIENT_DIR: client.dir,
         DATA_DIR: data.dir,

@@ -17,12 +17,14 @@ import {
   type StorageUnderTest,
 } from './helpers.ts';
 import { eventDeadlineMs } from '../helpers/deadlines.ts';
+import { serviceAnswers, startRedis } from '../helpers/services.ts';
 import { closeAfterTest } from '../helpers/processes.ts';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
 
 /** The Redis the tests share (REDIS_URL of the test run, or the local one). */
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redisAddress = new URL(redisUrl);
+const redisUp = await serviceAnswers(redisUrl, 'Redis', startRedis);
 
 const client = tempDir('client');
 const clientDir = writeClientBuild(client.dir);
@@ -92,7 +94,7 @@ async function post(port: number, url: string, body: object): Promise<number> {
   return response.status;
 }
 
-describe('rate limit shared through Redis', () => {
+describe.skipIf(!redisUp)('rate limit shared through Redis', () => {
   it('counts the submissions of one address across two instances on different ports', async () => {
     const prefix = uniquePrefix();
     const a = await startInstance(redisUrl, prefix, 3);
@@ -131,7 +133,7 @@ describe('rate limit shared through Redis', () => {
   });
 });
 
-describe('when Redis is unreachable', () => {
+describe.skipIf(!redisUp)('when Redis is unreachable', () => {
   let proxy: TcpProxy;
 
   beforeAll(async () => {
