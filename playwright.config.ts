@@ -6,6 +6,7 @@ import { freePort } from './tests/e2e/free-port.ts';
 process.env.E2E_PORT ??= String(freePort());
 const port = Number(process.env.E2E_PORT);
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const full = process.env.TEST_DEPTH === 'full';
 
 /**
  * Browser tests run against the production build served by the production server (`npm start`),
@@ -13,6 +14,11 @@ const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
  */
 export default defineConfig({
   testDir: 'tests/e2e',
+  // The gate (`npm test`) leaves to the full sweep (`npm run test:full`, TEST_DEPTH=full) the specs that start
+  // Vite's dev server (its own toolchain, a minute of CPU each) and the tests tagged `@full`: the long
+  // walks whose every step a shorter test of the gate also takes (CONTRIBUTING.md).
+  testIgnore: full ? [] : ['**/dev-reload.spec.ts', '**/gallery.spec.ts'],
+  grepInvert: full ? undefined : /@full/,
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,

@@ -44,6 +44,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Checks that read only the HTML of the production build (links, metadata, structured data, the W3C
+          // checker): they need `npm run build` first, which `npm test` runs before them.
+          name: 'built',
+          include: ['tests/built/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'slow',
           include: slowTests,
         },

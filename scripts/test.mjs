@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// `npm test`: the whole test suite. The production build, unit and API tests, the tests that run whole
-// toolchains (vitest's `fast` and `slow` projects, vitest.config.ts), then browser tests (Playwright)
-// against the production build in Debian's Chromium. It finds the browser itself (CHROME_PATH,
-// else /usr/bin/chromium) and stops at once, with the install command, when there is none.
+// `npm test`, the gate: the production build, unit and API tests (vitest's `fast` project), checks of the
+// built pages (`built`), then browser tests (Playwright) against the production build in Debian's Chromium.
+// `npm run test:full` (`--full`) is the full sweep: the same stages at full depth (TEST_DEPTH=full: every
+// route at every width, every generated case), the toolchain tests (`slow`) and the browser specs that
+// start dev servers (CONTRIBUTING.md). It finds the browser itself (CHROME_PATH, else /usr/bin/chromium)
+// and stops at once, with the install command, when there is none.
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
@@ -17,8 +19,10 @@ if (!existsSync(chrome)) {
   process.exit(1);
 }
 
+const full = process.argv.includes('--full');
 const env = {
   ...process.env,
+  TEST_DEPTH: full ? 'full' : process.env.TEST_DEPTH || 'gate',
   CHROME_PATH: chrome,
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
   // The API tests run against both storages; PostgreSQL is the machine's own, database `test`.
@@ -32,8 +36,11 @@ const run = (command, args) => spawnSync(command, args, { stdio: 'inherit', env 
 const steps = [
   { name: 'production build', command: 'npm', args: ['run', 'build'] },
   { name: 'unit and API tests', command: 'npx', args: ['vitest', 'run', '--project', 'fast'] },
+  { name: 'checks of the built pages', command: 'npx', args: ['vitest', 'run', '--project', 'built'], needs: 'production build' },
   // Alone, after the others: their toolchains would take the CPU that the server tests' deadlines count on.
-  { name: 'toolchain tests (npm run test:slow)', command: 'npx', args: ['vitest', 'run', '--project', 'slow'] },
+  ...(full
+    ? [{ name: 'toolchain tests (npm run test:slow)', command: 'npx', args: ['vitest', 'run', '--project', 'slow'] }]
+    : []),
   { name: 'browser tests', command: 'npx', args: ['playwright', 'test'], needs: 'production build' },
 ];
 const results = [];
@@ -48,7 +55,7 @@ for (const step of steps) {
   const status = run(step.command, step.args);
   results.push({ name: step.name, status, seconds: (performance.now() - started) / 1000 });
 }
-console.log('\nnpm test:');
+console.log(`\n${full ? 'npm run test:full' : 'npm test'}:`);
 for (const r of results)
   console.log(
     `  ${r.status === 0 ? '✓' : '✗'} ${r.name}: ${r.why ?? (r.status === 0 ? 'passed' : `failed (exit ${r.status})`)}${r.seconds ? `, ${Math.round(r.seconds)} s` : ''}`,

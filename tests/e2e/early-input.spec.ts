@@ -5,7 +5,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { test, expect, type Locator, type Page } from '@playwright/test';
-import { builtRoutes } from './fixtures.ts';
 
 const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
 const entryFile = manifest['index.html']!.file;
@@ -155,23 +154,6 @@ test("a held press is replayed once its section has hydrated, so React never hyd
 
   await expect(designer).toHaveAttribute('aria-selected', 'true');
   expect(await page.evaluate(() => (window as { __replays?: string[] }).__replays)).toEqual(['true']);
-});
-
-test.describe('the app starts once the first screen has painted, without waiting for the load event', () => {
-  // The font is preloaded by every page and holds the load event back until it has arrived; the first
-  // screen's largest paint (the hero image, or a page's text) does not wait for it.
-  for (const route of builtRoutes()) {
-    test(route, async ({ page }) => {
-      const requested: string[] = [];
-      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-      const release = await holdBack(page, 'assets/*.woff2');
-      await page.goto(route, { waitUntil: 'commit' });
-      await expect.poll(() => requested, { message: "the app's entry is asked for" }).toContain(`/${entryFile}`);
-      expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
-      release();
-      await page.waitForFunction(() => document.readyState === 'complete');
-    });
-  }
 });
 
 test("a press made before the boot script arrives asks for its section's code first, at high priority, while the entry is on its way", async ({

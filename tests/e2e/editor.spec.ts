@@ -311,31 +311,37 @@ test('a file left while its reload after someone else’s change is on its way s
   }
 });
 
-test('page settings save on every kind of page: a title, a breadcrumb cleared, the draft flag', async ({ page }) => {
-  for (const file of ['content/pages/about.yaml', 'content/pages/web-development.yaml', 'content/pages/home.yaml']) {
+// The full sweep's: the settings form is one form on every kind of page, and a title saved as one line is
+// proved by the heading test of the gate; the unit tests save every field of every file (editor-every-field).
+test(
+  'page settings save on every kind of page: a title, a breadcrumb cleared, the draft flag',
+  { tag: '@full' },
+  async ({ page }) => {
+    for (const file of ['content/pages/about.yaml', 'content/pages/web-development.yaml', 'content/pages/home.yaml']) {
+      const before = read(file);
+      await openFresh(page, file);
+      const title = page.locator('#page_title');
+      const old = await title.inputValue();
+      await title.fill(`${old.slice(0, 50)} now`);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+      const changed = changedLines(before, read(file));
+      expect(changed.after, file).toEqual([expect.stringMatching(/^title: .* now$/)]);
+      writeFileSync(join(project, file), before);
+    }
+    // A breadcrumb cleared loses its line; nothing else changes.
+    const file = 'content/pages/web-development.yaml';
     const before = read(file);
     await openFresh(page, file);
-    const title = page.locator('#page_title');
-    const old = await title.inputValue();
-    await title.fill(`${old.slice(0, 50)} now`);
+    await page.locator('#page_breadcrumb').fill('');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
-    const changed = changedLines(before, read(file));
-    expect(changed.after, file).toEqual([expect.stringMatching(/^title: .* now$/)]);
+    expect(before.split('\n').filter((line) => !read(file).split('\n').includes(line))).toEqual([
+      expect.stringMatching(/^breadcrumb: /),
+    ]);
     writeFileSync(join(project, file), before);
-  }
-  // A breadcrumb cleared loses its line; nothing else changes.
-  const file = 'content/pages/web-development.yaml';
-  const before = read(file);
-  await openFresh(page, file);
-  await page.locator('#page_breadcrumb').fill('');
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
-  expect(before.split('\n').filter((line) => !read(file).split('\n').includes(line))).toEqual([
-    expect.stringMatching(/^breadcrumb: /),
-  ]);
-  writeFileSync(join(project, file), before);
-});
+  },
+);
 
 test('a new job opening made in the editor has its page at once, and a draft page goes live by unticking Draft', async ({
   page,
@@ -409,45 +415,55 @@ test('a page renamed in the editor takes its links along, and a page is deleted 
   expect(existsSync(join(project, 'content/pages/old-offer.yaml'))).toBe(false);
 });
 
-test('a 20 MB phone photo is scaled to 2,400 pixels, stored as WebP under a name from the page, and a polyglot is refused', async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
-  const file = 'content/pages/react.yaml';
-  // A camera photo: 6,000 × 4,000 pixels of noise, which JPEG cannot make small.
-  const photo = await sharp({
-    create: { width: 6000, height: 4000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
-  })
-    .jpeg({ quality: 95 })
-    .toBuffer();
-  expect(photo.length).toBeGreaterThan(20 * 1024 * 1024);
-  await open(page, file);
-  await page.locator('[data-section-item="0"] .section-pick').click();
-  const upload = page.locator('#s0_image_src').locator('xpath=..').locator('input[type=file]');
-  await upload.setInputFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: photo });
-  await expect(page.getByRole('status').filter({ hasText: 'Stored IMG_2041.jpg, scaled to 2400 pixels wide' })).toBeVisible({
-    timeout: 60_000,
-  });
-  const src = page.locator('#s0_image_src');
-  // The hero's picture is decorative (no alt text), so the page names it.
-  await expect(src).toHaveValue('/media/uploads/react-picture.webp');
-  const stored = await sharp(join(project, 'public/media/uploads/react-picture.webp')).metadata();
-  expect([stored.format, stored.width, stored.height]).toEqual(['webp', 2400, 1600]);
-  await page.locator('#s0_image_alt').fill('A developer at a laptop with the React logo on screen');
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
-  expect(read(file)).toContain('src: /media/uploads/react-picture.webp');
-  expect(read(file)).toContain('alt: "A developer at a laptop with the React logo on screen"');
+// The full sweep's: scaling, naming and the polyglot are the unit tests' too (editor-media.test.ts); this is
+// the same through the browser's upload, half a minute of sharp on a 24-megapixel picture.
+test(
+  'a 20 MB phone photo is scaled to 2,400 pixels, stored as WebP under a name from the page, and a polyglot is refused',
+  { tag: '@full' },
+  async ({ page }) => {
+    test.setTimeout(120_000);
+    const file = 'content/pages/react.yaml';
+    // A camera photo: 6,000 × 4,000 pixels of noise, which JPEG cannot make small.
+    const photo = await sharp({
+      create: {
+        width: 6000,
+        height: 4000,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    expect(photo.length).toBeGreaterThan(20 * 1024 * 1024);
+    await open(page, file);
+    await page.locator('[data-section-item="0"] .section-pick').click();
+    const upload = page.locator('#s0_image_src').locator('xpath=..').locator('input[type=file]');
+    await upload.setInputFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expect(page.getByRole('status').filter({ hasText: 'Stored IMG_2041.jpg, scaled to 2400 pixels wide' })).toBeVisible({
+      timeout: 60_000,
+    });
+    const src = page.locator('#s0_image_src');
+    // The hero's picture is decorative (no alt text), so the page names it.
+    await expect(src).toHaveValue('/media/uploads/react-picture.webp');
+    const stored = await sharp(join(project, 'public/media/uploads/react-picture.webp')).metadata();
+    expect([stored.format, stored.width, stored.height]).toEqual(['webp', 2400, 1600]);
+    await page.locator('#s0_image_alt').fill('A developer at a laptop with the React logo on screen');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+    expect(read(file)).toContain('src: /media/uploads/react-picture.webp');
+    expect(read(file)).toContain('alt: "A developer at a laptop with the React logo on screen"');
 
-  // A PNG header followed by a web page is no picture, whatever its first bytes say.
-  const polyglot = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    Buffer.from('<html><script>alert(document.cookie)</script></html>'),
-  ]);
-  await upload.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: polyglot });
-  await expect(page.getByRole('alert').filter({ hasText: 'logo.png' })).toContainText('could not be read');
-  await expect(src).toHaveValue('/media/uploads/react-picture.webp');
-});
+    // A PNG header followed by a web page is no picture, whatever its first bytes say.
+    const polyglot = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.from('<html><script>alert(document.cookie)</script></html>'),
+    ]);
+    await upload.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: polyglot });
+    await expect(page.getByRole('alert').filter({ hasText: 'logo.png' })).toContainText('could not be read');
+    await expect(src).toHaveValue('/media/uploads/react-picture.webp');
+  },
+);
 
 test('the API refuses writes from another origin, paths outside content/, and SVG pictures', async () => {
   const post = (path: string, body: unknown, origin = base) =>

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { brotliDecompressSync } from 'node:zlib';
 import { test as base, type Page, type Response } from '@playwright/test';
 
 export { expect, type Locator, type Page } from '@playwright/test';
@@ -80,4 +81,61 @@ export function builtRoutes(): string[] {
   const file = new URL('../../dist/client/routes.json', import.meta.url);
   if (!existsSync(file)) throw new Error('dist/client/routes.json is missing: run `npm run build` before the browser tests.');
   return JSON.parse(readFileSync(file, 'utf8')) as string[];
+}
+
+/** How deep the suite goes: `gate` for `npm test`, `full` for `npm run test:full` (CONTRIBUTING.md). */
+export const FULL = process.env.TEST_DEPTH === 'full';
+
+/**
+ * The routes the sweep visits (tests/e2e/sweep.spec.ts), from the build's route table. The entries of a
+ * collection (a route whose parent path is itself a route, such as /careers/<role>) share one template:
+ * the gate visits the first entry of each collection, the full sweep every one. `ROUTE=/react,/careers`
+ * narrows either to those routes, and names any the build does not have.
+ */
+export function sweptRoutes(): string[] {
+  const all = builtRoutes();
+  const asked = process.env.ROUTE?.split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
+  if (asked?.length) {
+    const unknown = asked.filter((route) => !all.includes(route));
+    if (unknown.length > 0)
+      throw new Error(`ROUTE names ${unknown.join(', ')}, which the build does not have; its routes: ${all.join(' ')}`);
+    return asked;
+  }
+  if (FULL) return all;
+  const parentOf = (route: string) => route.slice(0, route.lastIndexOf('/'));
+  const seen = new Set<string>();
+  return all.filter((route) => {
+    const parent = parentOf(route);
+    if (!parent || !all.includes(parent)) return true;
+    if (seen.has(parent)) return false;
+    seen.add(parent);
+    return true;
+  });
+}
+
+/** The prerendered HTML of a route, as the build stored it (brotli-compressed, dist/client/<route>/index.html.br). */
+export function builtHtml(route: string): string {
+  const file = new URL(`../../dist/client${route === '/' ? '' : route}/index.html.br`, import.meta.url);
+  return brotliDecompressSync(readFileSync(file)).toString('utf8');
+}
+
+/**
+ * One route per page kind: routes whose main content has the same set of section types are one kind
+ * (the service pages, the technology pages, the roles, …), and the first of each stands for the rest in
+ * the checks that cost too much for every route (touch). Read from the build, so a new kind of page is
+ * included by itself. The full sweep takes every route.
+ */
+export function kindRoutes(): string[] {
+  const routes = sweptRoutes();
+  if (FULL || process.env.ROUTE) return routes;
+  const kinds = new Map<string, string>();
+  for (const route of builtRoutes()) {
+    const html = builtHtml(route);
+    const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+    const kind = [...new Set([...main.matchAll(/data-section="([^"]+)"/g)].map((m) => m[1]))].sort().join(',');
+    if (!kinds.has(kind)) kinds.set(kind, route);
+  }
+  return [...kinds.values()];
 }

@@ -7,59 +7,8 @@ async function routes(page: Page): Promise<string[]> {
   return (await response.json()) as string[];
 }
 
-// The prerendered HTML is what a reader has first, and what a search engine reads: it must already end
-// each page with its next step. Without JavaScript, one request per route keeps the sweep of every
-// route quick. Each waits for its HTML to be parsed, not for its pictures: the check reads links only.
-test.describe('without JavaScript', () => {
-  test.use({ javaScriptEnabled: false });
-
-  test('every page ends with its next step: a link to the contact page or to apply, or is itself the form', async ({ page }) => {
-    test.setTimeout(120_000);
-    const found: string[] = [];
-    for (const route of await routes(page)) {
-      await page.goto(route, { waitUntil: 'domcontentloaded' });
-      const main = page.locator('#main');
-      // The contact page is the form every next step leads to.
-      if ((await main.locator('form').count()) > 0 && route === '/contact') continue;
-      const last = main.locator(':scope > [data-section]').last();
-      const leads = await last.evaluate((section) => {
-        const links = [...section.querySelectorAll('a[href]')].map((a) => new URL((a as HTMLAnchorElement).href));
-        const toContact = links.some((url) => url.pathname === '/contact');
-        const toApply = links.some((url) => url.hash === '#apply' && url.pathname === location.pathname);
-        const applyButtons = section.querySelectorAll('button[data-slot="apply"], button[data-apply]').length;
-        return toContact || toApply || applyButtons > 0;
-      });
-      if (!leads)
-        found.push(`${route}: its last section (${await last.getAttribute('data-section')}) has no link to /contact or to apply`);
-    }
-    expect(found).toEqual([]);
-  });
-
-  test('the footer sends each service and each step of how to start to where it is described, not to the home page', async ({
-    page,
-  }) => {
-    await page.goto('/');
-    const groups = page.locator('footer[data-slot="footer"] nav a[href^="/"]');
-    const links = await groups.evaluateAll((anchors) =>
-      anchors.map((a) => ({ label: a.textContent!.trim(), href: (a as HTMLAnchorElement).getAttribute('href')! })),
-    );
-    expect(links.length).toBeGreaterThanOrEqual(13);
-    const wrong: string[] = [];
-    for (const { label, href } of links) {
-      if (href === '/') {
-        wrong.push(`${label} goes to the home page`);
-        continue;
-      }
-      const [path, anchor] = href.split('#');
-      const status = (await page.request.get(path!)).status();
-      if (status !== 200) wrong.push(`${label}: ${path} answers ${status}`);
-      if (!anchor) continue;
-      await page.goto(path!, { waitUntil: 'domcontentloaded' });
-      if ((await page.locator(`[id="${anchor}"]`).count()) !== 1) wrong.push(`${label}: ${path} has no #${anchor}`);
-    }
-    expect(wrong).toEqual([]);
-  });
-});
+// That every page ends with its next step, in the HTML before any script, is read from the build's files
+// (tests/built/pages-html.test.ts).
 
 test('a role page ends with Apply Now, which opens the application form for that role, as a link to #apply does', async ({
   page,

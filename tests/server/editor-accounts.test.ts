@@ -30,6 +30,7 @@ import { openStorage, type StorageConfig } from '../../src/server/storage/index.
 import { migrations as siteMigrations } from '../../src/server/storage/migrations.ts';
 import { createTestSchema, testDatabaseUrl } from './postgres-schemas.ts';
 import { tempDir } from './helpers.ts';
+import { runs } from '../helpers/depth.ts';
 
 /** The provider of the single sign-on tests. */
 const idp = { issuer: 'https://accounts.example' };
@@ -714,7 +715,7 @@ describe('passwords', () => {
         expect(common.has(lower)).toBe(false);
         expect([email, 'asha.verma.k']).not.toContain(lower);
       }),
-      { seed: 20260302, numRuns: 1000 },
+      { seed: 20260302, numRuns: runs(1000, 5000) },
     );
     // Both outcomes were reached: a policy that refused everything would pass the property.
     expect(accepted).toBeGreaterThan(50);
@@ -845,7 +846,7 @@ describe('names and passwords that say who someone is', () => {
           });
           expect(execFileSync('git', ['log', '-1', '--format=%an'], { cwd: repo.dir, encoding: 'utf8' }).trimEnd()).toBe(name);
         }),
-        { seed: 4952, numRuns: 150 },
+        { seed: 4952, numRuns: runs(150, 750) },
       );
       expect(accepted).toBeGreaterThan(30);
     } finally {
@@ -879,7 +880,7 @@ describe('names and passwords that say who someone is', () => {
           expect(await passwordProblem(password, email, name), password).toMatch(/holds/);
         },
       ),
-      { seed: 4953, numRuns: 200 },
+      { seed: 4953, numRuns: runs(200, 1000) },
     );
     // Short parts are not looked for: a two-letter name would refuse good passwords by chance.
     expect(await passwordProblem('correct horse battery staple', 'al@example.in', 'Al')).toBeUndefined();

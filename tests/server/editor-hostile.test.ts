@@ -21,9 +21,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOTYPE_KEYS } from '../../src/content/safe-keys.ts';
 import { startEditorFixture, type EditorFixture } from './editor-fixture.ts';
 import { addresses, fakeSession, hostileBody, hostileQuery, identities, places, useOpenedPage } from './hostile-requests.ts';
+import { runs } from '../helpers/depth.ts';
 
-const full = process.env.TEST_DEPTH === 'full';
-const casesPerPair = full ? 10 : 2;
+const casesPerPair = runs(2, 10);
 
 let fixture: EditorFixture;
 /** A real page's data and version, as the editor opens it: the body a draft or save expects. */
@@ -148,7 +148,7 @@ describe('a content file that holds keys reaching a prototype', () => {
           }
         },
       ),
-      { seed: 4949, numRuns: full ? 200 : 25 },
+      { seed: 4949, numRuns: runs(25, 200) },
     );
     expect((await fixture.call('GET', '/api/people', 'nobody')).statusCode).toBe(401);
   }, 300_000);

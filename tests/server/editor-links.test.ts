@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareWorkingCopy, WorkingCopyFailed } from '../../src/editor/service/working-copy.ts';
 import { git, host, startEditorFixture, type EditorFixture } from './editor-fixture.ts';
+import { runs } from '../helpers/depth.ts';
 
 let fixture: EditorFixture;
 const secret = 'the service signing secret, never to be served';
@@ -78,7 +79,7 @@ describe('serving files', () => {
           }
         },
       ),
-      { seed: 4950, numRuns: process.env.TEST_DEPTH === 'full' ? 200 : 30 },
+      { seed: 4950, numRuns: runs(30, 200) },
     );
     // A plain file there is still served: the refusal is of links, not of the folder.
     const plain = join(fixture.copy, 'public/media/plain-test.txt');

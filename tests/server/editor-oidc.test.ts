@@ -21,6 +21,7 @@ import {
   type OidcSettings,
   type PendingSignIn,
 } from '../../src/editor/service/oidc.ts';
+import { runs } from '../helpers/depth.ts';
 
 const publicUrl = new URL('http://localhost:4500');
 const redirectUri = new URL('/auth/oidc/callback', publicUrl);
@@ -438,7 +439,7 @@ describe('where to go after signing in', () => {
         // A path that is already clean is kept as it is.
         if (value === path) expect(localPath(path)).toBe(path);
       }),
-      { seed: 20260302, numRuns: 2000 },
+      { seed: 20260302, numRuns: runs(2000, 10000) },
     );
   });
 });

@@ -16,6 +16,7 @@ import { ChangeSets, type ChangeSet } from '../../src/editor/service/change-sets
 import { prepareWorkingCopy } from '../../src/editor/service/working-copy.ts';
 import { editorRoutes } from '../../src/editor/api/routes.ts';
 import { codeRoot, git, host, password, publicUrl, startEditorFixture, type EditorFixture, type Who } from './editor-fixture.ts';
+import { runs } from '../helpers/depth.ts';
 
 let fixture: EditorFixture;
 let temp: EditorFixture['temp'];
@@ -678,7 +679,7 @@ describe('change sets and review', () => {
         const response = await call('POST', '/api/change-sets', 'writer', { body: { title: `Title ${before}${c}${after} end` } });
         expect(response.statusCode).toBe(400);
       }),
-      { seed: 8, numRuns: 60 },
+      { seed: 8, numRuns: runs(60, 300) },
     );
   });
 });
@@ -766,7 +767,7 @@ describe('bringing up to date, over the real pages', () => {
   const valueAt = (data: unknown, path: readonly (string | number)[]) =>
     path.reduce<unknown>((node, key) => (node as Record<string | number, unknown>)[key], data);
 
-  const mergeRuns = 5;
+  const mergeRuns = runs(5, 25);
   it(
     'keeps both edits when the live site and a change set changed different texts of the same page (fast-check, seed 37)',
     async () => {

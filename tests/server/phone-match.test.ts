@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { phoneRule, readPhone } from '../../src/server/storage/phone.ts';
+import { runs } from '../helpers/depth.ts';
 
 /**
  * A number as a person might write it, with what it really is: a country code and the digits after it.
@@ -72,7 +73,7 @@ describe('matching a rights request by phone number', () => {
           same ? (asked.withPlus && stored.withPlus ? 'same number' : 'default country') : undefined,
         );
       }),
-      { seed: 35, numRuns: 2000 },
+      { seed: 35, numRuns: runs(2000, 10000) },
     );
   });
 

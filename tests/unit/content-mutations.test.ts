@@ -8,6 +8,7 @@ import { checkContent } from '../../src/content/check.ts';
 import { listFiles } from '../../src/content/files.ts';
 import { applyFixes } from '../../src/content/fixes.ts';
 import { fixture, projectRoot } from './content-fixtures.ts';
+import { runs } from '../helpers/depth.ts';
 
 /**
  * The class test of "nothing changes what a page says silently": mistakes a marketer makes every
@@ -205,7 +206,7 @@ describe('generated mistakes in the real content', () => {
         );
         expect(elsewhere, `${rel(abs)}:${first} ${typed}`).toEqual([]);
       }),
-      { seed: 3434, numRuns: 60 },
+      { seed: 3434, numRuns: runs(60, 300) },
     );
   }, 120_000);
 
@@ -227,7 +228,7 @@ describe('generated mistakes in the real content', () => {
         const prose = at.path[at.path.length - 1] === 'body';
         expect(prose || stopsAt(result.problems, rel(abs), first, first), `${rel(abs)}:${first} ${at.path.join('.')}`).toBe(true);
       }),
-      { seed: 3435, numRuns: 40 },
+      { seed: 3435, numRuns: runs(40, 200) },
     );
   }, 120_000);
 });
@@ -266,7 +267,7 @@ describe('every entry of every collection, on any day', () => {
           expect(published.has(entry.file), `${entry.file} on ${today}`).toBe(!out);
         }
       }),
-      { seed: 3436, numRuns: 25 },
+      { seed: 3436, numRuns: runs(25, 125) },
     );
   }, 120_000);
 });

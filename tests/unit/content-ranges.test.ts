@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { checkContent } from '../../src/content/check.ts';
 import { listFiles } from '../../src/content/files.ts';
 import { projectRoot } from './content-fixtures.ts';
+import { runs } from '../helpers/depth.ts';
 
 /**
  * Every range the schemas declare (`"ascending": [low, high]`), wherever the real content has one:
@@ -127,7 +128,7 @@ describe('a range in the content', () => {
           expect(found[0]!.severity).toBe('error');
         },
       ),
-      { seed: 20261128, numRuns: 12 },
+      { seed: 20261128, numRuns: runs(12, 60) },
     );
   });
 
@@ -146,7 +147,7 @@ describe('a range in the content', () => {
           expect(problems.filter((p) => p.code === 'RangeOutOfOrder')).toEqual([]);
         },
       ),
-      { seed: 20261128, numRuns: 6 },
+      { seed: 20261128, numRuns: runs(6, 30) },
     );
   });
 });

@@ -9,6 +9,7 @@ import { checkContent } from '../../src/content/check.ts';
 import { applyFixes } from '../../src/content/fixes.ts';
 import { formatProblems } from '../../src/content/format.ts';
 import { fixture } from './content-fixtures.ts';
+import { runs } from '../helpers/depth.ts';
 
 /**
  * Text that YAML reads, but not as its writer sees it (src/content/text-hazards.ts): a file saved in
@@ -335,7 +336,7 @@ describe('text that does not say what its writer sees: every place of every text
         expect(fixed.problems.map(at)).toEqual([]);
         expect(dataOf(project, where.file)).toEqual(parse(originals.get(where.file)!));
       }),
-      { seed: 34, numRuns: 150 },
+      { seed: 34, numRuns: runs(150, 750) },
     );
     restore(project);
     expect(reported).toBeGreaterThan(80);
@@ -370,7 +371,7 @@ describe('text that does not say what its writer sees: every place of every text
           expect(dataOf(project, where.file)).toEqual(parse(originals.get(where.file)!));
         },
       ),
-      { seed: 35, numRuns: 80 },
+      { seed: 35, numRuns: runs(80, 400) },
     );
     restore(project);
   });
@@ -402,7 +403,7 @@ describe('text that does not say what its writer sees: every place of every text
         expect(fixed.problems.map(at)).toEqual([]);
         expect(dataOf(project, where.file)).toEqual(parse(original));
       }),
-      { seed: 36, numRuns: 30 },
+      { seed: 36, numRuns: runs(30, 150) },
     );
     restore(project);
   });
@@ -449,7 +450,7 @@ describe('text that does not say what its writer sees: every place of every text
         expect(readFileSync(join(project.root, where.file), 'utf8')).toBe(meant);
         expect(fixed.problems.map(at)).toEqual(asUtf8);
       }),
-      { seed: 37, numRuns: 30 },
+      { seed: 37, numRuns: runs(30, 150) },
     );
     restore(project);
   });

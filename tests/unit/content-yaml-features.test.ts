@@ -17,6 +17,7 @@ import { checkContent, type ContentResult } from '../../src/content/check.ts';
 import { listFiles } from '../../src/content/files.ts';
 import { applyFixes, yamlValue } from '../../src/content/fixes.ts';
 import { fixture, projectRoot } from './content-fixtures.ts';
+import { runs } from '../helpers/depth.ts';
 
 // ─── The fixture site, with home.yaml written by each test ───
 
@@ -709,7 +710,7 @@ describe('mutations of the real content, each kind at random places (fast-check,
           expect(left, `${where}\nfixed:\n${fixed.text}`).toEqual(mine.filter((p) => !p.fix).map((p) => `${p.line} ${p.code}`));
           if (left.length === 0) expect(dataOf(again, name), where).toEqual(dataOf(baseline, name));
         }),
-        { seed: 36, numRuns: 100 },
+        { seed: 36, numRuns: runs(100, 500) },
       );
       expect(tried, 'most runs make a mutation').toBeGreaterThan(15);
     },

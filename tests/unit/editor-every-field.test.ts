@@ -36,6 +36,7 @@ import {
   type Schema,
 } from './editor-form-driver.ts';
 import { projectRoot } from './content-fixtures.ts';
+import { runs } from '../helpers/depth.ts';
 
 /** One field of one form of one file. */
 interface Field {
@@ -248,7 +249,7 @@ describe('every field of every content file, through the editor', () => {
       fc.asyncProperty(fc.nat(fields.length - 1), async (i) => {
         expect(faultOf(await drive(fields[i]!))).toBeUndefined();
       }),
-      { seed: 33, numRuns: Number(process.env.EVERY_FIELD_RUNS ?? 120) },
+      { seed: 33, numRuns: Number(process.env.EVERY_FIELD_RUNS ?? runs(120, 1500)) },
     );
   }, 300_000);
 
@@ -274,7 +275,7 @@ describe('every field of every content file, through the editor', () => {
         await saveFile({ root }, c.file, saved.version, c.data);
         expect(readFileSync(join(root, c.file), 'utf8')).toBe(c.text);
       }),
-      { seed: 34, numRuns: Number(process.env.EVERY_FIELD_SAVES ?? 30) },
+      { seed: 34, numRuns: Number(process.env.EVERY_FIELD_SAVES ?? runs(30, 150)) },
     );
   }, 300_000);
 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe as suite, expect, it } from 'vitest';
 import { describe, emptyHistory, record, redo, undo, type History } from '../../src/editor/ui/history.ts';
+import { runs } from '../helpers/depth.ts';
 
 type Page = { title: string; sections: { type: string; heading?: string; cards?: { title: string }[] }[] };
 
@@ -74,7 +75,7 @@ suite('undo and redo in the editor', () => {
         }
         expect(data).toEqual(states.at(-1));
       }),
-      { seed: 33, numRuns: 300 },
+      { seed: 33, numRuns: runs(300, 1500) },
     );
   });
 

@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { choose, merge3, type Key, type MergeConflict } from '../../src/editor/shared/merge.ts';
 import { valueAt } from '../../src/content/paths.ts';
+import { runs } from '../helpers/depth.ts';
 
 type Path = readonly Key[];
 type Edit = readonly [Path, unknown];
@@ -373,7 +374,7 @@ describe('merge3 on generated pages', () => {
         // Serialised, so the order of keys is held too: theirs' order, which is base's here.
         expect(JSON.stringify(merged)).toBe(JSON.stringify(edited(base, [...theirEdits, ...myEdits])));
       }),
-      { seed: 20240611, numRuns: 300 },
+      { seed: 20240611, numRuns: runs(300, 1500) },
     );
   });
 
@@ -400,7 +401,7 @@ describe('merge3 on generated pages', () => {
           expect(allTheirs.merged).toEqual(edited(base, [...myEdits, ...theirEdits]));
         },
       ),
-      { seed: 20240612, numRuns: 300 },
+      { seed: 20240612, numRuns: runs(300, 1500) },
     );
   });
 });

@@ -16,6 +16,7 @@ import { describeFileChange, schemaOfFile, type FieldChange } from '../../src/ed
 import { formSchemas } from '../../src/editor/api/form-schemas.ts';
 import { same } from '../../src/editor/ui/same.ts';
 import { projectRoot } from './content-fixtures.ts';
+import { runs } from '../helpers/depth.ts';
 
 type Key = string | number;
 type Page = {
@@ -293,7 +294,7 @@ describe.each(files)('every edit of one kind in %s is reported as exactly that e
           expect([spell(changes[0]!, ['same', 'removed']), spell(changes[0]!, ['same', 'added'])]).toEqual([value, text]);
         },
       ),
-      { seed: 4101, numRuns: 40 },
+      { seed: 4101, numRuns: runs(40, 200) },
     );
   });
 
@@ -309,7 +310,7 @@ describe.each(files)('every edit of one kind in %s is reported as exactly that e
         expect(startsWith(changes[0]!.path, path)).toBe(true);
         expect(same(valueAt(data, changes[0]!.path), value[i])).toBe(true);
       }),
-      { seed: 4102, numRuns: 25 },
+      { seed: 4102, numRuns: runs(25, 125) },
     );
   });
 
@@ -331,7 +332,7 @@ describe.each(files)('every edit of one kind in %s is reported as exactly that e
           expect(same(valueAt(after, change.path), valueAt(data, change.from!))).toBe(true);
         }
       }),
-      { seed: 4103, numRuns: 25 },
+      { seed: 4103, numRuns: runs(25, 125) },
     );
   });
 
@@ -349,7 +350,7 @@ describe.each(files)('every edit of one kind in %s is reported as exactly that e
         expect(startsWith(changes[0]!.path, path)).toBe(true);
         expect(same(valueAt(after, changes[0]!.path), item)).toBe(true);
       }),
-      { seed: 4104, numRuns: 25 },
+      { seed: 4104, numRuns: runs(25, 125) },
     );
   });
 
@@ -362,7 +363,7 @@ describe.each(files)('every edit of one kind in %s is reported as exactly that e
         for (const change of changes) expect(change.place).not.toBe('');
         expect(describeFileChange(file, value, data, schema).file).toBe(file);
       }),
-      { seed: 4105, numRuns: 25 },
+      { seed: 4105, numRuns: runs(25, 125) },
     );
   });
 });
@@ -381,7 +382,7 @@ describe('the diff in words on any data', () => {
         expect(gone.state).toBe('deleted');
         expect(gone.changes.every((c) => c.kind === 'removed' && c.before !== undefined && c.after === undefined)).toBe(true);
       }),
-      { seed: 4106, numRuns: 500 },
+      { seed: 4106, numRuns: runs(500, 2500) },
     );
   });
 });

@@ -13,6 +13,7 @@ import { MAX_EXPANDED_VALUES, overgrown, yamlData } from '../../src/content/yaml
 import { YamlSource } from '../../src/editor/shared/yaml-source.ts';
 import { EditorError } from '../../src/editor/shared/errors.ts';
 import { projectRoot } from './content-fixtures.ts';
+import { runs } from '../helpers/depth.ts';
 
 /** An anchor of `items` values used by `aliases` aliases, `levels` times over (each level's list repeats the one before). */
 function bomb(items: number, aliases: number, levels: number): string {
@@ -53,7 +54,7 @@ describe('expansion bound', () => {
           }
         },
       ),
-      { seed: 4951, numRuns: process.env.TEST_DEPTH === 'full' ? 300 : 40 },
+      { seed: 4951, numRuns: runs(40, 300) },
     );
   });
 

@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test } from 'vitest';
 
 const client = resolve(import.meta.dirname, '../../dist/client');
 const vnuJar = String(createRequire(import.meta.url)('vnu-jar'));
@@ -37,7 +37,7 @@ function findJava(): { java: string } | { missing: string } {
       `JavaMissing: the W3C HTML checker (vnu.jar) needs Java 11 or newer, and ${java} ` +
       `${probe.error ? `could not be run (${probe.error.message})` : `exited with ${probe.status}`}.\n` +
       'Install a Java runtime with:  sudo apt-get update && sudo apt-get install -y openjdk-17-jre-headless\n' +
-      '(or set JAVA_HOME to an installed one), then run the browser tests again. `.ci/run` installs it on a fresh machine.',
+      '(or set JAVA_HOME to an installed one), then run `npm test` again. `.ci/run` installs it on a fresh machine.',
   };
 }
 
@@ -51,8 +51,7 @@ interface VnuMessage {
   readonly extract?: string;
 }
 
-test('every page the build writes has no error from the W3C HTML checker (vnu)', async () => {
-  test.setTimeout(300_000);
+test('every page the build writes has no error from the W3C HTML checker (vnu)', { timeout: 300_000 }, async () => {
   const found = findJava();
   if ('missing' in found) throw new Error(found.missing);
   expect(existsSync(join(client, 'routes.json')), 'a build in dist/client: run `npm run build` first').toBe(true);
@@ -89,7 +88,6 @@ test('every page the build writes has no error from the W3C HTML checker (vnu)',
       );
     });
     const seconds = (performance.now() - started) / 1000;
-    test.info().annotations.push({ type: 'vnu', description: `${pages.length} pages checked in ${seconds.toFixed(1)} s` });
     console.log(`vnu: ${pages.length} pages checked in ${seconds.toFixed(1)} s (one JVM)`);
 
     const { messages } = JSON.parse(output) as { messages: VnuMessage[] };
