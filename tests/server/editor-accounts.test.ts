@@ -28,7 +28,7 @@ import {
 import { accountMigrations } from '../../src/editor/service/accounts/migrations.ts';
 import { openStorage, type StorageConfig } from '../../src/server/storage/index.ts';
 import { migrations as siteMigrations } from '../../src/server/storage/migrations.ts';
-import { createTestSchema, testDatabaseUrl } from './postgres-schemas.ts';
+import { createTestSchema, postgresAnswers, testDatabaseUrl } from './postgres-schemas.ts';
 import { tempDir } from './helpers.ts';
 import { runs } from '../helpers/depth.ts';
 
@@ -119,7 +119,7 @@ async function refusal(promise: Promise<unknown>): Promise<AccountError> {
   return error as AccountError;
 }
 
-describe.each([sqlite, postgres])('editor accounts on $name', (backend) => {
+describe.each(postgresAnswers ? [sqlite, postgres] : [sqlite])('editor accounts on $name', (backend) => {
   let store: StoreUnderTest;
   let accounts: Accounts;
   let clock: number;
@@ -755,7 +755,7 @@ describe('signing in an unknown address', () => {
   });
 });
 
-describe('the site and the editor in one database', () => {
+describe.runIf(postgresAnswers)('the site and the editor in one database', () => {
   it("keep their migrations apart in one PostgreSQL schema: each applies all of its own and none of the other's, again on a second start", async () => {
     const admin = new pg.Client({ connectionString: testDatabaseUrl });
     await admin.connect();

@@ -5,7 +5,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { createTestSchema, testDatabaseUrl } from './postgres-schemas.ts';
+import { createTestSchema, postgresAnswers, testDatabaseUrl } from './postgres-schemas.ts';
 import { buildApp, type AppOptions } from '../../src/server/app.ts';
 import { openStorage, type OpenStorageOptions, type Storage, type StorageConfig } from '../../src/server/storage/index.ts';
 
@@ -149,8 +149,8 @@ export interface EnvDatabase {
   cleanup(): Promise<void>;
 }
 
-/** Both storages, reached through the environment; use with describe.each. */
-export const envDatabases: ReadonlyArray<{ readonly name: string; open(): Promise<EnvDatabase> }> = [
+/** Both storages (SQLite only where PostgreSQL does not answer), reached through the environment; use with describe.each. */
+const allEnvDatabases: ReadonlyArray<{ readonly name: string; open(): Promise<EnvDatabase> }> = [
   {
     name: 'SQLite',
     async open() {
@@ -182,8 +182,10 @@ export const envDatabases: ReadonlyArray<{ readonly name: string; open(): Promis
   },
 ];
 
-/** Every storage the server supports; use with describe.each. */
-export const storageCases: readonly StorageCase[] = [sqliteCase, postgresCase];
+export const envDatabases = allEnvDatabases.filter((database) => postgresAnswers || database.name !== 'PostgreSQL');
+
+/** Every storage the server supports (SQLite only where PostgreSQL does not answer); use with describe.each. */
+export const storageCases: readonly StorageCase[] = postgresAnswers ? [sqliteCase, postgresCase] : [sqliteCase];
 
 /** SQLite only, for behaviour that does not depend on the database. */
 export const anyStorage = sqliteCase;

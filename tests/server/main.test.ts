@@ -5,6 +5,7 @@ import { spawningTestTimeoutMs } from '../helpers/deadlines.ts';
 import { startProcess } from '../helpers/processes.ts';
 import { serviceAnswers, startRedis } from '../helpers/services.ts';
 import { envDatabases, tempDir, testDatabaseUrl, validContact, writeClientBuild } from './helpers.ts';
+import { postgresAnswers } from './postgres-schemas.ts';
 
 const client = tempDir('client');
 const data = tempDir('data');
@@ -88,7 +89,7 @@ describe('npm start', () => {
     spawningTestTimeoutMs,
   );
 
-  it(
+  it.runIf(postgresAnswers)(
     'logs a PostgreSQL connection dropped while idle as a JSON warning, and reconnects',
     async () => {
       const postgres = envDatabases.find((c) => c.name === 'PostgreSQL')!;

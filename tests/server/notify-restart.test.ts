@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import pg from 'pg';
-import { createTestSchema } from './postgres-schemas.ts';
+import { createTestSchema, postgresAnswers } from './postgres-schemas.ts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEmailChannel } from '../../src/server/notify/email.ts';
 import { createWebhookChannel } from '../../src/server/notify/webhook.ts';
@@ -124,72 +124,77 @@ function acceptedCounts(): { email: Map<string, number>; webhook: Map<string, nu
   };
 }
 
-describe.each(databases)('a server killed mid-send, on $name', (database) => {
-  it(
-    'leaves the interrupted notifications to the next worker once the lease ends, and every submission is accepted once per channel',
-    async () => {
-      const db = await database.create();
-      try {
-        const server = await startServer(db);
-        const delivered: string[] = [];
-        for (const name of ['One', 'Two', 'Three']) delivered.push(await submit(server.base, name));
-        await waitUntil(() => smtp.accepted.length === 3 && webhook.accepted.length === 3, 'the first three were delivered');
-
-        // The receivers now take each message in and never answer; the server is killed while it waits.
-        smtp.mode = webhook.mode = 'hang';
-        const interrupted = [await submit(server.base, 'Four'), await submit(server.base, 'Five')];
-        await waitUntil(() => smtp.received.length === 5 && webhook.received.length === 5, 'the last two were on the wire');
-        server.process.child.kill('SIGKILL');
-        await server.process.exited;
-        smtp.mode = webhook.mode = 'accept';
-
-        const storage = await openStorage(db.config, { notify: ['email', 'webhook'] });
+describe.each(databases.filter((database) => postgresAnswers || database.name !== 'PostgreSQL'))(
+  'a server killed mid-send, on $name',
+  (database) => {
+    it(
+      'leaves the interrupted notifications to the next worker once the lease ends, and every submission is accepted once per channel',
+      async () => {
+        const db = await database.create();
         try {
-          const workerAt = (now: () => Date) =>
-            new NotificationWorker({
-              storage,
-              channels: [
-                createEmailChannel({
-                  smtpUrl: smtp.url,
-                  from: 'website@sutralabs.in',
-                  to: { contact: ['sales@sutralabs.in'], application: [] },
-                }),
-                createWebhookChannel({ url: webhook.url, secret }),
-              ],
-              log: recordingLog(),
-              now,
-            });
+          const server = await startServer(db);
+          const delivered: string[] = [];
+          for (const name of ['One', 'Two', 'Three']) delivered.push(await submit(server.base, name));
+          await waitUntil(() => smtp.accepted.length === 3 && webhook.accepted.length === 3, 'the first three were delivered');
 
-          // Right after the crash the dead server's claims still hold: nobody sends those notifications.
-          expect((await workerAt(() => new Date()).runOnce()).claimed).toBe(0);
+          // The receivers now take each message in and never answer; the server is killed while it waits.
+          smtp.mode = webhook.mode = 'hang';
+          const interrupted = [await submit(server.base, 'Four'), await submit(server.base, 'Five')];
+          await waitUntil(() => smtp.received.length === 5 && webhook.received.length === 5, 'the last two were on the wire');
+          server.process.child.kill('SIGKILL');
+          await server.process.exited;
+          smtp.mode = webhook.mode = 'accept';
 
-          // Once the lease (2 minutes) has run out, a new worker takes them over.
-          const later = workerAt(() => new Date(Date.now() + 121_000));
-          expect(await later.runOnce()).toMatchObject({ claimed: 4, sent: 4 });
-          expect((await later.runOnce()).claimed).toBe(0);
+          const storage = await openStorage(db.config, { notify: ['email', 'webhook'] });
+          try {
+            const workerAt = (now: () => Date) =>
+              new NotificationWorker({
+                storage,
+                channels: [
+                  createEmailChannel({
+                    smtpUrl: smtp.url,
+                    from: 'website@sutralabs.in',
+                    to: { contact: ['sales@sutralabs.in'], application: [] },
+                  }),
+                  createWebhookChannel({ url: webhook.url, secret }),
+                ],
+                log: recordingLog(),
+                now,
+              });
 
-          const counts = acceptedCounts();
-          for (const id of [...delivered, ...interrupted]) {
-            expect([id, counts.email.get(id), counts.webhook.get(id)]).toEqual([id, 1, 1]);
+            // Right after the crash the dead server's claims still hold: nobody sends those notifications.
+            expect((await workerAt(() => new Date()).runOnce()).claimed).toBe(0);
+
+            // Once the lease (2 minutes) has run out, a new worker takes them over.
+            const later = workerAt(() => new Date(Date.now() + 121_000));
+            expect(await later.runOnce()).toMatchObject({ claimed: 4, sent: 4 });
+            expect((await later.runOnce()).claimed).toBe(0);
+
+            const counts = acceptedCounts();
+            for (const id of [...delivered, ...interrupted]) {
+              expect([id, counts.email.get(id), counts.webhook.get(id)]).toEqual([id, 1, 1]);
+            }
+            expect(smtp.accepted).toHaveLength(5);
+            expect(webhook.accepted).toHaveLength(5);
+            // The interrupted attempt and the one that got through carry the same delivery id.
+            const hung = webhook.received.slice(3, 5).map((r) => r.headers['x-sutra-delivery']);
+            const resent = webhook.accepted.slice(3).map((r) => r.headers['x-sutra-delivery']);
+            expect(new Set(resent)).toEqual(new Set(hung));
+
+            const deliveries = await storage.listDeliveries();
+            expect(deliveries.every((d) => d.status === 'sent')).toBe(true);
+            expect(deliveries.filter((d) => interrupted.includes(d.submissionId)).map((d) => d.attempts)).toEqual([2, 2, 2, 2]);
+            expect(deliveries.filter((d) => delivered.includes(d.submissionId)).map((d) => d.attempts)).toEqual([
+              1, 1, 1, 1, 1, 1,
+            ]);
+          } finally {
+            await storage.close();
           }
-          expect(smtp.accepted).toHaveLength(5);
-          expect(webhook.accepted).toHaveLength(5);
-          // The interrupted attempt and the one that got through carry the same delivery id.
-          const hung = webhook.received.slice(3, 5).map((r) => r.headers['x-sutra-delivery']);
-          const resent = webhook.accepted.slice(3).map((r) => r.headers['x-sutra-delivery']);
-          expect(new Set(resent)).toEqual(new Set(hung));
-
-          const deliveries = await storage.listDeliveries();
-          expect(deliveries.every((d) => d.status === 'sent')).toBe(true);
-          expect(deliveries.filter((d) => interrupted.includes(d.submissionId)).map((d) => d.attempts)).toEqual([2, 2, 2, 2]);
-          expect(deliveries.filter((d) => delivered.includes(d.submissionId)).map((d) => d.attempts)).toEqual([1, 1, 1, 1, 1, 1]);
         } finally {
-          await storage.close();
+          await db.cleanup();
         }
-      } finally {
-        await db.cleanup();
-      }
-    },
-    spawningTestTimeoutMs,
-  );
-});
+      },
+      spawningTestTimeoutMs,
+    );
+  },
+);
