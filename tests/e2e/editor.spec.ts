@@ -147,7 +147,8 @@ test('two sections swap places by keyboard, and the file moves their lines with 
   expect(after.indexOf('type: locations')).toBeLessThan(after.indexOf('type: contact'));
 });
 
-test('a section dragged onto another takes its place, a deleted one comes back with Undo', async ({ page }) => {
+// The full sweep's: a move is the keyboard swap's of the gate; this is the same move by mouse.
+test('a section dragged onto another takes its place, a deleted one comes back with Undo', { tag: '@full' }, async ({ page }) => {
   await open(page, 'content/pages/home.yaml');
   const types = () => page.locator('.section-type').allTextContents();
   const before = await types();
@@ -264,52 +265,59 @@ test('a change made on disk meanwhile is merged: both edits are kept, and an ove
   writeFileSync(join(project, file), original);
 });
 
-test('a file left while its reload after someone else’s change is on its way stays left: the late answer cannot bring it back', async ({
-  page,
-}) => {
-  const file = 'content/pages/about.yaml';
-  const next = 'content/pages/home.yaml';
-  const original = read(file);
-  await openFresh(page, file);
-  // The reload that follows a change on disk, and the opening of the next file, are held, so that
-  // the late reload lands while the next file is still on its way.
-  const gates = new Map<string, { open: Promise<void>; release: () => void }>();
-  for (const name of [file, next]) {
-    let release: () => void = () => {};
-    const open = new Promise<void>((resolve) => (release = resolve));
-    gates.set(name, { open, release });
-  }
-  await page.route('**/api/open', async (route) => {
-    const gate = gates.get(route.request().postDataJSON()?.file);
-    if (gate) await gate.open;
-    await route.continue();
-  });
-  const answer = (name: string) =>
-    page.waitForResponse((response) => response.url().endsWith('/api/open') && response.request().postDataJSON()?.file === name);
-  try {
-    writeFileSync(join(project, file), original.replace(/^title: (.*)$/m, 'title: $1 (theirs)'));
-    const reload = page.waitForRequest((request) => request.url().endsWith('/api/open') && request.postDataJSON()?.file === file);
-    await page.locator('#page_title').fill('About us, edited');
-    await reload;
+// The full sweep's: one race, whose merge the gate's test of a change made on disk meanwhile already takes.
+test(
+  'a file left while its reload after someone else’s change is on its way stays left: the late answer cannot bring it back',
+  { tag: '@full' },
+  async ({ page }) => {
+    const file = 'content/pages/about.yaml';
+    const next = 'content/pages/home.yaml';
+    const original = read(file);
+    await openFresh(page, file);
+    // The reload that follows a change on disk, and the opening of the next file, are held, so that
+    // the late reload lands while the next file is still on its way.
+    const gates = new Map<string, { open: Promise<void>; release: () => void }>();
+    for (const name of [file, next]) {
+      let release: () => void = () => {};
+      const open = new Promise<void>((resolve) => (release = resolve));
+      gates.set(name, { open, release });
+    }
+    await page.route('**/api/open', async (route) => {
+      const gate = gates.get(route.request().postDataJSON()?.file);
+      if (gate) await gate.open;
+      await route.continue();
+    });
+    const answer = (name: string) =>
+      page.waitForResponse(
+        (response) => response.url().endsWith('/api/open') && response.request().postDataJSON()?.file === name,
+      );
+    try {
+      writeFileSync(join(project, file), original.replace(/^title: (.*)$/m, 'title: $1 (theirs)'));
+      const reload = page.waitForRequest(
+        (request) => request.url().endsWith('/api/open') && request.postDataJSON()?.file === file,
+      );
+      await page.locator('#page_title').fill('About us, edited');
+      await reload;
 
-    await page.goto(`${base}/#file=${encodeURIComponent(next)}`);
-    await expect(page.locator('#page_route')).toHaveCount(0);
-    const late = answer(file);
-    gates.get(file)!.release();
-    await (await late).finished();
-    // Two frames after the answer: React has drawn whatever it changed.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    await expect(page.getByRole('status').filter({ hasText: 'Someone else changed this file' })).toHaveCount(0);
-    await expect(page.locator('#page_title')).toHaveCount(0);
+      await page.goto(`${base}/#file=${encodeURIComponent(next)}`);
+      await expect(page.locator('#page_route')).toHaveCount(0);
+      const late = answer(file);
+      gates.get(file)!.release();
+      await (await late).finished();
+      // Two frames after the answer: React has drawn whatever it changed.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      await expect(page.getByRole('status').filter({ hasText: 'Someone else changed this file' })).toHaveCount(0);
+      await expect(page.locator('#page_title')).toHaveCount(0);
 
-    gates.get(next)!.release();
-    await expect(page.locator('#page_route')).toHaveValue('/', { timeout: 30_000 });
-  } finally {
-    for (const gate of gates.values()) gate.release();
-    await page.unroute('**/api/open');
-    writeFileSync(join(project, file), original);
-  }
-});
+      gates.get(next)!.release();
+      await expect(page.locator('#page_route')).toHaveValue('/', { timeout: 30_000 });
+    } finally {
+      for (const gate of gates.values()) gate.release();
+      await page.unroute('**/api/open');
+      writeFileSync(join(project, file), original);
+    }
+  },
+);
 
 // The full sweep's: the settings form is one form on every kind of page, and a title saved as one line is
 // proved by the heading test of the gate; the unit tests save every field of every file (editor-every-field).
@@ -373,47 +381,50 @@ test('a new job opening made in the editor has its page at once, and a draft pag
   rmSync(join(project, 'content/pages/partners.yaml'));
 });
 
-test('a page renamed in the editor takes its links along, and a page is deleted only once nothing links to it', async ({
-  page,
-}) => {
-  const file = 'content/pages/blazor.yaml';
-  const linking = execFileSync('grep', ['-rl', '/blazor', join(project, 'content')], { encoding: 'utf8' })
-    .trim()
-    .split('\n')
-    .filter((f) => !f.endsWith('blazor.yaml'));
-  expect(linking.length).toBeGreaterThan(0);
-  await open(page, file);
-  // Deleting it is refused while links lead to it, with where they are.
-  await page.getByRole('button', { name: 'Delete…' }).click();
-  const dialog = page.getByRole('dialog', { name: /Delete/ });
-  await expect(dialog.getByRole('alert')).toContainText('still lead');
-  await expect(dialog.getByRole('link').first()).toBeVisible();
-  await dialog.getByRole('button', { name: 'Close' }).click();
+// The full sweep's: renaming every page with its links, and deleting, are the unit tests' (editor-pages.test.ts).
+test(
+  'a page renamed in the editor takes its links along, and a page is deleted only once nothing links to it',
+  { tag: '@full' },
+  async ({ page }) => {
+    const file = 'content/pages/blazor.yaml';
+    const linking = execFileSync('grep', ['-rl', '/blazor', join(project, 'content')], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .filter((f) => !f.endsWith('blazor.yaml'));
+    expect(linking.length).toBeGreaterThan(0);
+    await open(page, file);
+    // Deleting it is refused while links lead to it, with where they are.
+    await page.getByRole('button', { name: 'Delete…' }).click();
+    const dialog = page.getByRole('dialog', { name: /Delete/ });
+    await expect(dialog.getByRole('alert')).toContainText('still lead');
+    await expect(dialog.getByRole('link').first()).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
 
-  await page.locator('#page_route').fill('/blazor-development');
-  const moving = page.getByRole('region', { name: 'Links that follow the new address' });
-  await expect(moving).toContainText('Saving also moves', { timeout: 30_000 });
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
-  for (const other of linking) {
-    const text = readFileSync(other, 'utf8');
-    expect(text, other).not.toMatch(/\/blazor(?![-\w])/);
-    expect(text, other).toContain('/blazor-development');
-  }
-  execFileSync('git', ['checkout', '--', 'content'], { cwd: project });
+    await page.locator('#page_route').fill('/blazor-development');
+    const moving = page.getByRole('region', { name: 'Links that follow the new address' });
+    await expect(moving).toContainText('Saving also moves', { timeout: 30_000 });
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+    for (const other of linking) {
+      const text = readFileSync(other, 'utf8');
+      expect(text, other).not.toMatch(/\/blazor(?![-\w])/);
+      expect(text, other).toContain('/blazor-development');
+    }
+    execFileSync('git', ['checkout', '--', 'content'], { cwd: project });
 
-  // A page nothing links to is deleted, after a confirmation.
-  await page.getByText('New page or job opening…').click();
-  await page.getByLabel('What to make').selectOption('page');
-  await page.getByLabel('Address of the new page').fill('/old-offer');
-  await page.getByRole('button', { name: 'Create the page' }).click();
-  await expect(page.locator('#page_draft')).toBeChecked();
-  await page.getByRole('button', { name: 'Delete…' }).click();
-  await expect(dialog).toContainText('Nothing links to it');
-  await dialog.getByRole('button', { name: 'Delete it' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Deleted' })).toBeVisible();
-  expect(existsSync(join(project, 'content/pages/old-offer.yaml'))).toBe(false);
-});
+    // A page nothing links to is deleted, after a confirmation.
+    await page.getByText('New page or job opening…').click();
+    await page.getByLabel('What to make').selectOption('page');
+    await page.getByLabel('Address of the new page').fill('/old-offer');
+    await page.getByRole('button', { name: 'Create the page' }).click();
+    await expect(page.locator('#page_draft')).toBeChecked();
+    await page.getByRole('button', { name: 'Delete…' }).click();
+    await expect(dialog).toContainText('Nothing links to it');
+    await dialog.getByRole('button', { name: 'Delete it' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Deleted' })).toBeVisible();
+    expect(existsSync(join(project, 'content/pages/old-offer.yaml'))).toBe(false);
+  },
+);
 
 // The full sweep's: scaling, naming and the polyglot are the unit tests' too (editor-media.test.ts); this is
 // the same through the browser's upload, half a minute of sharp on a 24-megapixel picture.

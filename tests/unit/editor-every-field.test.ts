@@ -9,8 +9,8 @@
  *
  * Drawing a form and entering a value takes a few milliseconds, saving runs the whole content check
  * (about 50 ms once warm): the first field of every form is entered, then a fixed-seed sample of all
- * fields (EVERY_FIELD_RUNS, 120 by default; 1,500 passed when it was written), and a smaller one is
- * saved and checked (EVERY_FIELD_SAVES, 30).
+ * fields (EVERY_FIELD_RUNS, 60 in the gate and 1,500 in the full sweep; 1,500 passed when it was written), and a smaller one is
+ * saved and checked (EVERY_FIELD_SAVES, 15; 150).
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -249,7 +249,7 @@ describe('every field of every content file, through the editor', () => {
       fc.asyncProperty(fc.nat(fields.length - 1), async (i) => {
         expect(faultOf(await drive(fields[i]!))).toBeUndefined();
       }),
-      { seed: 33, numRuns: Number(process.env.EVERY_FIELD_RUNS ?? runs(120, 1500)) },
+      { seed: 33, numRuns: Number(process.env.EVERY_FIELD_RUNS ?? runs(60, 1500)) },
     );
   }, 300_000);
 
@@ -275,7 +275,7 @@ describe('every field of every content file, through the editor', () => {
         await saveFile({ root }, c.file, saved.version, c.data);
         expect(readFileSync(join(root, c.file), 'utf8')).toBe(c.text);
       }),
-      { seed: 34, numRuns: Number(process.env.EVERY_FIELD_SAVES ?? runs(30, 150)) },
+      { seed: 34, numRuns: Number(process.env.EVERY_FIELD_SAVES ?? runs(15, 150)) },
     );
   }, 300_000);
 });
