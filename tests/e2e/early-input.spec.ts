@@ -331,19 +331,26 @@ test.describe('on a phone', () => {
     await toggle.tap();
     release();
 
-    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('button', { name: 'Close menu' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
   });
 
-  test('a double tap on the toggle before the app starts still leaves the menu open', async ({ page }) => {
+  test('a double tap on the toggle before the app starts opens and closes the menu, as it does once the app has started', async ({
+    page,
+  }) => {
+    // The toggle is a native popover button: the browser answers each tap at once, app or not.
     const release = await holdBack(page, entryFile);
     await page.goto('/');
     const toggle = page.getByRole('button', { name: 'Open menu' });
     await toggle.tap();
+    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
     await toggle.tap();
+    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden();
     release();
 
-    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
+    await expect(page.locator('html[data-hydrated]')).toBeAttached({ timeout: 20_000 });
+    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
   });
 });
 

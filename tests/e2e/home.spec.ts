@@ -164,7 +164,7 @@ test.describe('hero', () => {
     await expect(first).toHaveAttribute('fetchpriority', 'high');
     await expect(first).toHaveAttribute('loading', 'eager');
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-    await hero(page).getByRole('button', { name: 'Scroll to the next section' }).click();
+    await hero(page).getByRole('link', { name: 'Scroll to the next section' }).click();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
   });
 });

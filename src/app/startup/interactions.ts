@@ -38,6 +38,11 @@ export const pressEvents = [
 
 /** Controls whose click is held. Links are not: a link works without the app, as a link. */
 const clickable = 'button, [role="button"], [role="tab"], input[type="submit"], input[type="button"], summary';
+/**
+ * Controls that work as HTML (a button that opens a popover, a disclosure): the browser answers them at
+ * once, with or without the app, so their click is never held.
+ */
+const native = '[popovertarget], summary';
 
 /** Widgets that answer keys themselves (tabs: arrows, Home, End; carousels: arrows). */
 const keyboardWidgets = '[role="tablist"], [aria-roledescription="carousel"]';
@@ -60,7 +65,8 @@ export function activationOf(event: Event, root: Element): HeldActivation | unde
   if (!target || !root.contains(target)) return undefined;
   if (event.type === 'click') {
     const control = target.closest(clickable);
-    if (!control || !root.contains(control) || (control as HTMLButtonElement).disabled) return undefined;
+    if (!control || !root.contains(control) || (control as HTMLButtonElement).disabled || control.matches(native))
+      return undefined;
     return { kind: 'click', target: control };
   }
   if (event.type === 'keydown') {

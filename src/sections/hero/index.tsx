@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useId, useRef, useState, type CSSProperties, type MouseEvent } from 'react';
 import { ChevronDown, Pause, Play } from '../../components/Icon/ui.ts';
 import type { SectionProps } from '../registry.ts';
 import { RichText } from '../../components/RichText/index.tsx';
@@ -64,9 +64,14 @@ export default function Hero({ section, index }: SectionProps<'hero'>) {
     setPlaying(true);
   };
 
-  const scrollDown = () => {
+  // The arrow is a link to the hero's own end, so it scrolls to the next section as HTML, before the app
+  // and without it; the app makes the jump a smooth scroll, and leaves the address as it was.
+  const endId = `${section.id ?? `section-${index + 1}`}-end`;
+  const scrollDown = (event: MouseEvent) => {
     const next = rootRef.current?.nextElementSibling;
-    if (next instanceof HTMLElement) next.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
+    if (!(next instanceof HTMLElement)) return;
+    event.preventDefault();
+    next.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
   };
 
   const Heading = index === 0 ? 'h1' : 'h2';
@@ -163,16 +168,17 @@ export default function Hero({ section, index }: SectionProps<'hero'>) {
             ))}
           </div>
         </div>
-        <button
-          type="button"
+        <a
+          href={`#${endId}`}
           className={styles.scroll}
           data-slot="scroll-down"
           aria-label="Scroll to the next section"
           onClick={scrollDown}
         >
           <ChevronDown size={22} aria-hidden />
-        </button>
+        </a>
       </div>
+      <span id={endId} className={styles.end} />
     </section>
   );
 }
