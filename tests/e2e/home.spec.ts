@@ -322,44 +322,47 @@ test.describe('projects carousel', () => {
     await expect(links.nth(2)).not.toHaveAttribute('target', /./);
   });
 
-  for (const [width, expected] of [
-    [390, 1],
-    [700, 2],
-    [1100, 3],
-    [1300, 4],
-  ] as const) {
-    test(`shows ${expected} project(s) side by side at ${width} px`, async ({ page }) => {
+  // One page, resized as a window is: the carousel measures again at each width.
+  test('shows 1, 2, 3 and 4 projects side by side at 390, 700, 1100 and 1300 px', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 900 });
+    await open(page);
+    const projects = page.getByRole('region', { name: 'Project showcase' });
+    await carouselReady(projects);
+    // Stop autoplay, then count the slides wholly inside the viewport once it has settled.
+    await press(projects.locator('[data-slot="pause"]'));
+    const visible = () =>
+      projects.locator('[data-slot="viewport"]').evaluate((viewport) => {
+        const box = viewport.getBoundingClientRect();
+        return [...viewport.querySelectorAll('[data-slot="slide-inner"]')].filter((el) => {
+          const r = el.getBoundingClientRect();
+          return r.left >= box.left - 1 && r.right <= box.right + 1;
+        }).length;
+      });
+    for (const [width, expected] of [
+      [390, 1],
+      [700, 2],
+      [1100, 3],
+      [1300, 4],
+    ] as const) {
       await page.setViewportSize({ width, height: 900 });
-      await open(page);
-      const projects = page.getByRole('region', { name: 'Project showcase' });
-      await carouselReady(projects);
-      // Stop autoplay, then count the slides wholly inside the viewport once it has settled.
-      await press(projects.locator('[data-slot="pause"]'));
-      const visible = () =>
-        projects.locator('[data-slot="viewport"]').evaluate((viewport) => {
-          const box = viewport.getBoundingClientRect();
-          return [...viewport.querySelectorAll('[data-slot="slide-inner"]')].filter((el) => {
-            const r = el.getBoundingClientRect();
-            return r.left >= box.left - 1 && r.right <= box.right + 1;
-          }).length;
-        });
-      await expect.poll(visible).toBe(expected);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    });
-  }
+      await expect.poll(visible, { message: `${width} px` }).toBe(expected);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
+    }
+  });
 });
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  // Every width the layout sweep tries (layout.spec.ts), from the narrowest phone to a wide screen.
-  for (const width of [320, 390, 768, 1280, 1920]) {
-    test(`the marquee shows every logo and its whole name, standing still inside the window, at ${width} px`, async ({
-      page,
-    }) => {
+  // Every width the layout sweep tries (sweep.spec.ts), from the narrowest phone to a wide screen: one page, resized.
+  test('the marquee shows every logo and its whole name, standing still inside the window, at 320, 390, 768, 1280 and 1920 px', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 320, height: 900 });
+    await page.goto('/');
+    const section = page.locator('[data-section="marquee"]');
+    for (const width of [320, 390, 768, 1280, 1920]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.goto('/');
-      const section = page.locator('[data-section="marquee"]');
       await section.evaluate((el) => el.scrollIntoView());
       const tiles = await section.locator('[data-slot="logo"]').evaluateAll((els) =>
         els.map((el) => {
@@ -374,10 +377,13 @@ test.describe('without JavaScript', () => {
           };
         }),
       );
-      expect(tiles.length).toBeGreaterThanOrEqual(10);
-      expect(tiles.filter((t) => t.left < 0 || t.right > width || t.cut || t.animation !== 'none')).toEqual([]);
-    });
-  }
+      expect(tiles.length, `${width} px`).toBeGreaterThanOrEqual(10);
+      expect(
+        tiles.filter((t) => t.left < 0 || t.right > width || t.cut || t.animation !== 'none'),
+        `${width} px`,
+      ).toEqual([]);
+    }
+  });
 });
 
 test.describe('reduced motion', () => {
