@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm run stress-test`: the whole suite (`npm test`) several times while other programs keep the CPU busy,
-// as on a shared two-core machine, to find tests that depend on timing. Starts two CPU hogs (`--hogs N`),
-// runs `npm test` three times (`--runs N`) one after another, prints each run's passed and failed counts and
+// `npm run stress-test`: the whole suite (`npm test`, or with `--full` the full sweep) several times while
+// other programs keep the CPU busy, as on a shared two-core machine, to find tests that depend on timing.
+// Starts two CPU hogs (`--hogs N`), runs the suite three times (`--runs N`) one after another, prints each run's passed and failed counts and
 // the tests that failed, and exits 1 if any run failed. The hogs stop when it ends, also on Ctrl-C.
 import { spawn } from 'node:child_process';
 import { parseArgs, stripVTControlCharacters } from 'node:util';
@@ -10,6 +10,7 @@ const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
     hogs: { type: 'string', default: '2' },
+    full: { type: 'boolean', default: false },
   },
 });
 const count = (name, text) => {
@@ -56,7 +57,7 @@ function summarize(output) {
 function runSuite() {
   return new Promise((resolve) => {
     let output = '';
-    suite = spawn('npm', ['test'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    suite = spawn('npm', values.full ? ['run', 'test:full'] : ['test'], { stdio: ['ignore', 'pipe', 'pipe'] });
     for (const [from, to] of [
       [suite.stdout, process.stdout],
       [suite.stderr, process.stderr],
@@ -80,7 +81,7 @@ for (let run = 1; run <= runs; run += 1) {
   results.push({ run, code, minutes, counts, failed });
 }
 
-console.log(`\nstress-test: ${runs} runs of npm test with ${hogCount} CPU hogs`);
+console.log(`\nstress-test: ${runs} runs of ${values.full ? 'npm run test:full' : 'npm test'} with ${hogCount} CPU hogs`);
 for (const { run, code, minutes, counts, failed } of results) {
   console.log(
     `  run ${run}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${minutes} min; ${counts.join('; ') || 'no counts printed'}`,

@@ -70,3 +70,32 @@ for (const javaScript of [false, true]) {
     });
   });
 }
+
+for (const [javaScript, reducedMotion] of [
+  [false, 'no-preference'],
+  [false, 'reduce'],
+  [true, 'no-preference'],
+] as const) {
+  test.describe(`at 320 px ${javaScript ? 'with the app' : 'without JavaScript'}${reducedMotion === 'reduce' ? ', with reduced motion' : ''}`, () => {
+    test.use({ ...phone, viewport: { width: 320, height: 740 }, javaScriptEnabled: javaScript, reducedMotion });
+
+    test('the careers tab bar shows that it scrolls: the edge with more tabs beyond it fades, and the last tab can be scrolled to', async ({
+      page,
+    }) => {
+      await page.goto('/careers');
+      const list = page.locator('main [role="tablist"]').first();
+      await list.scrollIntoViewIfNeeded();
+      const edges = () =>
+        list.evaluate((element) => {
+          const style = getComputedStyle(element);
+          return { start: style.getPropertyValue('--fade-start'), end: style.getPropertyValue('--fade-end') };
+        });
+      expect(await list.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeGreaterThan(0);
+      await expect.poll(edges).toEqual({ start: '0px', end: expect.not.stringMatching(/^0px$/) });
+      await list.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+      await expect.poll(edges).toEqual({ start: expect.not.stringMatching(/^0px$/), end: '0px' });
+      const last = list.getByRole('tab').last();
+      await expect(last).toBeInViewport({ ratio: 1 });
+    });
+  });
+}
