@@ -258,13 +258,17 @@ describe('every entry of every collection, on any day', () => {
         const result = await checkContent({ root: projectRoot, unfinished: 'fail', today });
         const noted = new Set(result.problems.filter((p) => p.code === 'NotPublished').map((p) => p.file));
         const published = new Set(result.pages.map((p) => p.file));
+        // On a day before an entry that another page links to is published, the link is an error
+        // (LinkToDraft) and the build stops: there is no published site that day to look at.
+        const stopped = result.problems.some((p) => p.severity === 'error');
+        if (stopped) expect(result.problems.filter((p) => p.severity === 'error').map((p) => p.code)).toContain('LinkToDraft');
         for (const entry of entries) {
           const out =
             entry.draft === true ||
             String(entry.publishedAt) > today ||
             (typeof entry.validThrough === 'string' && entry.validThrough < today);
           expect(noted.has(entry.file), `${entry.file} on ${today}`).toBe(out);
-          expect(published.has(entry.file), `${entry.file} on ${today}`).toBe(!out);
+          if (!stopped) expect(published.has(entry.file), `${entry.file} on ${today}`).toBe(!out);
         }
       }),
       { seed: 3436, numRuns: runs(25, 125) },

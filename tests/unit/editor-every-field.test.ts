@@ -143,15 +143,30 @@ beforeAll(async () => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** Enters a new valid value in the field, through the form, as a marketer would. */
+/** Every value of an `id` key anywhere in a file's data. */
+function idsIn(data: unknown, found = new Set<unknown>()): Set<unknown> {
+  if (Array.isArray(data)) for (const item of data) idsIn(item, found);
+  else if (data !== null && typeof data === 'object')
+    for (const [key, value] of Object.entries(data)) {
+      if (key === 'id') found.add(value);
+      idsIn(value, found);
+    }
+  return found;
+}
+
 async function drive(field: Field): Promise<FieldCase> {
   const { form, data, id } = field;
   const inForm = field.path.slice(form.idPrefix === 'page' ? 0 : 2);
   const prefix = field.path.slice(0, field.path.length - inForm.length);
+  // An id names one thing in its file (the check refuses a second, DuplicateId): a marketer's new id is
+  // one the file does not use yet, so the values seen elsewhere that this file uses are not offered.
+  const taken = field.path.at(-1) === 'id' ? idsIn(data) : new Set<unknown>();
   const value = otherValue(
     schemaAt(form.schema, inForm)!,
     valueAt(data, field.path),
     editorCatalog,
     seen.get(shapeOf(field.path)) ?? [],
+    taken,
   );
   if (value === undefined) throw new Error(`${field.file} ${id}: no other valid value`);
   const drawn = new DrawnForm(form, context);

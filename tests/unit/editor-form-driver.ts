@@ -192,7 +192,14 @@ export function valueAt(data: unknown, path: readonly Key[]): unknown {
  * other state of a tick box, a number in range, a route, icon, logo or picture the site has, a
  * date, or the text with a word added (within its length).
  */
-export function otherValue(schema: Schema, current: unknown, catalog: EditorCatalog, seen: readonly unknown[]): unknown {
+export function otherValue(
+  schema: Schema,
+  current: unknown,
+  catalog: EditorCatalog,
+  seen: readonly unknown[],
+  /** Values the field must not take (ids the file already uses). */
+  taken: ReadonlySet<unknown> = new Set(),
+): unknown {
   publicFiles ??= listFiles(join(catalogRoot, 'public', 'media'), '').map((f) =>
     f.slice(join(catalogRoot, 'public').length).split('\\').join('/'),
   );
@@ -226,7 +233,7 @@ export function otherValue(schema: Schema, current: unknown, catalog: EditorCata
   if (schema.pattern) {
     // A value another file has in the same field, or the schema's own example.
     const pattern = new RegExp(schema.pattern);
-    const fits = [...(schema.examples ?? []), ...seen].filter((v) => typeof v === 'string' && pattern.test(v));
+    const fits = [...(schema.examples ?? []), ...seen].filter((v) => typeof v === 'string' && pattern.test(v) && !taken.has(v));
     const other = pick(fits);
     if (other !== undefined) return other;
   }
