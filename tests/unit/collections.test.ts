@@ -117,6 +117,22 @@ describe('collections: one YAML file per entry, one page per entry', () => {
     expect(result.problems[0]!.frame).toContain('colour: violet');
   });
 
+  it('reports a mistake in the words a template writes around a placeholder once, at the template; an entry’s own at the entry', async () => {
+    const template = await build(
+      changed('collections/roles.yaml', (t) =>
+        t.replace('"{entry.title} job, remote in India"', '"{entry.title} job, *remote* in India"'),
+      ),
+    );
+    expect(problemsOf(template)).toEqual(['content/collections/roles.yaml:5:10 MarkdownEmphasis page.title']);
+
+    const entry = await build(
+      changed('roles/data-engineer.yaml', (t) => t.replace('title: Data Engineer', 'title: Data *Engineer*')),
+    );
+    expect(problemsOf(entry)).toEqual([
+      expect.stringMatching(/^content\/roles\/data-engineer\.yaml:1:\d+ MarkdownEmphasis title$/),
+    ]);
+  });
+
   it('names a placeholder that no entry field matches, with the field it resembles', async () => {
     const result = await build(
       changed('collections/roles.yaml', (t) => t.replace('role: "{entry.title}"', 'role: "{entry.titel}"')),

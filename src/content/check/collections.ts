@@ -75,6 +75,15 @@ const slugFor = (name: string) =>
     .replace(/^-+|-+$/g, '');
 const WHOLE = /^\{entry\.([A-Za-z0-9_.]+)\}$/;
 const PLACEHOLDER = /\{entry\.([A-Za-z0-9_.]+)\}/g;
+/** The same, for a test (a global expression keeps its place between tests). */
+const PLACEHOLDER_ANYWHERE = /\{entry\.[A-Za-z0-9_.]+\}/;
+
+/** The template's own text at `path`, as its file writes it (placeholders unfilled), if it is a text. */
+function templateText(data: unknown, path: Path): string | undefined {
+  let value = data;
+  for (const key of path) value = isRecord(value) || Array.isArray(value) ? (value as Record<string | number, unknown>)[key] : undefined;
+  return typeof value === 'string' ? value : undefined;
+}
 
 /** Reads every collection, reports what is wrong in it, and makes one page per entry. */
 export function readCollections(run: CheckRun, validators: Validators): Collections {
@@ -253,20 +262,36 @@ export function relocateMadePages(problems: readonly Problem[], collections: Col
   // Messages that name a made page (another page with the same title, say) name the entry that makes it.
   const names = [...collections.made.values()].map((m) => [m.file, m.entry.source.file] as const);
   const renamed = (message: string) => names.reduce((text, [from, to]) => text.split(from).join(to), message);
+  // How many pages each template makes, and on how many of them each problem (code and place) is found.
+  const pagesOf = new Map<string, number>();
+  for (const made of collections.made.values()) pagesOf.set(made.template.file, (pagesOf.get(made.template.file) ?? 0) + 1);
+  const sharedKey = (problem: Problem, made: MadePage) => `${made.template.file} ${problem.code} ${problem.path}`;
+  const found = new Map<string, number>();
+  for (const problem of problems) {
+    const made = collections.made.get(problem.file);
+    if (made) found.set(sharedKey(problem, made), (found.get(sharedKey(problem, made)) ?? 0) + 1);
+  }
   return problems.flatMap((problem): Problem[] => {
     const made = collections.made.get(problem.file);
-    const located = made ? relocate(problem, made) : problem;
+    // A text the template writes around a placeholder ("{entry.title} job, remote in India") holds
+    // characters of both. A problem found in it on every page the template makes is in the template's
+    // own characters, not in each entry: it is reported once, at the template.
+    const everyPage = made !== undefined && (pagesOf.get(made.template.file) ?? 0) > 1 && found.get(sharedKey(problem, made)) === pagesOf.get(made.template.file);
+    const located = made ? relocate(problem, made, everyPage) : problem;
     const moved = { ...located, message: renamed(located.message), ...(located.hint ? { hint: renamed(located.hint) } : {}) };
-    const key = `${moved.file}:${moved.line}:${moved.column}:${moved.code}:${moved.message}`;
+    // Said once for the template, in the words of the first page it was found on.
+    const key = `${moved.file}:${moved.line}:${moved.column}:${moved.code}${everyPage ? '' : `:${moved.message}`}`;
     if (seen.has(key)) return [];
     seen.add(key);
     return [moved];
   });
 }
 
-function relocate(problem: Problem, made: MadePage): Problem {
+function relocate(problem: Problem, made: MadePage, onEveryPage: boolean): Problem {
   const pagePath = parsePath(problem.path);
-  const entryPath = fromEntryAt(made.fromEntry, pagePath);
+  const written = templateText(made.template.data, ['page', ...pagePath]);
+  const aroundPlaceholder = written !== undefined && !WHOLE.test(written) && PLACEHOLDER_ANYWHERE.test(written);
+  const entryPath = onEveryPage && aroundPlaceholder ? undefined : fromEntryAt(made.fromEntry, pagePath);
   const [source, path] =
     entryPath !== undefined
       ? [made.entry.source, entryPath]
