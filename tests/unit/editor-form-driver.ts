@@ -227,13 +227,17 @@ export function otherValue(
   }
   // A file under public/ (a video, a poster): another file of the same kind.
   const extension = typeof current === 'string' ? current.match(/^\/media\/.+(\.\w+)$/)?.[1] : undefined;
-  if (extension) return pick(publicFiles.filter((f) => f.endsWith(extension)));
+  const sameKind = extension ? pick(publicFiles.filter((f) => f.endsWith(extension))) : undefined;
+  if (sameKind !== undefined) return sameKind;
   if (schema.format === 'date') return pick(['2025-06-30', '2025-05-31']);
   if (schema.format === 'email') return pick(['hello@example.com', 'team@example.com']);
   if (schema.pattern) {
-    // A value another file has in the same field, or the schema's own example.
     const pattern = new RegExp(schema.pattern);
-    const fits = [...(schema.examples ?? []), ...seen].filter((v) => typeof v === 'string' && pattern.test(v) && !taken.has(v));
+    // A value another file has in the same field, the schema's own example, or a file the site has that fits
+    // (a picture path where this file is the only one with the field, as site.yaml's share picture).
+    const fits = [...(schema.examples ?? []), ...seen, ...catalog.media].filter(
+      (v) => typeof v === 'string' && pattern.test(v) && !taken.has(v),
+    );
     const other = pick(fits);
     if (other !== undefined) return other;
   }
