@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { test, expect, type Locator, type Page } from '@playwright/test';
+import { holdBack as holdBackRequests } from './fixtures.ts';
 
 const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
 const entryFile = manifest['index.html']!.file;
@@ -12,15 +13,7 @@ const bootFile = manifest['src/app/startup/boot.ts']!.file;
 const sectionFile = (type: string) => manifest[`src/sections/${type}/index.tsx`]!.file;
 
 /** Holds back one built file until `release()`: what needs it cannot run before then. */
-async function holdBack(page: Page, file: string) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`**/${file}`, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
+const holdBack = (page: Page, file: string) => holdBackRequests(page, `**/${file}`);
 
 type Moment = 'before the app starts' | "before the section's code arrives";
 

@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { brotliDecompressSync } from 'node:zlib';
+import { builtHtml, builtRoutes } from '../built/built-site.ts';
 import { test as base, type Page, type Response } from '@playwright/test';
 
 export { expect, type Locator, type Page } from '@playwright/test';
+export { builtHtml, builtRoutes };
 
 /**
  * A prerendered page is plain HTML until its code starts, which it does after the first screen has
@@ -76,13 +76,6 @@ export async function scrollThrough(page: Page, step?: number): Promise<void> {
   }
 }
 
-/** The build's route table (what the server serves): every page file's route and every collection entry's. */
-export function builtRoutes(): string[] {
-  const file = new URL('../../dist/client/routes.json', import.meta.url);
-  if (!existsSync(file)) throw new Error('dist/client/routes.json is missing: run `npm run build` before the browser tests.');
-  return JSON.parse(readFileSync(file, 'utf8')) as string[];
-}
-
 /** How deep the suite goes: `gate` for `npm test`, `full` for `npm run test:full` (CONTRIBUTING.md). */
 export const FULL = process.env.TEST_DEPTH === 'full';
 
@@ -115,12 +108,6 @@ export function sweptRoutes(): string[] {
   });
 }
 
-/** The prerendered HTML of a route, as the build stored it (brotli-compressed, dist/client/<route>/index.html.br). */
-export function builtHtml(route: string): string {
-  const file = new URL(`../../dist/client${route === '/' ? '' : route}/index.html.br`, import.meta.url);
-  return brotliDecompressSync(readFileSync(file)).toString('utf8');
-}
-
 /**
  * One route per page kind: routes whose main content has the same set of section types are one kind
  * (the service pages, the technology pages, the roles, …), and the first of each stands for the rest in
@@ -138,4 +125,15 @@ export function kindRoutes(): string[] {
     if (!kinds.has(kind)) kinds.set(kind, route);
   }
   return [...kinds.values()];
+}
+
+/** Holds back the requests matching `pattern` (a glob) until `release()`: what needs them cannot run before then. */
+export async function holdBack(page: Page, pattern: string): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
 }

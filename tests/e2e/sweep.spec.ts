@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { FULL, kindRoutes, scrollThrough, sweptRoutes } from './fixtures.ts';
+import { FULL, holdBack, kindRoutes, scrollThrough, sweptRoutes } from './fixtures.ts';
 import { drawn, everySectionHydrated, layOutEverySection, layoutProblems } from './layout-measure.ts';
 import { axe, unstoppableMotion, watch } from './page-checks.ts';
 
@@ -21,17 +21,6 @@ const entryFile = manifest['index.html']!.file;
 const WIDTHS = [390, 768, 1280, 1920, 320] as const;
 /** The widths axe runs at: a phone's and a desktop's in the gate, every one in the full sweep. */
 const AXE_WIDTHS: readonly number[] = FULL ? WIDTHS : [390, 1280];
-
-/** Holds back the requests matching `pattern` until `release()`. */
-async function holdBack(page: Page, pattern: string) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(pattern, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 /** axe on the page as it is at the top, once reveal animations have finished (contrast is judged on what visitors read). */
 async function axeAt(page: Page, route: string, width: number): Promise<void> {
