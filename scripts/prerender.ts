@@ -37,6 +37,7 @@ type Rendered = {
   sectionTypes: readonly string[];
   pageData?: string;
   status: number;
+  searchable: boolean;
 };
 /**
  * The pages are rendered by worker threads (scripts/prerender-worker.mjs), one per core, each with
@@ -292,20 +293,25 @@ const routes = renderers.routes;
 const queue = routes.map(
   (route) => [route, route === '/' ? join(client, 'index.html') : join(client, route.slice(1), 'index.html')] as const,
 );
+// Pages that say `searchable: false` (a form's thank-you page) stay out of the sitemap.
+const unlisted = new Set<string>();
 await Promise.all(
   Array.from({ length: rendererCount }, async () => {
-    for (let item = queue.shift(); item; item = queue.shift()) await prerender(...item);
+    for (let item = queue.shift(); item; item = queue.shift()) {
+      if (!(await prerender(...item)).searchable) unlisted.add(item[0]);
+    }
   }),
 );
 const notFound = await prerender('/__not-found__', join(client, '404.html'));
 if (notFound.status !== 404) throw new Error('PrerenderNotFound: the not-found path did not render the not-found screen.');
 await renderers.stop();
 
-// Search engines: every route in the sitemap, and robots.txt pointing at it.
+// Search engines: every searchable route in the sitemap, and robots.txt pointing at it.
 const url = renderers.url;
 const sitemap =
   `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n` +
-  [...routes]
+  routes
+    .filter((route) => !unlisted.has(route))
     .sort()
     .map((route) => `  <url><loc>${url}${route === '/' ? '/' : route}</loc><lastmod>${builtOn}</lastmod></url>`)
     .join('\n') +

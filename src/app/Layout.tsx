@@ -7,6 +7,7 @@ import { Header } from './Header/index.tsx';
 import { Footer } from './Footer/index.tsx';
 import { Loader, LoaderProvider } from './Loader/index.tsx';
 import { entryFor, loadPage, loadedPage, markHydrated } from './startup/loader.ts';
+import { ToasterHost } from '../components/Toaster/index.tsx';
 
 /** Every route change starts at the top of the new page (or at its anchor when the link has one). */
 function ScrollToTop() {
@@ -68,7 +69,7 @@ function usePageAccent(): Page['accent'] | undefined {
   return useSyncExternalStore(subscribe, accent, accent);
 }
 
-/** The frame of every page: skip link, header, the loader element, the page, the footer. */
+/** The frame of every page: skip link, header, the loader element, the page, the footer, the toaster. */
 export function Layout() {
   const accent = usePageAccent();
   return (
@@ -85,6 +86,7 @@ export function Layout() {
           <Outlet />
         </main>
         <Footer site={site.site} />
+        <ToasterHost />
       </AssetsContext.Provider>
     </LoaderProvider>
   );

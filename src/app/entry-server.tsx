@@ -8,6 +8,8 @@ import { StaticRouter } from 'react-router';
 import site from 'virtual:content/site';
 import pages from 'virtual:content/pages';
 import { App } from './App.tsx';
+import { PostedFormContext } from '../forms/posted-context.ts';
+import type { PostedForm } from '../forms/posted.ts';
 import { headTags, type Crumb } from './head.ts';
 import { entryFor, loadPage } from './startup/loader.ts';
 
@@ -21,17 +23,24 @@ export interface RenderedRoute {
   /** Address of the page's data file, which the browser imports; undefined for the not-found screen. */
   readonly pageData?: string;
   readonly status: number;
+  /** Whether search engines may list it (`searchable` of the page): the sitemap lists only such pages. */
+  readonly searchable: boolean;
 }
 
-/** Renders `path` as the server answers it. */
-export async function render(path: string): Promise<RenderedRoute> {
+/**
+ * Renders `path` as the server answers it; with `posted`, its form as the server sends it back after a
+ * plain HTML post it could not accept (src/server/form-pages.ts).
+ */
+export async function render(path: string, posted: PostedForm | null = null): Promise<RenderedRoute> {
   const entry = entryFor(path);
   const module = entry ? await loadPage(entry, 'all') : undefined;
   const html = renderToString(
     <StrictMode>
-      <StaticRouter location={path}>
-        <App />
-      </StaticRouter>
+      <PostedFormContext value={posted}>
+        <StaticRouter location={path}>
+          <App />
+        </StaticRouter>
+      </PostedFormContext>
     </StrictMode>,
   );
   const page = module?.page;
@@ -41,6 +50,7 @@ export async function render(path: string): Promise<RenderedRoute> {
     sectionTypes: page ? page.sections.map((s) => s.type) : [],
     ...(entry?.data ? { pageData: entry.data } : {}),
     status: entry ? 200 : 404,
+    searchable: page !== undefined && page.searchable !== false,
   };
 }
 

@@ -195,7 +195,7 @@ export function headTags(site: Site, page: Page | undefined, parents: readonly C
   const tags = [
     `<title>${escape(title)}</title>`,
     `<meta name="description" content="${escape(description)}" />`,
-    page ? '' : '<meta name="robots" content="noindex" />',
+    page && page.searchable !== false ? '' : '<meta name="robots" content="noindex" />',
     canonical ? `<link rel="canonical" href="${canonical}" />` : '',
     `<meta property="og:type" content="website" />`,
     `<meta property="og:site_name" content="${escape(site.brand.name)}" />`,

@@ -1,6 +1,7 @@
 /**
- * Where `vite build` puts the server bundle, relative to the project root. Only `scripts/prerender.ts`
- * runs it, to write each page's HTML: it is a step of the build, not part of what is deployed
- * (`dist/client`), so it stays out of `dist/` with Vite's other caches.
+ * Where `vite build` puts the server bundle that renders pages, relative to the project root.
+ * `scripts/prerender.ts` runs it to write each page's HTML, and the server runs it to draw a form's page
+ * again around a plain HTML post it could not accept (src/server/form-pages.ts), so it is part of what
+ * is deployed, beside the client build.
  */
-export const PRERENDER_BUNDLE_DIR = 'node_modules/.cache/prerender';
+export const PRERENDER_BUNDLE_DIR = 'dist/render';

@@ -49,6 +49,8 @@ export const problemCodes = {
   DuplicateSlideHeading: 'Two slides of one carousel have the same heading.',
   NoNextStep: 'A page has no link to the contact form and no form of its own, so a reader who reaches its end has no next step.',
   UnknownAnchor: 'An internal link names an anchor (`#id`) that its page does not have.',
+  FormConfirmationMissing:
+    'A page has a form, and no page has the address of that form\'s confirmation page, where a visitor whose browser sent the form without JavaScript is taken.',
   DuplicateTitle: 'Two pages have the same title.',
   DuplicateDescription: 'Two pages have the same description.',
   MarkupInText: 'A text contains HTML (a tag or a character reference), which the site shows as it is.',
@@ -102,6 +104,7 @@ export const buildOnlyCodes: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
   'DuplicateSlideHeading',
   'NoNextStep',
   'UnknownAnchor',
+  'FormConfirmationMissing',
   'DuplicateTitle',
   'DuplicateDescription',
   'PlaceholderText',
@@ -651,6 +654,11 @@ export const explain = {
     hint: declined
       ? `Remove \`closing: false\`, so that the page ends with the site's closing banner (\`closing\` in content/site.yaml), or end it with a \`cta-banner\` section whose button links to \`${enquiry}\`.`
       : `End the page with a \`cta-banner\` section whose button links to \`${enquiry}\`, or link a button of one of its sections there.`,
+  }),
+  /** The page draws the `form` form, whose confirmation page `route` no page has. */
+  FormConfirmationMissing: (form: string, route: string): Explanation => ({
+    message: `This page has the ${form} form, and no page has the address ${route}: a visitor whose browser sends the form without JavaScript is taken there once it has arrived, and would find nothing.`,
+    hint: `Add a page with \`route: ${route}\` that thanks the visitor and says what happens next (see content/pages/contact-thank-you.yaml), or restore it from version control.`,
   }),
   /** `link` names `#anchor` on the page `route`, defined in `target`, which has `anchors`. */
   UnknownAnchor: (link: string, route: string, anchor: string, target: string, anchors: readonly string[], guess: string | undefined): Explanation => ({

@@ -21,6 +21,7 @@ import { headingOnly } from '../sections/outline.ts';
 import { allSectionMeta, metaOf } from '../sections/meta.ts';
 import { closingOf } from '../sections/closing.ts';
 import type { CarouselItems } from '../sections/meta-types.ts';
+import { declarations, type DeclaredForm } from '../forms/declared.ts';
 
 /** A content file whose shape is valid, with the references the schema marked in it. */
 export interface LintFile {
@@ -109,6 +110,7 @@ export function lintContent(input: LintInput): LintFinding[] {
     ...input.files.flatMap((file) => sitePlaceholders(file, input)),
     ...duplicateSearchTexts(pages),
     ...pagesWithoutNextStep(pages, input),
+    ...formsWithoutConfirmation(pages, input),
     ...(input.complete ? unusedAssets(input) : []),
   ].map((finding) => ({ ...finding, severity: warningCodes.has(finding.code) ? 'warning' : 'error' }));
 }
@@ -320,6 +322,31 @@ function pagesWithoutNextStep(pages: readonly LintFile[], input: LintInput): Fou
     if (closingOf(data, site?.data as Data | undefined) && leadsOn(closingLinks)) return [];
     const declined = data.closing === false;
     return [{ code: 'NoNextStep' as const, file: page.file, path: [declined ? 'closing' : 'sections'], ...explain.NoNextStep(enquiry, declined) }];
+  });
+}
+
+/**
+ * Pages with a form whose confirmation page is missing. A browser that posts a form as plain HTML is sent
+ * to that page once the form has arrived (src/server/api/form-post.ts); the form's request schema names
+ * it (`x-form.confirmation`).
+ */
+function formsWithoutConfirmation(pages: readonly LintFile[], input: LintInput): Found[] {
+  const formsOf = (section: unknown): DeclaredForm[] => {
+    if (!isRecord(section)) return [];
+    const meta = metaOf(section.type);
+    return [
+      ...(meta?.enquiry ? [declarations.contact] : []),
+      ...((meta?.roles?.(section) ?? []).length > 0 ? [declarations.application] : []),
+    ];
+  };
+  return pages.flatMap((page) => {
+    const missing = new Set(list((page.data as Data).sections).flatMap(formsOf).filter((form) => !input.routes.has(form.confirmation)));
+    return [...missing].map((form) => ({
+      code: 'FormConfirmationMissing' as const,
+      file: page.file,
+      path: ['sections'],
+      ...explain.FormConfirmationMissing(form.submission === 'contact' ? 'enquiry' : 'job application', form.confirmation),
+    }));
   });
 }
 

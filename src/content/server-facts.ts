@@ -12,6 +12,7 @@ import type { Section } from '../generated/schema-types.ts';
 import { PRIVACY_ROUTE } from '../forms/spec.ts';
 import type { ContentResult } from './check.ts';
 import { metaOf } from '../sections/meta.ts';
+import type { HtmlForm } from '../sections/meta-types.ts';
 
 /** The file's name in the client build, beside routes.json. */
 export const SERVER_FACTS_FILE = 'server-facts.json';
@@ -28,6 +29,16 @@ export interface ServerFacts {
    * null when no page has the notice's route.
    */
   readonly noticeVersion: string | null;
+  /**
+   * The pages whose HTML holds a form, with what it sends (and for an application the role, trimmed):
+   * where the server draws a plain HTML post again when a field needs correcting.
+   */
+  readonly forms: readonly FormPage[];
+}
+
+/** A page with a form in its HTML. */
+export interface FormPage extends HtmlForm {
+  readonly route: string;
 }
 
 /**
@@ -41,6 +52,15 @@ export function serverFacts(result: Pick<ContentResult, 'pages'>, root: string):
     routes: published.map((p) => p.page.route).sort(),
     roles: [...roles],
     noticeVersion: noticeVersion(published, root),
+    forms: published.flatMap((p) =>
+      p.page.sections.flatMap((section) =>
+        (metaOf(section.type)?.htmlForms?.(section as never) ?? []).map((form) => ({
+          route: p.page.route,
+          submission: form.submission,
+          ...(form.role === undefined ? {} : { role: form.role.trim() }),
+        })),
+      ),
+    ),
   };
 }
 

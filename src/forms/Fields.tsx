@@ -1,8 +1,9 @@
 /** The building blocks of our forms: labelled fields with their messages, the honeypot, the summary and the submit button. */
 import { CircleAlert, LoaderCircle } from '../components/Icon/ui.ts';
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { FormEvent, FormHTMLAttributes, InputHTMLAttributes, ReactNode } from 'react';
 import { SmartLink } from '../components/SmartLink/index.tsx';
 import { PRIVACY_ROUTE, type FormSpec } from './spec.ts';
+import { API_BASE } from './submit.ts';
 import type { FieldBinding, FormController } from './useForm.ts';
 import { useHydrated } from '../hooks/useHydrated.ts';
 import styles from './fields.module.css';
@@ -19,8 +20,8 @@ interface TextFieldProps extends InputExtras {
 
 /**
  * A labelled input or textarea. Its message sits right under it and is tied to it with aria-describedby;
- * optional fields say so in the label, required ones carry aria-required (the browser's own bubbles are
- * off: the form has noValidate and checks against the request schema instead).
+ * optional fields say so in the label, required ones are `required`, which the browser checks before a
+ * plain HTML post (once the app has started, the form checks against the request schema instead).
  */
 export function TextField({ field, rows, hint, autoFocus, type = 'text', ...extras }: TextFieldProps) {
   const hintId = hint ? `${field.id}-hint` : undefined;
@@ -31,7 +32,7 @@ export function TextField({ field, rows, hint, autoFocus, type = 'text', ...extr
     value: field.value,
     onChange: field.onChange,
     maxLength: field.maxLength,
-    'aria-required': field.required || undefined,
+    required: field.required || undefined,
     'aria-invalid': field.error ? true : undefined,
     'aria-describedby': describedBy,
     className: styles.control,
@@ -97,9 +98,8 @@ export function FormSummary({ summary }: { readonly summary: FormController<stri
 
 /**
  * The submit button: shows progress while sending and ignores further presses (the form guards too).
- * In the HTML it is disabled, so that without JavaScript a press cannot post the form to the page address,
- * where nothing receives it (a note says how else to reach us). The boot script enables it at once: from
- * then on a press before hydration is held and replayed when the form can answer (src/app/startup/boot.ts).
+ * It works from the first paint: until the app has started, a press posts the form as plain HTML
+ * (see {@link PostForm}).
  */
 export function SubmitButton({
   sending,
@@ -110,17 +110,13 @@ export function SubmitButton({
   readonly label: string;
   readonly className?: string;
 }) {
-  const hydrated = useHydrated();
   return (
     <button
       type="submit"
-      disabled={!hydrated}
-      data-enable-on-boot
       className={[styles.submit, className].filter(Boolean).join(' ')}
       aria-busy={sending || undefined}
       aria-disabled={sending || undefined}
       data-slot="submit"
-      data-hydrated={hydrated}
     >
       {sending ? (
         <>
@@ -131,6 +127,33 @@ export function SubmitButton({
         label
       )}
     </button>
+  );
+}
+
+type FormAttributes = Omit<FormHTMLAttributes<HTMLFormElement>, 'action' | 'method' | 'noValidate' | 'onSubmit'>;
+
+/**
+ * A form that works before its JavaScript, and without it: as HTML it posts to the API, which answers a
+ * browser's post with a confirmation page or with this page again, showing each problem at its field
+ * (src/server/api/form-post.ts), and the browser's own checks (`required`, `type="email"`, `maxlength`)
+ * stop what they can first. Once the app has started, it checks the form against the request schema
+ * with our own messages and sends it as JSON.
+ */
+export function PostForm({
+  spec,
+  onSubmit,
+  children,
+  ...attributes
+}: FormAttributes & {
+  readonly spec: Pick<FormSpec<string>, 'endpoint'>;
+  readonly onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  readonly children: ReactNode;
+}) {
+  const hydrated = useHydrated();
+  return (
+    <form {...attributes} method="post" action={`${API_BASE}${spec.endpoint}`} noValidate={hydrated} onSubmit={onSubmit}>
+      {children}
+    </form>
   );
 }
 
@@ -146,14 +169,5 @@ export function NoticeLine({ spec }: { readonly spec: Pick<FormSpec<string>, 'no
         How we handle your data
       </SmartLink>
     </p>
-  );
-}
-
-/** Shown only when JavaScript is off: the forms need it to check and send. */
-export function NoScriptNote({ children }: { readonly children: ReactNode }) {
-  return (
-    <noscript>
-      <p className={styles.noscript}>{children}</p>
-    </noscript>
   );
 }

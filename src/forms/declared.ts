@@ -23,6 +23,11 @@ interface FormDeclaration {
   readonly table: 'contact_submissions' | 'applications';
   /** The notice at collection under the submit button: what the data is for, in one sentence. */
   readonly notice: string;
+  /**
+   * The route of the page that says a submission arrived and what happens next: where the server sends a
+   * browser after a plain HTML post it accepted. A page of the content must have it (FormConfirmationMissing).
+   */
+  readonly confirmation: string;
 }
 
 /** One field, `x-field`, with its name and what its schema says of it. */

@@ -64,8 +64,9 @@ export function checkBody<F extends string>(
   const best = new Map<F, { rank: number; message: string }>();
   for (const error of validate.errors ?? []) {
     const field = fieldOf(error) as F;
-    const fieldSpec = spec.fields[field] as FieldSpec | undefined;
-    if (!fieldSpec) continue;
+    // Own fields only: a body's field named `constructor` or `__proto__` is not one of the form's.
+    if (!Object.hasOwn(spec.fields, field)) continue;
+    const fieldSpec = spec.fields[field] as FieldSpec;
     const rank = keywordRank[error.keyword] ?? 3;
     const current = best.get(field);
     if (current === undefined || rank < current.rank) best.set(field, { rank, message: describe(error, fieldSpec) });
@@ -93,8 +94,9 @@ export function fromServer<F extends string>(
 ): FieldErrors<F> {
   const errors: FieldErrors<F> = {};
   for (const { field, message } of fields) {
-    const fieldSpec = spec.fields[field as F] as FieldSpec | undefined;
-    if (!fieldSpec || errors[field as F]) continue;
+    // Own fields only: the server names any field it was sent, `constructor` and `__proto__` included.
+    if (!Object.hasOwn(spec.fields, field) || Object.hasOwn(errors, field)) continue;
+    const fieldSpec = spec.fields[field as F] as FieldSpec;
     const worded = message.startsWith(`${field} `) ? `${fieldSpec.label}${message.slice(field.length)}` : message;
     errors[field as F] = worded.charAt(0).toUpperCase() + worded.slice(1);
   }

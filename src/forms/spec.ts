@@ -35,8 +35,12 @@ export const PRIVACY_ROUTE = '/privacy';
 
 /** A form: where it is sent and its fields, in the order they appear on the page. */
 export interface FormSpec<F extends string> {
+  /** What it sends: an enquiry (`contact`) or a job application. */
+  readonly submission: DeclaredForm<F>['submission'];
   /** Path under the API base. */
   readonly endpoint: string;
+  /** The page that says the form arrived and what happens next; the form leads there once it is sent. */
+  readonly confirmation: string;
   /**
    * The notice at collection under the submit button: what the data is used for, in one short
    * sentence, before the link to the privacy notice.
@@ -49,7 +53,9 @@ export interface FormSpec<F extends string> {
 
 function specOf<F extends string>(form: DeclaredForm<F>): FormSpec<F> {
   return {
+    submission: form.submission,
     endpoint: form.endpoint,
+    confirmation: form.confirmation,
     notice: form.notice,
     order: form.fields.map((field) => field.name),
     fields: Object.fromEntries(

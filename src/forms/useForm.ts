@@ -4,10 +4,12 @@
  * limit, toasts for the outcome, and an optional draft that survives a reload.
  */
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { notify } from '../components/Toaster/index.tsx';
 import { clearDraft, readDraft, writeDraft } from './draft.ts';
 import { checkBody, fromServer, summarise, trimAll, type FieldErrors, type Validator } from './messages.ts';
 import { HONEYPOT, type FormSpec } from './spec.ts';
+import { usePostedForm } from './posted-context.ts';
 import { postJson } from './submit.ts';
 
 export interface UseFormOptions<F extends string> {
@@ -56,14 +58,20 @@ export function useForm<F extends string>(options: UseFormOptions<F>): FormContr
   const { spec, validate, limits, fixed, draftKey } = options;
   const typed = spec.order.filter((name) => !(fixed && name in fixed));
   const typedFields = useRef(typed);
-  const [values, setValues] = useState(() => emptyValues(typed));
+  // A plain HTML post the server sent back starts the form where the visitor left it, messages included.
+  const posted = usePostedForm(spec.submission, (fixed as Readonly<Record<string, string>> | undefined)?.domain);
+  const [values, setValues] = useState(() => ({ ...emptyValues(typed), ...pick(posted?.values ?? {}, typed) }));
   const [honeypot, setHoneypot] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<F>>({});
-  const [summary, setSummary] = useState({ text: '', attempt: 0 });
+  const [errors, setErrors] = useState<FieldErrors<F>>(() => pick(posted?.errors ?? {}, spec.order) as FieldErrors<F>);
+  const [summary, setSummary] = useState(() => ({
+    text: posted ? (posted.message ?? summarise(spec, pick(posted.errors, spec.order) as FieldErrors<F>)) : '',
+    attempt: 0,
+  }));
   const [sending, setSending] = useState(false);
   // State updates are not synchronous; a ref stops a double click from sending twice.
   const inFlight = useRef(false);
   const idBase = useId();
+  const navigate = useNavigate();
   const latest = useRef(options);
   useEffect(() => {
     latest.current = options;
@@ -159,6 +167,8 @@ export function useForm<F extends string>(options: UseFormOptions<F>): FormContr
         reset();
         notify('success', success);
         onSuccess?.();
+        // The page that says what happens next, as after a plain HTML post: the same result either way.
+        void navigate(spec.confirmation);
         return;
       }
       // Everything typed stays, so the visitor can try again.

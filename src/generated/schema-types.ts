@@ -1783,6 +1783,11 @@ export interface Page {
    */
   readonly draft: boolean;
   /**
+   * Whether search engines may list the page. `false` keeps it out of search results and the sitemap: for a page that only a form leads to, such as the page thanking a visitor for an enquiry. Leave it out on every other page.
+   * @default true
+   */
+  readonly searchable: boolean;
+  /**
    * Title of the page, shown in the browser tab and in search results (about 30 to 60 characters).
    */
   readonly title: string;

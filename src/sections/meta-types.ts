@@ -38,6 +38,12 @@ export type CarouselItems<Owner> = {
  */
 export type Listing = 'entries' | 'roles';
 
+/** A form in a page's HTML: what it sends, and for an application the role, as written. */
+export interface HtmlForm {
+  readonly submission: 'contact' | 'application';
+  readonly role?: string;
+}
+
 /**
  * The facts of section type `T`. `S` is the section as a hook receives it: `SectionOf<T>` in a meta
  * file; plain data where the engine looks a type up by a name it read in content (see `metaOf`).
@@ -70,6 +76,12 @@ export interface SectionMeta<T extends SectionType, S = SectionOf<T>> {
    * `filledByBuild` fields), run after its placeholders are filled.
    */
   readonly prepare?: (section: S) => S;
+  /**
+   * The forms a section draws in its HTML, which post without JavaScript: the enquiry form, or the
+   * application for one role. The server draws the section's page again around such a post when a field
+   * needs correcting (src/server/form-pages.ts), so it must know which page has which form.
+   */
+  readonly htmlForms?: (section: S) => HtmlForm[];
   /**
    * The job titles, as written, that a section offers to apply for (it draws the application
    * dialog): an application's `domain` must be one of them, once trimmed.

@@ -2,6 +2,8 @@ import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { api } from './api/index.ts';
+import { isFormPost, sendProblemPage } from './api/form-post.ts';
+import { createFormPageRenderer, type FormPageRenderer } from './form-pages.ts';
 import { defaultRateLimit, type RateLimitConfig } from './config.ts';
 import { clientErrorHandler, isPeerGone, registerClientGone } from './connection.ts';
 import { HttpError, toHttpError } from './errors.ts';
@@ -35,6 +37,8 @@ export interface AppOptions {
   /** How long /healthz waits for the database; 2 s by default. */
   readonly healthTimeoutMs?: number;
   readonly trustProxy?: boolean | string;
+  /** Draws a form's page again around a plain HTML post; the build's render bundle (dist/render) when left out. */
+  readonly renderFormPage?: FormPageRenderer;
   /** Fastify logger settings; no logging when left out (tests). */
   readonly logger?: FastifyServerOptions['logger'];
 }
@@ -101,6 +105,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       request.log.error({ err: { type: name, message, stack, code } }, 'Request failed');
     }
     if (error.name === 'NotFound' && isPageRequest(request)) return site.sendNotFoundPage(reply, request.url);
+    // A browser's own form post shows its answer as a page: JSON would be shown as text.
+    if (isFormPost(request)) return sendProblemPage(request, reply, error);
     return reply.code(error.statusCode).send(error.toBody());
   });
 
@@ -126,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     noticeVersion,
     allowedOrigins: options.allowedOrigins ?? [],
     rateLimit: options.rateLimit ?? defaultRateLimit,
+    formPosts: { renderer: options.renderFormPage ?? createFormPageRenderer(site), forms: facts.forms },
   });
 
   return app;

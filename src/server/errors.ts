@@ -66,7 +66,8 @@ export const httpErrors = {
   },
   UnsupportedMediaType: {
     statusCode: 415,
-    message: 'The request body must be JSON, so it was refused. Send it with the header Content-Type: application/json.',
+    message:
+      'The request body must be JSON, or a form as a browser posts it (application/x-www-form-urlencoded), so it was refused. Send it with the header Content-Type: application/json.',
   },
   RateLimited: {
     statusCode: 429,

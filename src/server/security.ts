@@ -97,7 +97,10 @@ export function createOriginCheck(allowedOrigins: readonly string[]) {
   const allowed = new Set(allowedOrigins);
   return async function checkOrigin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const header = request.headers.origin;
-    if (header === undefined) return;
+    // A browser names the origin of every POST; Sec-Fetch-Site still tells a cross-site one whose Origin a
+    // privacy setting removed. Without either (curl, server-to-server calls) the request passes.
+    if (header === undefined && request.headers['sec-fetch-site'] !== 'cross-site') return;
+    if (header === undefined) throw new HttpError('OriginNotAllowed');
     const origin = normaliseOrigin(header);
     if (origin !== undefined && (origin === ownOrigin(request) || allowed.has(origin))) return;
     // Origins are not personal data; logging them lets an operator spot a misconfigured proxy or allowlist.

@@ -38,7 +38,7 @@ export async function readServerFacts(clientDir: string): Promise<ServerFacts> {
   if (typeof facts !== 'object' || facts === null || Array.isArray(facts)) {
     throw invalid('must hold a JSON object with `routes`, `roles` and `noticeVersion`');
   }
-  const { routes, roles, noticeVersion } = facts as Record<string, unknown>;
+  const { routes, roles, noticeVersion, forms = [] } = facts as Record<string, unknown>;
   if (!Array.isArray(routes) || routes.length === 0)
     throw invalid('must list the site\'s routes in `routes`, such as ["/", "/react"]');
   const badRoutes = routes.filter((route) => typeof route !== 'string' || !routePattern.test(route));
@@ -55,5 +55,25 @@ export async function readServerFacts(clientDir: string): Promise<ServerFacts> {
   if (noticeVersion !== null && typeof noticeVersion !== 'string') {
     throw invalid("must give the privacy notice's version in `noticeVersion`, as a text, or null when the site has no notice");
   }
-  return { routes: [...new Set(routes as string[])], roles: roles as string[], noticeVersion };
+  // Left out by a build made before forms posted as plain HTML: such a post then gets a page of its own.
+  const isFormPage = (form: unknown) => {
+    const { route, submission, role } = (form ?? {}) as Record<string, unknown>;
+    return (
+      typeof route === 'string' &&
+      (routes as unknown[]).includes(route) &&
+      (submission === 'contact' || submission === 'application') &&
+      (role === undefined || typeof role === 'string')
+    );
+  };
+  if (!Array.isArray(forms) || !forms.every(isFormPage)) {
+    throw invalid(
+      'must list the pages with a form in `forms`, each as { "route", "submission", "role" } with one of its `routes`',
+    );
+  }
+  return {
+    routes: [...new Set(routes as string[])],
+    roles: roles as string[],
+    noticeVersion,
+    forms: forms as ServerFacts['forms'],
+  };
 }

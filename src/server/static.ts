@@ -110,6 +110,12 @@ function matchesEtag(header: string | undefined, tag: string): boolean {
   return header !== undefined && header.split(',').some((listed) => listed.trim() === '*' || opaque(listed) === opaque(tag));
 }
 
+/** The HTML of a page of the build, decoded from its brotli copy when that is all the build stored. */
+export async function readPageText(clientDir: string, page: PageFile): Promise<string> {
+  if (!page.brotliOnly) return readFile(path.join(clientDir, page.file), 'utf8');
+  return (await decodeBrotli(await readFile(path.join(clientDir, `${page.file}.br`)))).toString('utf8');
+}
+
 /**
  * Sends a page. A page stored as its brotli copy only goes out as it is to a client that accepts
  * brotli (every browser), through @fastify/static like any precompressed file; any other client gets

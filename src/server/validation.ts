@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { addDeclarationKeywords, type DeclaredForm } from '../forms/declared.ts';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Ajv, type ErrorObject, type SchemaObject } from 'ajv';
+import { Ajv, type ErrorObject, type SchemaObject, type ValidateFunction } from 'ajv';
 import type { FormatsPlugin } from 'ajv-formats';
 import { SetupError, type FieldError } from './errors.ts';
 import { apiSchemasDir } from './paths.ts';
@@ -81,6 +81,12 @@ export function readApiSchema(fileName: string, dir: string = apiSchemasDir): Sc
       { cause: error },
     );
   }
+}
+
+/** The request schema compiled as the browser's generated validators are: for the form's own messages (src/forms/messages.ts). */
+export function schemaValidator(schema: SchemaObject): ValidateFunction {
+  const id = typeof schema.$id === 'string' ? schema.$id : undefined;
+  return (id === undefined ? undefined : ajv.getSchema(id)) ?? ajv.compile(schema);
 }
 
 /**

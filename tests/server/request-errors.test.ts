@@ -6,12 +6,12 @@ import { applicationUrl, contactUrl, createTestApp, validContact, withTestApp } 
 const ctx = withTestApp();
 
 describe('request bodies that are not JSON', () => {
-  it('answers 415 UnsupportedMediaType to a form-encoded body', async () => {
+  it('answers 415 UnsupportedMediaType to a body of another type, such as XML', async () => {
     const response = await ctx.app.inject({
       method: 'POST',
       url: contactUrl,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'username=Asha',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<username>Asha</username>',
     });
 
     expect(response.statusCode).toBe(415);

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { structuredData } from '../../src/app/head.ts';
@@ -55,6 +55,7 @@ describe('collections: one YAML file per entry, one page per entry', () => {
       '/careers',
       '/careers/backend-developer',
       '/careers/full-stack-developer',
+      '/careers/thank-you',
       '/stories',
       '/success-stories/medstudy',
       '/success-stories/parcelpoint',
@@ -178,6 +179,20 @@ describe('collections: one YAML file per entry, one page per entry', () => {
 
     expect(problemsOf(result)).toEqual(['content/roles/backend-developer.yaml:3:7 EntryNotListed team']);
     expect(result.problems[0]!.hint).toMatch(/^Did you mean `Developer`\?/);
+  });
+
+  it('refuses a site whose pages offer an application and that has no page to confirm one, at every page with the form', async () => {
+    const project = fixture('collections');
+    rmSync(join(project.contentDir, 'pages/careers-thank-you.yaml'));
+    const result = await build(project);
+
+    // The careers page's dialog and each role's own page (made from the collection's template).
+    expect(problemsOf(result)).toEqual([
+      'content/collections/roles.yaml:24:5 FormConfirmationMissing page.sections',
+      'content/pages/careers.yaml:5:3 FormConfirmationMissing sections',
+    ]);
+    expect(result.problems[0]!.message).toContain('/careers/thank-you');
+    expect(result.problems[0]!.hint).toContain('route: /careers/thank-you');
   });
 
   it('refuses an entry file name that cannot end a page address', async () => {

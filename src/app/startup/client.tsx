@@ -8,15 +8,20 @@ import { BrowserRouter } from 'react-router';
 import '../../styles/fonts.css';
 import '../../styles/global.css';
 import { App } from '../App.tsx';
+import { PostedFormContext } from '../../forms/posted-context.ts';
+import { readPostedForm } from '../../forms/posted.ts';
 import { connect } from './boot.ts';
 import { entryFor, loadPage, prefetchSections, startedApp } from './loader.ts';
 
 const container = document.getElementById('root')!;
+// A form the server sent back with its problems (src/forms/posted.ts) hydrates as it was rendered.
 const app = (
   <StrictMode>
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
+    <PostedFormContext value={readPostedForm(document)}>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </PostedFormContext>
   </StrictMode>
 );
 

@@ -1,6 +1,7 @@
 /**
- * Toasts for the pages that have forms. sonner and the toast styles are loaded only when a form section
- * mounts a <ToasterHost>, so pages without forms never download them.
+ * Toasts. One <ToasterHost> in the frame of every page (src/app/Layout.tsx) mounts sonner and the toast
+ * styles the first time a toast is raised, so a page that never raises one never downloads them, and a
+ * toast raised just before the app moves to another page (a form's confirmation page) still shows there.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 
@@ -8,21 +9,21 @@ export type ToastKind = 'success' | 'error';
 
 const SonnerToaster = lazy(() => import('./Toaster.tsx'));
 
-// Two form sections on one page must not render two toasters (every toast would show twice).
-let hostTaken = false;
+// Set by the first toast; the host, mounted or mounting, then draws the toaster.
+let wanted = false;
+let wake: (() => void) | undefined;
 
-/** Mounts the page's toaster once, after hydration; render it from every section that can notify. */
+/** The site's toaster: nothing until the first toast, then sonner's, in a portal on <body>. */
 export function ToasterHost() {
-  const [isHost, setIsHost] = useState(false);
+  const [isOn, setIsOn] = useState(false);
   useEffect(() => {
-    if (hostTaken) return;
-    hostTaken = true;
-    setIsHost(true);
+    wake = () => setIsOn(true);
+    if (wanted) setIsOn(true);
     return () => {
-      hostTaken = false;
+      wake = undefined;
     };
   }, []);
-  if (!isHost) return null;
+  if (!isOn) return null;
   return (
     <Suspense fallback={null}>
       <SonnerToaster />
@@ -32,5 +33,7 @@ export function ToasterHost() {
 
 /** Shows a toast: top-right, 5 seconds, paused on hover, focus and while the window is in the background. */
 export function notify(kind: ToastKind, title: string): void {
+  wanted = true;
+  wake?.();
   void import('./Toaster.tsx').then((module) => module.show(kind, title));
 }

@@ -5,17 +5,20 @@ import type { SectionProps } from '../registry.ts';
 import { RichText } from '../../components/RichText/index.tsx';
 import { SmartLink } from '../../components/SmartLink/index.tsx';
 import { Tabs } from '../../components/Tabs/index.tsx';
-import { ToasterHost } from '../../components/Toaster/index.tsx';
 import { ApplyDialog } from '../../forms/ApplyDialog.tsx';
+import { APPLY_ANCHOR } from '../job-opening/meta.ts';
 import styles from './styles.module.css';
 
-/** Open roles by department in tabs; Apply Now opens the application dialog for that role. */
+/**
+ * Open roles by department in tabs. Apply Now opens the application dialog for that role; before the app
+ * has started, it is a link to the form on the role's own page.
+ */
 export default function Careers({ section, index }: SectionProps<'careers'>) {
   const headingId = useId();
   const first = index === 0;
   const Heading = first ? 'h1' : 'h2';
   // The role applied for, and the button that asked, where focus returns when the dialog closes.
-  const [applying, setApplying] = useState<{ readonly role: Role; readonly opener: HTMLButtonElement } | null>(null);
+  const [applying, setApplying] = useState<{ readonly role: Role; readonly opener: HTMLElement } | null>(null);
 
   const items = section.tabs.map((tab) => ({
     key: tab.name,
@@ -52,15 +55,33 @@ export default function Careers({ section, index }: SectionProps<'careers'>) {
                 <li key={skill}>{skill}</li>
               ))}
             </ul>
-            <button
-              type="button"
-              className={styles.apply}
-              data-slot="apply"
-              aria-label={`${section.applyLabel}: ${role.role}`}
-              onClick={(event) => setApplying({ role, opener: event.currentTarget })}
-            >
-              {section.applyLabel}
-            </button>
+            {role.link ? (
+              // The role's page ends with its application form: the link leads there before the app has
+              // started (and to a new tab when asked); the app opens the form here, in the dialog.
+              <a
+                href={`${role.link}#${APPLY_ANCHOR}`}
+                className={styles.apply}
+                data-slot="apply"
+                aria-label={`${section.applyLabel}: ${role.role}`}
+                onClick={(event) => {
+                  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                  event.preventDefault();
+                  setApplying({ role, opener: event.currentTarget });
+                }}
+              >
+                {section.applyLabel}
+              </a>
+            ) : (
+              <button
+                type="button"
+                className={styles.apply}
+                data-slot="apply"
+                aria-label={`${section.applyLabel}: ${role.role}`}
+                onClick={(event) => setApplying({ role, opener: event.currentTarget })}
+              >
+                {section.applyLabel}
+              </button>
+            )}
           </li>
         ))}
       </ul>
@@ -89,7 +110,6 @@ export default function Careers({ section, index }: SectionProps<'careers'>) {
         failure={section.failure}
         onClose={() => setApplying(null)}
       />
-      <ToasterHost />
     </section>
   );
 }

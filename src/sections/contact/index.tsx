@@ -3,8 +3,7 @@ import { useId } from 'react';
 import type { SectionProps } from '../registry.ts';
 import { Picture } from '../../components/Picture/index.tsx';
 import { RichText } from '../../components/RichText/index.tsx';
-import { ToasterHost } from '../../components/Toaster/index.tsx';
-import { FormSummary, Honeypot, NoScriptNote, NoticeLine, SubmitButton, TextField } from '../../forms/Fields.tsx';
+import { FormSummary, Honeypot, NoticeLine, PostForm, SubmitButton, TextField } from '../../forms/Fields.tsx';
 import { contactSpec } from '../../forms/spec.ts';
 import { contactForm } from '../../forms/forms.ts';
 import { useForm } from '../../forms/useForm.ts';
@@ -37,12 +36,11 @@ export default function Contact({ section, index }: SectionProps<'contact'>) {
           {section.image && <Picture image={section.image} priority={first} className={styles.image} data-slot="image" />}
         </div>
 
-        <form
+        <PostForm
+          spec={contactSpec}
           className={styles.form}
           data-slot="form"
           aria-labelledby={headingId}
-          method="post"
-          noValidate
           onSubmit={form.onSubmit}
         >
           <div className={styles.grid}>
@@ -57,17 +55,13 @@ export default function Contact({ section, index }: SectionProps<'contact'>) {
           <Honeypot binding={form.honeypot} id={honeypotId} />
           <div className={styles.footer}>
             <FormSummary summary={form.summary} />
-            <NoScriptNote>
-              Sending this form needs JavaScript. Please switch it on, or write to us at one of the addresses below.
-            </NoScriptNote>
             <div className={styles.actions}>
               <SubmitButton sending={form.sending} label={section.submitLabel} />
             </div>
             <NoticeLine spec={contactSpec} />
           </div>
-        </form>
+        </PostForm>
       </div>
-      <ToasterHost />
     </section>
   );
 }

@@ -9,13 +9,11 @@ import {
   MapPin,
   TrendingUp,
 } from '../../components/Icon/ui.ts';
-import { useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useId, type ComponentType, type ReactNode } from 'react';
 import type { SectionProps } from '../registry.ts';
 import { RichText } from '../../components/RichText/index.tsx';
 import { SmartLink } from '../../components/SmartLink/index.tsx';
-import { ToasterHost } from '../../components/Toaster/index.tsx';
-import { ApplyDialog } from '../../forms/ApplyDialog.tsx';
+import { ApplicationForm, useApplication } from '../../forms/ApplyDialog.tsx';
 import { useHydrated } from '../../hooks/useHydrated.ts';
 import { experienceText, SALARY_UNIT, salaryText } from './facts.ts';
 import { APPLY_ANCHOR } from './meta.ts';
@@ -78,23 +76,19 @@ function Fact({
 /**
  * One role in full: first the facts a job seeker decides on (pay, experience, level, place, contract,
  * hours), then the work, the skills, the interview steps and what we offer; beside them a card with the
- * closing date and the same application dialog as the careers section.
+ * closing date and a link to the application form, which ends the role's details (`#apply`): a form
+ * on the page works without JavaScript, where a dialog would need it.
  */
 export default function JobOpening({ section, index }: SectionProps<'job-opening'>) {
   const headingId = useId();
   const Heading = index === 0 ? 'h1' : 'h2';
   const Sub = index === 0 ? 'h2' : 'h3';
-  const [opener, setOpener] = useState<HTMLButtonElement | null>(null);
-  // Tests and the interaction benchmark wait for this; a press before it is replayed (src/app/startup).
+  // Tests and the interaction benchmark wait for this.
   const hydrated = useHydrated();
   const role = { role: section.role, location: section.location };
-  const apply = useRef<HTMLButtonElement>(null);
-  const { hash, key } = useLocation();
-  // A link to `#apply` (the page's closing banner, or a link a recruiter sends) opens the application at
-  // once, each time it is followed; without JavaScript it scrolls to the button.
-  useEffect(() => {
-    if (hash === `#${APPLY_ANCHOR}` && apply.current) setOpener(apply.current);
-  }, [hash, key]);
+  const formTitleId = useId();
+  const domainId = useId();
+  const application = useApplication(role, { success: section.success, failure: section.failure });
 
   return (
     <section id={section.id} className={styles.root} data-section="job-opening" aria-labelledby={headingId}>
@@ -162,6 +156,20 @@ export default function JobOpening({ section, index }: SectionProps<'job-opening
               </li>
             ))}
           </ul>
+          <ApplicationForm
+            form={application}
+            role={role}
+            id={APPLY_ANCHOR}
+            className={styles.application}
+            titleId={formTitleId}
+            domainId={domainId}
+            eyebrow="Job application"
+            title={
+              <Sub id={formTitleId} className={styles.subheading}>
+                Apply for this role
+              </Sub>
+            }
+          />
         </div>
         <aside className={styles.card} aria-label={`${section.role}: the role at a glance`}>
           <p className={styles.role}>{section.role}</p>
@@ -186,18 +194,15 @@ export default function JobOpening({ section, index }: SectionProps<'job-opening
               </div>
             )}
           </dl>
-          <button
-            ref={apply}
-            id={APPLY_ANCHOR}
-            type="button"
+          <a
+            href={`#${APPLY_ANCHOR}`}
             className={styles.apply}
             data-slot="apply"
             data-hydrated={hydrated}
             aria-label={`${section.applyLabel}: ${section.role}`}
-            onClick={(event) => setOpener(event.currentTarget)}
           >
             {section.applyLabel}
-          </button>
+          </a>
           {section.back && (
             <SmartLink to={section.back.link} className={styles.back}>
               <ArrowLeft size={16} aria-hidden="true" />
@@ -206,14 +211,6 @@ export default function JobOpening({ section, index }: SectionProps<'job-opening
           )}
         </aside>
       </div>
-      <ApplyDialog
-        role={opener ? role : null}
-        returnFocus={opener}
-        success={section.success}
-        failure={section.failure}
-        onClose={() => setOpener(null)}
-      />
-      <ToasterHost />
     </section>
   );
 }

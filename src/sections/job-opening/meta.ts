@@ -1,6 +1,6 @@
 import type { SectionMeta } from '../meta-types.ts';
 
-/** The anchor of the Apply button: a link to `/careers/<role>#apply` opens the application form. */
+/** The anchor of the application form on a role's page: `/careers/<role>#apply` leads to it. */
 export const APPLY_ANCHOR = 'apply';
 
 export const meta: SectionMeta<'job-opening'> = {
@@ -12,7 +12,9 @@ export const meta: SectionMeta<'job-opening'> = {
     { level: top + 1, path: ['interviewHeading'] },
     { level: top + 1, path: ['benefitsHeading'] },
   ],
-  // The page of one role, whose card has the button to apply for it.
+  // The page of one role, which ends with the form to apply for it.
   roles: (section) => [section.role],
+  // Its card's application form, for that role.
+  htmlForms: (section) => [{ submission: 'application', role: section.role }],
   anchors: () => [APPLY_ANCHOR],
 };

@@ -3,7 +3,9 @@ import type { ApplicationRequest } from '../../generated/schema-types.ts';
 import type { RateLimitConfig } from '../config.ts';
 import type { Storage } from '../storage/index.ts';
 import { applicationDeclaration } from '../../forms/declared.ts';
-import { createBodyValidator, patternMessagesOf, readApiSchema } from '../validation.ts';
+import { createBodyValidator, patternMessagesOf, readApiSchema, schemaValidator } from '../validation.ts';
+import { applicationSpec } from '../../forms/spec.ts';
+import { isFormPost, sendFormAgain, type FormPostContext } from './form-post.ts';
 import { isSpam, validationFailed } from './submission.ts';
 
 export interface ApplicationRouteOptions {
@@ -13,12 +15,16 @@ export interface ApplicationRouteOptions {
   readonly roles: readonly string[];
   /** The privacy notice the form links to, recorded with each application. */
   readonly noticeVersion: string | null;
+  /** How to answer a browser that posted the form as plain HTML. */
+  readonly formPosts: FormPostContext;
 }
 
 /** Registers the job application endpoint of the careers page. */
 export function registerApplicationRoute(api: FastifyInstance, options: ApplicationRouteOptions): void {
   const roles = new Set(options.roles);
-  const validate = createBodyValidator<ApplicationRequest>(readApiSchema('application.schema.json'), {
+  const schema = readApiSchema('application.schema.json');
+  const validator = schemaValidator(schema);
+  const validate = createBodyValidator<ApplicationRequest>(schema, {
     patternMessages: patternMessagesOf(applicationDeclaration),
     rules: [
       {
@@ -37,13 +43,25 @@ export function registerApplicationRoute(api: FastifyInstance, options: Applicat
     { config: { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.timeWindowMs } } },
     async (request, reply) => {
       const check = validate(request.body);
-      if (!check.ok) throw validationFailed(check);
+      if (!check.ok) {
+        if (isFormPost(request)) {
+          return sendFormAgain(request, reply, options.formPosts, {
+            spec: applicationSpec,
+            validator,
+            body: request.body,
+            fields: check.fields,
+          });
+        }
+        throw validationFailed(check);
+      }
       const { website, ...fields } = check.value;
       const saved = await options.storage.saveApplication({
         ...fields,
         spam: isSpam(website),
         noticeVersion: options.noticeVersion,
       });
+      // A browser's own post goes on to the page that says it arrived; a reload there sends nothing again.
+      if (isFormPost(request)) return reply.redirect(applicationDeclaration.confirmation, 303);
       return reply.code(201).send({ id: saved.id });
     },
   );

@@ -7,6 +7,7 @@ import type { Storage } from '../storage/index.ts';
 import { registerApplicationRoute } from './application.ts';
 import { registerContactRoute } from './contact.ts';
 import { acceptOnlyJson } from './json-body.ts';
+import { acceptFormEncoded, type FormPostContext } from './form-post.ts';
 
 export interface ApiOptions {
   readonly storage: Storage;
@@ -16,14 +17,18 @@ export interface ApiOptions {
   /** Other sites whose pages may call the API (CORS); the site's own origin is always allowed. */
   readonly allowedOrigins: readonly string[];
   readonly rateLimit: RateLimitConfig;
+  /** How to answer a browser that posts a form as plain HTML (./form-post.ts). */
+  readonly formPosts: FormPostContext;
 }
 
 /**
- * The form API, as an encapsulated plugin: its JSON-only body parsing, Origin check and CORS apply to its
+ * The form API, as an encapsulated plugin: its body parsing (JSON, and a browser's own form posts), Origin check and CORS apply to its
  * routes and not to the static site. Register it with `prefix: '/api/v1'` after @fastify/rate-limit.
  */
 export async function api(instance: FastifyInstance, options: ApiOptions): Promise<void> {
   acceptOnlyJson(instance);
+  // A browser's own form post: the forms work before their page's script, and without it.
+  acceptFormEncoded(instance);
   // Fastify parses no body when a POST has neither a body nor a Content-Type: that is not JSON either.
   instance.addHook('preValidation', async (request) => {
     if (request.method === 'POST' && request.body === undefined) throw new HttpError('UnsupportedMediaType');

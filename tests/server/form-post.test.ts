@@ -1,0 +1,255 @@
+/**
+ * A browser's own form post (issue 51, HTML first): the API takes the form-encoded body, stores what it
+ * accepts and sends the browser on to the form's confirmation page, or draws the form's page again with
+ * each problem at its field and every value as typed. Cases come from the forms' declarations (every
+ * field of both forms) and from fast-check, hostile bodies included; the renderer is recorded, not run
+ * (the real one is tested over the build in tests/built/form-pages.test.ts).
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { declarations, type DeclaredForm } from '../../src/forms/declared.ts';
+import type { PostedForm } from '../../src/forms/posted.ts';
+import { applicationSpec, contactSpec, type FormSpec } from '../../src/forms/spec.ts';
+import { runs } from '../helpers/depth.ts';
+import {
+  anyStorage,
+  applicationUrl,
+  contactUrl,
+  createTestApp,
+  fixtureNoticeVersion,
+  fixtureRoles,
+  fixtureRoutes,
+  tempDir,
+  validApplication,
+  validContact,
+  writeClientBuild,
+  type StorageUnderTest,
+} from './helpers.ts';
+
+const origin = 'http://localhost:80';
+const roleRoute = '/careers';
+const forms = [
+  { route: '/start', submission: 'contact' },
+  { route: roleRoute, submission: 'application', role: fixtureRoles[0] },
+];
+const prototypeNames = Object.getOwnPropertyNames(Object.prototype).sort();
+const drawn: { route: string; posted: PostedForm }[] = [];
+let fail = false;
+
+const client = tempDir('form-post');
+let app: FastifyInstance;
+let underTest: StorageUnderTest;
+beforeAll(async () => {
+  underTest = await anyStorage.open();
+  writeClientBuild(client.dir, {
+    facts: { routes: fixtureRoutes, roles: fixtureRoles, noticeVersion: fixtureNoticeVersion, forms },
+  });
+  app = await createTestApp(underTest.storage, client.dir, {
+    renderFormPage: async (route, posted) => {
+      if (fail) throw new Error('FormPageMismatch: a test says the bundle and the pages disagree');
+      drawn.push({ route, posted });
+      return `<!doctype html><title>Form page of ${route}</title>`;
+    },
+  });
+});
+afterAll(async () => {
+  await app.close();
+  await underTest.cleanup();
+  client.remove();
+});
+
+/** Form-encodes fields as a browser does. */
+const encode = (fields: Readonly<Record<string, string>>) => new URLSearchParams(Object.entries(fields)).toString();
+
+function post(url: string, body: string, headers: Record<string, string> = {}) {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+      origin,
+      'sec-fetch-site': 'same-origin',
+      ...headers,
+    },
+    payload: body,
+  });
+}
+
+const cases = [
+  { url: contactUrl, form: declarations.contact as DeclaredForm, spec: contactSpec as FormSpec<string>, valid: validContact },
+  {
+    url: applicationUrl,
+    form: declarations.application as DeclaredForm,
+    spec: applicationSpec as FormSpec<string>,
+    valid: validApplication,
+  },
+] as const;
+
+describe.each(cases)('a plain HTML post of the $form.submission form', ({ url, form, spec, valid }) => {
+  it('is stored and sends the browser on to the confirmation page, which a reload does not post again', async () => {
+    const email = `${form.submission}.plain@example.in`;
+    const response = await post(url, encode({ ...valid, email, website: '' }));
+
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(form.confirmation);
+    const stored =
+      form.submission === 'contact' ? await underTest.storage.listContacts() : await underTest.storage.listApplications();
+    expect(stored.filter((row) => row.email === email)).toHaveLength(1);
+  });
+
+  it('answers JSON, as the JSON API does, when the post asks for JSON', async () => {
+    const response = await post(url, encode({ ...valid, email: `${form.submission}.json@example.in` }), {
+      accept: 'application/json',
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ id: expect.any(String) });
+    const refused = await post(url, encode({ ...valid, email: 'not an address' }), { accept: 'application/json' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: 'ValidationFailed', fields: [{ field: 'email' }] });
+  });
+
+  // Every field of the form, broken each way its schema allows: empty, too long, and the wrong shape.
+  const typed = form.fields.filter((field) => field.name !== 'domain');
+  const broken = typed.flatMap((field) => [
+    ...(field.optional ? [] : [{ field: field.name, value: '   ', message: field.required }]),
+    { field: field.name, value: 'x'.repeat(6000), message: field.invalid ?? expect.stringMatching(/shorten/i) },
+    ...(field.invalid ? [{ field: field.name, value: 'abc', message: field.invalid }] : []),
+  ]);
+  it.each(broken)(
+    'that breaks $field ($value.length characters) draws the form again, the message at $field and every value as typed',
+    async ({ field, value, message }) => {
+      drawn.length = 0;
+      const sent = { ...valid, [field]: value, website: '' };
+      const response = await post(url, encode(sent));
+
+      expect(response.statusCode).toBe(400);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(drawn).toHaveLength(1);
+      const { route, posted } = drawn[0]!;
+      expect(route).toBe(form.submission === 'contact' ? '/start' : roleRoute);
+      expect(posted.submission).toBe(form.submission);
+      expect(posted.errors).toEqual({ [field]: message });
+      expect(posted.values).toEqual(Object.fromEntries(spec.order.map((name) => [name, sent[name as keyof typeof sent] ?? ''])));
+    },
+  );
+
+  it('keeps any text a visitor types, and draws it back exactly as sent', () =>
+    fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 40 }), async (text) => {
+        drawn.length = 0;
+        const field = typed[0]!.name;
+        const response = await post(url, encode({ ...valid, [field]: text, email: 'wrong' }));
+        expect(response.statusCode).toBe(400);
+        expect(drawn[0]!.posted.values[field]).toBe(text);
+      }),
+      { seed: 51, numRuns: runs(20, 200) },
+    ));
+});
+
+describe('a plain HTML post that cannot be read or is not wanted', () => {
+  const hostile = [
+    {
+      name: 'a field sent twice',
+      body: `${encode(validContact)}&email=other%40example.in`,
+      status: 400,
+      says: /email was sent more than once/,
+    },
+    { name: 'a broken %-escape', body: `${encode(validContact)}&company=%E0%A4`, status: 400, says: /not valid form encoding/ },
+    {
+      name: 'a field named __proto__',
+      body: `${encode(validContact)}&__proto__=admin`,
+      status: 400,
+      says: /unknown field '__proto__'/,
+    },
+    {
+      name: 'a field named constructor',
+      body: `${encode(validContact)}&constructor=x`,
+      status: 400,
+      says: /unknown field 'constructor'/,
+    },
+    {
+      name: 'a body over 32 KB',
+      body: encode({ ...validContact, projectDetails: 'x'.repeat(40_000) }),
+      status: 413,
+      says: /larger than 32 KB/,
+    },
+  ];
+  it.each(hostile)('answers $name with a page that says so, and stores nothing', async ({ body, status, says }) => {
+    drawn.length = 0;
+    const before = (await underTest.storage.listContacts()).length;
+    const response = await post(contactUrl, body);
+
+    expect(response.statusCode).toBe(status);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    // Said on the short page, or above the button of the form drawn again.
+    expect(response.body + JSON.stringify(drawn)).toMatch(says);
+    expect((await underTest.storage.listContacts()).length).toBe(before);
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
+  });
+
+  it('answers a field of any name, each of the names an object inherits included, with a 400 page and no 500', () =>
+    fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.constantFrom(...Object.getOwnPropertyNames(Object.prototype)), fc.string({ minLength: 1, maxLength: 20 })),
+        fc.string({ maxLength: 20 }),
+        async (name, value) => {
+          fc.pre(!Object.hasOwn(validContact, name) && name !== 'website');
+          const response = await post(
+            contactUrl,
+            `${encode(validContact)}&${encodeURIComponent(name)}=${encodeURIComponent(value)}`,
+          );
+          expect(response.statusCode).toBe(400);
+          expect(response.headers['content-type']).toMatch(/^text\/html/);
+          expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeNames);
+        },
+      ),
+      { seed: 51, numRuns: runs(40, 400) },
+    ));
+
+  it('refuses a post from another site by its Origin, and by Sec-Fetch-Site when the Origin was removed', async () => {
+    const foreign = await post(contactUrl, encode(validContact), {
+      origin: 'https://evil.example',
+      'sec-fetch-site': 'cross-site',
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.body).toMatch(/only from this website/);
+    const hidden = await app.inject({
+      method: 'POST',
+      url: contactUrl,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' },
+      payload: encode(validContact),
+    });
+    expect(hidden.statusCode).toBe(403);
+  });
+
+  it('escapes what a visitor typed on the short page it sends when the form page cannot be drawn', async () => {
+    fail = true;
+    try {
+      const response = await post(contactUrl, encode({ ...validContact, email: '<script>alert(1)</script>' }));
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toContain('Please enter a valid e-mail address');
+      expect(response.body).not.toContain('<script>alert');
+    } finally {
+      fail = false;
+    }
+  });
+
+  it('sends an application for a role with no page of its own to a short page that names the problem', async () => {
+    drawn.length = 0;
+    const response = await post(applicationUrl, encode({ ...validApplication, domain: fixtureRoles[1]!, phone: '1' }));
+    expect(response.statusCode).toBe(400);
+    expect(drawn).toEqual([]);
+    expect(response.body).toContain('Please enter a phone number of 7 to 15 digits');
+    expect(response.body).toContain('Nothing was saved');
+  });
+
+  it('says on the short page that a role is not open', async () => {
+    drawn.length = 0;
+    const response = await post(applicationUrl, encode({ ...validApplication, domain: 'Astronaut' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('Role must be one of the open roles');
+  });
+});
