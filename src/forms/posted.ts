@@ -7,6 +7,12 @@
  */
 export interface PostedForm {
   readonly submission: 'contact' | 'application';
+  /**
+   * The page it is drawn on. The browser shows it at the API's address it posted to; the app, when it
+   * starts, puts this route in the address bar, so that the router draws this page and a reload asks for
+   * the page rather than posting again.
+   */
+  readonly route: string;
   /** The role of an application: only the form for that role shows it. */
   readonly role?: string;
   /** The typed fields, as sent. */

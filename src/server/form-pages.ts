@@ -11,8 +11,8 @@ import { POSTED_FORM_ELEMENT, postedFormJson, type PostedForm } from '../forms/p
 import { repoRoot } from './paths.ts';
 import { readPageText, type ClientBuild } from './static.ts';
 
-/** The HTML of `route` with `posted` in its form; undefined when the build has no such page. */
-export type FormPageRenderer = (route: string, posted: PostedForm) => Promise<string | undefined>;
+/** The HTML of the page `posted.route` with `posted` in its form; undefined when the build has no such page. */
+export type FormPageRenderer = (posted: PostedForm) => Promise<string | undefined>;
 
 interface RenderBundle {
   render(path: string, posted?: PostedForm | null): Promise<{ readonly html: string }>;
@@ -39,7 +39,8 @@ export function createFormPageRenderer(
       module.readPagesFrom(site.clientDir);
       return module;
     })());
-  return async (route, posted) => {
+  return async (posted) => {
+    const { route } = posted;
     const page = site.pages.get(route);
     if (!page) return undefined;
     const [html, renderer] = await Promise.all([readPageText(site.clientDir, page), load()]);

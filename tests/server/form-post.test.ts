@@ -46,8 +46,9 @@ beforeAll(async () => {
     facts: { routes: fixtureRoutes, roles: fixtureRoles, noticeVersion: fixtureNoticeVersion, forms },
   });
   app = await createTestApp(underTest.storage, client.dir, {
-    renderFormPage: async (route, posted) => {
+    renderFormPage: async (posted) => {
       if (fail) throw new Error('FormPageMismatch: a test says the bundle and the pages disagree');
+      const { route } = posted;
       drawn.push({ route, posted });
       return `<!doctype html><title>Form page of ${route}</title>`;
     },

@@ -14,10 +14,15 @@ import { connect } from './boot.ts';
 import { entryFor, loadPage, prefetchSections, startedApp } from './loader.ts';
 
 const container = document.getElementById('root')!;
-// A form the server sent back with its problems (src/forms/posted.ts) hydrates as it was rendered.
+// A form the server sent back with its problems (src/forms/posted.ts) hydrates as it was rendered, on the
+// page it was drawn on, whose route replaces the API's address the browser posted to.
+const posted = readPostedForm(document);
+if (posted && window.location.pathname !== posted.route) {
+  window.history.replaceState(window.history.state, '', posted.route + window.location.hash);
+}
 const app = (
   <StrictMode>
-    <PostedFormContext value={readPostedForm(document)}>
+    <PostedFormContext value={posted}>
       <BrowserRouter>
         <App />
       </BrowserRouter>

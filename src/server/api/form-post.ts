@@ -108,18 +108,19 @@ export async function sendFormAgain(
   const role = spec.submission === 'application' ? text('domain').trim() : undefined;
   // A refusal the form has no field for (a field it does not send) is said above the button.
   const other = refused.fields.filter(({ field }) => !Object.hasOwn(errors, field)).map(({ message }) => message);
+  const route = formRoute(request, context.forms, spec.submission, role);
   const posted: PostedForm = {
     submission: spec.submission,
+    route: route ?? '/',
     ...(role === undefined ? {} : { role }),
     values,
     errors,
     ...(Object.keys(errors).length === 0 ? { message: `The form could not be sent: ${other.join('; ')}.` } : {}),
   };
-  const route = formRoute(request, context.forms, posted);
   let html: string | undefined;
   if (route) {
     try {
-      html = await context.renderer(route, posted);
+      html = await context.renderer(posted);
     } catch (error) {
       // The visitor still gets every message; the operator learns that pages and bundle disagree.
       const { name, message } = error as Error;
@@ -139,10 +140,13 @@ export async function sendFormAgain(
 }
 
 /** Which page to draw a refused post on: the role's own page, or the enquiry page it was sent from. */
-function formRoute(request: FastifyRequest, forms: readonly FormPage[], posted: PostedForm): string | undefined {
-  const candidates = forms.filter(
-    (form) => form.submission === posted.submission && (posted.role === undefined || form.role === posted.role),
-  );
+function formRoute(
+  request: FastifyRequest,
+  forms: readonly FormPage[],
+  submission: PostedForm['submission'],
+  role: string | undefined,
+): string | undefined {
+  const candidates = forms.filter((form) => form.submission === submission && (role === undefined || form.role === role));
   const from = refererRoute(request);
   return (candidates.find((form) => form.route === from) ?? candidates[0])?.route;
 }
