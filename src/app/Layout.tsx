@@ -18,9 +18,28 @@ function ScrollToTop() {
   useLayoutEffect(() => {
     if (shown.current === `${pathname}${hash}`) return;
     shown.current = `${pathname}${hash}`;
-    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
-    if (target) target.scrollIntoView();
-    else window.scrollTo(0, 0);
+    if (!hash) {
+      window.scrollTo(0, 0);
+      return;
+    }
+    const id = decodeURIComponent(hash.slice(1));
+    const target = document.getElementById(id);
+    if (target) {
+      target.scrollIntoView();
+      return;
+    }
+    // The anchor's section is still on its way (its code had not arrived when the link was followed):
+    // go there as soon as it is drawn, rather than to the top of the page.
+    const main = document.getElementById('main');
+    if (!main) return;
+    const observer = new MutationObserver(() => {
+      const drawn = document.getElementById(id);
+      if (!drawn) return;
+      observer.disconnect();
+      drawn.scrollIntoView();
+    });
+    observer.observe(main, { childList: true, subtree: true });
+    return () => observer.disconnect();
   }, [pathname, hash]);
   return null;
 }

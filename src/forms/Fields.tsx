@@ -110,6 +110,8 @@ export function SubmitButton({
   readonly label: string;
   readonly className?: string;
 }) {
+  // Tests wait for the app's form with this.
+  const hydrated = useHydrated();
   return (
     <button
       type="submit"
@@ -117,6 +119,7 @@ export function SubmitButton({
       aria-busy={sending || undefined}
       aria-disabled={sending || undefined}
       data-slot="submit"
+      data-hydrated={hydrated}
     >
       {sending ? (
         <>

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { notify } from '../components/Toaster/index.tsx';
+import { notify, useToaster } from '../components/Toaster/index.tsx';
 import { clearDraft, readDraft, writeDraft } from './draft.ts';
 import { checkBody, fromServer, summarise, trimAll, type FieldErrors, type Validator } from './messages.ts';
 import { HONEYPOT, type FormSpec } from './spec.ts';
@@ -72,6 +72,7 @@ export function useForm<F extends string>(options: UseFormOptions<F>): FormContr
   const inFlight = useRef(false);
   const idBase = useId();
   const navigate = useNavigate();
+  useToaster();
   const latest = useRef(options);
   useEffect(() => {
     latest.current = options;

@@ -89,7 +89,9 @@ async function expectContactValues(page: Page, values: readonly string[]) {
 }
 
 test.describe('contact enquiry', () => {
-  test('is sent with exactly the five fields and the honeypot, then thanks and clears the form', async ({ page }) => {
+  test('is sent with exactly the five fields and the honeypot, then thanks and leads to the page that says what happens next', async ({
+    page,
+  }) => {
     const calls = await mockApi(page, CONTACT_API, created);
     await open(page, '/contact');
     const section = page.locator('[data-section="contact"]');
@@ -121,8 +123,13 @@ test.describe('contact enquiry', () => {
       projectDetails: 'A booking app for three clinics.',
       website: '',
     });
-    await expectContactValues(page, ['', '', '', '', '']);
+    // On to the page that says what happens next, as after a plain HTML post; back again, the form is empty.
+    await expect(page).toHaveURL(/\/contact\/thank-you$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('your enquiry has arrived');
     expect(await page.evaluate(() => sessionStorage.getItem('sutra:contact-draft'))).toBeNull();
+    await page.goBack();
+    await waitForHydration(page);
+    await expectContactValues(page, ['', '', '', '', '']);
   });
 
   test('keeps everything typed when the server answers 500', async ({ page }) => {
@@ -438,7 +445,10 @@ test.describe('careers tabs', () => {
         await expect(card.getByRole('heading', { level: 3 })).toHaveText(title);
         await expect(card.locator('[data-slot="location"]')).toHaveText('Location: Remote');
         expect(await card.locator('[data-slot="skills"] li').count()).toBeGreaterThan(0);
-        await expect(card.getByRole('button', { name: `Apply Now: ${title}` })).toHaveText('Apply Now');
+        // A link to the form on the role's own page, which the app opens here as the dialog.
+        const apply = card.getByRole('link', { name: `Apply Now: ${title}` });
+        await expect(apply).toHaveText('Apply Now');
+        expect(await apply.getAttribute('href')).toMatch(/^\/careers\/[a-z-]+#apply$/);
       }
     }
   });
@@ -448,16 +458,19 @@ const dialog = (page: Page) => page.getByRole('dialog');
 
 async function openApplication(page: Page, tab: keyof typeof roles, role: string) {
   await page.locator('[data-section="careers"]').getByRole('tab', { name: tab }).click();
-  const button = page.getByRole('button', { name: `Apply Now: ${role}` });
+  const button = page.getByRole('link', { name: `Apply Now: ${role}` });
   await button.click();
   await expect(dialog(page)).toBeVisible();
   return button;
 }
 
-async function fillApplication(page: Page) {
-  await dialog(page).getByLabel('Name').fill('Ravi Kumar');
-  await dialog(page).getByLabel('E-mail').fill('ravi@example.in');
-  await dialog(page).getByLabel('Phone').fill('(+91) 98107-45210');
+/** The application form at the end of a role's own page. */
+const roleForm = (page: Page) => page.locator('[data-section="job-opening"] form');
+
+async function fillApplication(page: Page, form: Locator = dialog(page)) {
+  await form.getByLabel('Name').fill('Ravi Kumar');
+  await form.getByLabel('E-mail').fill('ravi@example.in');
+  await form.getByLabel('Phone').fill('(+91) 98107-45210');
 }
 
 test.describe('apply dialog', () => {
@@ -506,7 +519,7 @@ test.describe('apply dialog', () => {
   test('locks page scrolling while open and leaves the scroll position where it was', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 700 });
     await open(page, '/careers');
-    const button = page.getByRole('button', { name: 'Apply Now: Backend Developer' });
+    const button = page.getByRole('link', { name: 'Apply Now: Backend Developer' });
     // The button in the middle of the screen, clear of the fixed header, so that opening the dialog
     // needs no scrolling of its own and any movement seen later comes from the dialog.
     await button.evaluate((el) => el.scrollIntoView({ block: 'center' }));
@@ -539,16 +552,17 @@ test.describe('apply dialog', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).not.toBe(before);
   });
 
-  test('sends the application with the role as domain, then closes and resets', async ({ page }) => {
+  test('sends the application with the role as domain, then leads to the page that says what happens next', async ({ page }) => {
     const calls = await mockApi(page, APPLICATION_API, created);
     await open(page, '/careers');
-    const button = await openApplication(page, 'Manager', 'Business Development Executive (BDE)');
+    await openApplication(page, 'Manager', 'Business Development Executive (BDE)');
     await fillApplication(page);
     await dialog(page).getByRole('button', { name: 'Submit' }).click();
 
+    // On to the page that says what happens next, as after a plain HTML post; the toast comes along.
+    await expect(page).toHaveURL(/\/careers\/thank-you$/);
     await expect(toast(page, 'Application Submitted')).toBeVisible();
     await expect(dialog(page)).toHaveCount(0);
-    await expect(button).toBeFocused();
     expect(calls).toHaveLength(1);
     expect(new URL(calls[0]!.url()).pathname).toBe('/api/v1/services/create-service');
     const body = calls[0]!.postDataJSON() as Record<string, string>;
@@ -561,7 +575,9 @@ test.describe('apply dialog', () => {
       website: '',
     });
 
-    await button.click();
+    await page.goBack();
+    await waitForHydration(page, 'careers');
+    await openApplication(page, 'Manager', 'Business Development Executive (BDE)');
     for (const label of ['Name', 'E-mail', 'Phone']) await expect(dialog(page).getByLabel(label)).toHaveValue('');
   });
 
@@ -655,20 +671,18 @@ test('the map contacts Google only after “Show map” is pressed', async ({ pa
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('every role is listed and the enquiry form says why it cannot be sent', async ({ page }) => {
+  // Sending the forms without JavaScript is walked in tests/e2e/html-first.spec.ts.
+  test('every role is listed, each with a link to its own page and form, and the map waits for a press', async ({ page }) => {
     await page.goto('/careers');
     const prerendered = await page.locator('[data-section="careers"]').count();
     test.skip(prerendered === 0, 'Pages are not prerendered here (dev server).');
     const careers = page.locator('[data-section="careers"]');
     await expect(careers.getByRole('tabpanel')).toHaveCount(3);
     await expect(careers.getByRole('heading', { level: 3 })).toHaveText(Object.values(roles).flat());
+    await expect(careers.getByRole('link', { name: /^Apply Now: / })).toHaveCount(Object.values(roles).flat().length);
 
     await page.goto('/contact');
-    const form = contactForm(page);
-    await expect(form.locator('[data-slot="submit"]')).toBeDisabled();
-    // Playwright's JavaScript switch does not make the parser render <noscript>; the note is checked in the HTML.
-    const html = await (await page.request.get('/contact')).text();
-    expect(html).toMatch(/<noscript><p[^>]*>Sending this form needs JavaScript\./);
+    await expect(contactForm(page).locator('[data-slot="submit"]')).toBeEnabled();
     await expect(page.locator('[data-section="locations"] [data-slot="map-placeholder"]')).toBeVisible();
   });
 });
@@ -690,7 +704,7 @@ test.describe('with the real API', () => {
     await contactForm(page).getByRole('button', { name: 'Send Message' }).click();
     expect((await response).status()).toBe(201);
     await expect(toast(page, 'Thank You')).toBeVisible();
-    await expectContactValues(page, ['', '', '', '', '']);
+    await expect(page).toHaveURL(/\/contact\/thank-you$/);
   });
 
   test('an application is accepted, and a bad phone is explained by the server too', async ({ page }) => {
@@ -717,9 +731,9 @@ test.describe('with the real API', () => {
   test('an application sent from a role’s own page is accepted for that role', async ({ page }) => {
     await open(page, '/careers/full-stack-developer');
     const response = page.waitForResponse('**/api/v1/services/create-service');
-    await page.getByRole('button', { name: 'Apply Now: Full Stack Developer' }).click();
-    await fillApplication(page);
-    await dialog(page).getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('link', { name: 'Apply Now: Full Stack Developer' }).click();
+    await fillApplication(page, roleForm(page));
+    await roleForm(page).getByRole('button', { name: 'Submit' }).click();
     const sent = await response;
     expect(sent.status()).toBe(201);
     expect((sent.request().postDataJSON() as { domain: string }).domain).toBe('Full Stack Developer');
@@ -742,21 +756,22 @@ test.describe('a role’s own page', () => {
     await expect(role.getByRole('link', { name: 'All open roles' })).toHaveAttribute('href', '/careers#open-positions');
   });
 
-  test('opens the same application dialog, sends the role as domain, and keeps what was typed when sending fails', async ({
+  test('ends with the application form, which its Apply Now leads to, sends the role as domain and keeps what was typed when sending fails', async ({
     page,
   }) => {
     const calls = await mockApi(page, APPLICATION_API, serverError);
     await open(page, '/careers/hr-manager');
-    const button = page.getByRole('button', { name: 'Apply Now: Human Resources (HR) Manager' });
-    await button.click();
-    await expect(dialog(page)).toHaveAccessibleName('Human Resources (HR) Manager');
-    await fillApplication(page);
-    await dialog(page).getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('link', { name: 'Apply Now: Human Resources (HR) Manager' }).click();
+    await expect(page).toHaveURL(/#apply$/);
+    const form = roleForm(page);
+    await expect(form).toBeInViewport();
+    await expect(form).toHaveAccessibleName('Apply for this role');
+    await fillApplication(page, form);
+    await form.getByRole('button', { name: 'Submit' }).click();
     await expect(toast(page, 'Server error!!')).toBeVisible();
     expect((calls[0]!.postDataJSON() as { domain: string }).domain).toBe('Human Resources (HR) Manager');
-    await expect(dialog(page).getByLabel('Name')).toHaveValue('Ravi Kumar');
-    await page.keyboard.press('Escape');
-    await expect(button).toBeFocused();
+    await expect(form.getByLabel('Name')).toHaveValue('Ravi Kumar');
+    await expect(page).toHaveURL(/\/careers\/hr-manager#apply$/);
   });
 });
 

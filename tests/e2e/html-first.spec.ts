@@ -3,7 +3,8 @@
  * it (JavaScript off, or its files blocked by a flaky network or a proxy), and the app, once it has
  * started, gives the same result.
  */
-import { builtRoutes, expect, test, type Page } from './fixtures.ts';
+import Database from 'better-sqlite3';
+import { builtHtml, builtRoutes, expect, test, type Page } from './fixtures.ts';
 
 const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
 
@@ -11,6 +12,19 @@ const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile:
 async function menuRoutes(page: Page): Promise<string[]> {
   const links = page.locator('[data-slot="mobile-menu"] a[href]');
   return links.evaluateAll((anchors) => anchors.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+}
+
+/**
+ * The rows stored with `email`, read from the test server's SQLite file (playwright.config.ts sets its
+ * DATA_DIR), as `npm run submissions` would list them.
+ */
+function storedWith(table: 'contact_submissions' | 'applications', email: string): Record<string, unknown>[] {
+  const database = new Database('test-results/e2e-data/submissions.db', { readonly: true, fileMustExist: true });
+  try {
+    return database.prepare(`SELECT * FROM ${table} WHERE email = ?`).all(email) as Record<string, unknown>[];
+  } finally {
+    database.close();
+  }
 }
 
 /** Opens the phone menu with a tap on its toggle and says whether it shows. */
@@ -44,7 +58,9 @@ for (const javaScript of [false, true]) {
         const response = await page.request.get(route);
         for (const match of (await response.text()).matchAll(/<a\b[^>]*?\shref="(\/[^"#?]*)/g)) reached.add(match[1]!);
       }
-      expect(builtRoutes().filter((route) => !reached.has(route))).toEqual([]);
+      // Pages kept out of search (a form's confirmation page) are reached by sending the form, tested below.
+      const searchable = (route: string) => !builtHtml(route).includes('<meta name="robots" content="noindex"');
+      expect(builtRoutes().filter((route) => searchable(route) && !reached.has(route))).toEqual([]);
     });
 
     test('the menu closes with a second tap on its toggle', async ({ page }) => {
@@ -67,6 +83,84 @@ for (const javaScript of [false, true]) {
       await page.goto('/');
       await page.getByRole('link', { name: 'Scroll to the next section' }).tap();
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    });
+
+    test('the contact form shows each problem at its field with everything typed kept, then sends, stores one row and says what happens next', async ({
+      page,
+    }) => {
+      const email = `html-first.contact.${javaScript ? 'app' : 'plain'}.${Date.now()}@example.in`;
+      await page.goto('/contact');
+      const form = page.locator('[data-section="contact"] form');
+      if (javaScript) await expect(form.locator('[data-hydrated="true"]')).toBeAttached();
+      await form.getByLabel('Name', { exact: true }).fill('Asha <b>Rao</b>');
+      await form.getByLabel('Mobile number').fill('98');
+      await form.getByLabel('E-mail').fill(email);
+      await form.getByLabel('Project details').fill('A clinic booking app & a "patient" portal');
+      await form.getByRole('button', { name: 'Send Message' }).tap();
+
+      // The server (or, with the app, the form itself) names the one problem, at its field.
+      const mobile = form.getByLabel('Mobile number');
+      await expect(mobile).toHaveAttribute('aria-invalid', 'true');
+      await expect(form.locator('[data-field="mobile"] [data-slot="field-error"]')).toHaveText(
+        'Please enter a mobile number of 7 to 15 digits',
+      );
+      await expect(form.locator('[aria-invalid="true"]')).toHaveCount(1);
+      await expect(form.getByLabel('Name', { exact: true })).toHaveValue('Asha <b>Rao</b>');
+      await expect(form.getByLabel('E-mail')).toHaveValue(email);
+      await expect(form.getByLabel('Project details')).toHaveValue('A clinic booking app & a "patient" portal');
+      expect(storedWith('contact_submissions', email)).toEqual([]);
+
+      await mobile.fill('+91 98107 45210');
+      await form.getByRole('button', { name: 'Send Message' }).tap();
+      await expect(page).toHaveURL(/\/contact\/thank-you$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you, your enquiry has arrived');
+      await expect(page.getByRole('heading', { name: 'What happens next' })).toBeVisible();
+      const rows = storedWith('contact_submissions', email);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        username: 'Asha <b>Rao</b>',
+        mobile: '+91 98107 45210',
+        project_details: 'A clinic booking app & a "patient" portal',
+      });
+    });
+
+    test('Apply Now on the careers page leads to an application for that role, which is stored once with the role', async ({
+      page,
+    }) => {
+      const email = `html-first.apply.${javaScript ? 'app' : 'plain'}.${Date.now()}@example.in`;
+      await page.goto('/careers');
+      const careers = page.locator('[data-section="careers"]');
+      // Near the viewport, which is when the app hydrates a section below the first.
+      await careers.scrollIntoViewIfNeeded();
+      if (javaScript) await expect(careers.locator('[data-hydrated="true"]').first()).toBeAttached();
+      await careers.getByRole('tab', { name: 'Designer' }).tap();
+      await careers.getByRole('link', { name: 'Apply Now: Graphic Designer' }).tap();
+      // Without the app, the role's own page and its form; with it, the same form in a dialog.
+      const form = javaScript ? page.getByRole('dialog').locator('form') : page.locator('[data-section="job-opening"] form');
+      if (!javaScript) await expect(page).toHaveURL(/\/careers\/graphic-designer#apply$/);
+      await expect(form).toBeInViewport();
+      await form.getByLabel('Name').fill('Ravi Kumar');
+      await form.getByLabel('E-mail').fill(email);
+      await form.getByLabel('Phone').fill('(+91) 98107-45210');
+      await form.getByRole('button', { name: 'Submit' }).tap();
+
+      await expect(page).toHaveURL(/\/careers\/thank-you$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you, your application has arrived');
+      const rows = storedWith('applications', email);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ name: 'Ravi Kumar', phone: '(+91) 98107-45210', domain: 'Graphic Designer' });
+    });
+
+    test("a tap on a careers tab brings that tab's roles into view", async ({ page }) => {
+      await page.goto('/careers');
+      const careers = page.locator('[data-section="careers"]');
+      // Near the viewport, which is when the app hydrates a section below the first.
+      await careers.scrollIntoViewIfNeeded();
+      if (javaScript) await expect(careers.locator('[data-hydrated="true"]').first()).toBeAttached();
+      await careers.getByRole('tab', { name: 'Manager' }).tap();
+      // Without the app the tab is a link to its panel, all panels shown; with it, the panel replaces the others.
+      await expect(careers.getByRole('heading', { name: 'Project Manager', level: 3 })).toBeInViewport();
+      if (javaScript) await expect(careers.getByRole('tabpanel')).toHaveCount(1);
     });
   });
 }

@@ -10,10 +10,11 @@
  *     with no JavaScript at all. Sections below it are not laid out yet (global.css).
  *  2. No activation is lost from the first paint on. An inline script at the top of the head
  *     (early-script.ts) keeps every click and key press until this script has arrived and run, at the
- *     end of parsing; this script then takes them over and listens itself. A click on a control, an
- *     arrow key in tabs or a carousel, or a form's submission that the app cannot answer yet is held
- *     (its default prevented) and replayed once it can; the control shows `data-held` meanwhile.
- *     Links, typing and scrolling need no app and are left alone.
+ *     end of parsing; this script then takes them over and listens itself. A click on a control or an
+ *     arrow key in tabs or a carousel that the app cannot answer yet is held (its default prevented)
+ *     and replayed once it can; the control shows `data-held` meanwhile. What works as HTML needs no
+ *     app and is left alone: links, native controls (the menu's popover, a form's post), typing and
+ *     scrolling.
  *  3. Once the hero image has painted (or at the visitor's first pointer, touch, key or focus, if that
  *     comes first), the app's entry loads, with its imports and the page's modules preloaded, and the
  *     code of the sections below behind them at low priority. The code of a section the visitor
@@ -92,8 +93,8 @@ function prepare(element: Element) {
   });
 }
 
-/** Where each held activation's control (and submitter) was, in case React replaces the markup. */
-const places = new WeakMap<HeldActivation, { readonly target: number[]; readonly submitter?: number[] }>();
+/** Where each held activation's control was, in case React replaces the markup. */
+const places = new WeakMap<HeldActivation, number[]>();
 
 /**
  * The activation as it can be made now: on its own control, or on the control now in its place after
@@ -102,13 +103,8 @@ const places = new WeakMap<HeldActivation, { readonly target: number[]; readonly
 function current(activation: HeldActivation): HeldActivation | undefined {
   if (activation.target.isConnected || !root) return activation;
   const place = places.get(activation);
-  const target = place && counterpartOf(activation.target, place.target, root);
-  if (!target) return undefined;
-  if (activation.kind !== 'submit') return { ...activation, target };
-  if (!(target instanceof HTMLFormElement)) return undefined;
-  const { submitter } = activation;
-  const now = submitter && place.submitter ? counterpartOf(submitter, place.submitter, root) : undefined;
-  return { ...activation, target, submitter: now instanceof HTMLElement ? now : null };
+  const target = place && counterpartOf(activation.target, place, root);
+  return target ? { ...activation, target } : undefined;
 }
 
 function drain() {
@@ -173,10 +169,7 @@ function hold(activation: HeldActivation) {
   // A second click on a control that has not answered yet is the visitor asking again, not a toggle back.
   if (activation.kind !== 'click' || !held.some((a) => a.kind === 'click' && a.target === activation.target)) {
     held.push(activation);
-    if (root) {
-      const submitter = activation.kind === 'submit' && activation.submitter ? pathOf(activation.submitter, root) : undefined;
-      places.set(activation, { target: pathOf(activation.target, root), ...(submitter && { submitter }) });
-    }
+    if (root) places.set(activation, pathOf(activation.target, root));
   }
   // Shown at the next paint, so the visitor sees the press was taken (global.css).
   (activation.target as HTMLElement).dataset.held = '';
@@ -276,8 +269,6 @@ function afterFirstScreen() {
 interface Early {
   readonly events: Event[];
   readonly keep: (event: Event) => void;
-  readonly block: (event: Event) => void;
-  readonly enable: MutationObserver;
 }
 
 // Capture on the window: these run before React's own listeners on the root, so a held event never
@@ -286,18 +277,11 @@ for (const type of reachEvents) addEventListener(type, onReach, { capture: true,
 for (const type of activationEvents) addEventListener(type, onActivation, { capture: true });
 // After the two above, which must still see these events.
 for (const type of pressEvents) addEventListener(type, onPress, { capture: true, passive: true });
-// Controls that would post a form to nowhere without JavaScript are disabled in the HTML; with this
-// script running, a press is held until the app answers it, so they can be pressed from now on.
-for (const button of document.querySelectorAll<HTMLButtonElement>('button[data-enable-on-boot]:disabled')) {
-  button.disabled = false;
-}
 // From here on this script listens itself; what came before is taken over from the inline script.
 const early = (window as { __early?: Early }).__early;
 if (early) {
   removeEventListener('click', early.keep, true);
   removeEventListener('keydown', early.keep, true);
-  removeEventListener('submit', early.block, true);
-  early.enable.disconnect();
   for (const event of early.events) {
     onReach(event);
     if (event.type === 'click' || event.type === 'keydown') takeOver(event);

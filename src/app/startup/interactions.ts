@@ -15,7 +15,7 @@ export const reachEvents = ['pointerdown', 'touchstart', 'keydown', 'focusin', '
  * Events that activate a control. One that arrives before the control's code can answer is held
  * (default prevented, not passed on) and replayed, in order, once it can.
  */
-export const activationEvents = ['click', 'keydown', 'submit'] as const;
+export const activationEvents = ['click', 'keydown'] as const;
 
 /**
  * The other events of a press. React answers each of these on a part of the page it has not
@@ -39,10 +39,11 @@ export const pressEvents = [
 /** Controls whose click is held. Links are not: a link works without the app, as a link. */
 const clickable = 'button, [role="button"], [role="tab"], input[type="submit"], input[type="button"], summary';
 /**
- * Controls that work as HTML (a button that opens a popover, a disclosure): the browser answers them at
- * once, with or without the app, so their click is never held.
+ * Controls that work as HTML (a button that opens a popover, a disclosure, the submit button of a form
+ * that posts to the API): the browser answers them at once, with or without the app, so their click is
+ * never held.
  */
-const native = '[popovertarget], summary';
+const native = '[popovertarget], summary, form[action] [type="submit"]';
 
 /** Widgets that answer keys themselves (tabs: arrows, Home, End; carousels: arrows). */
 const keyboardWidgets = '[role="tablist"], [aria-roledescription="carousel"]';
@@ -53,8 +54,7 @@ const textEntry = 'input, textarea, select, [contenteditable]';
 /** An activation that was held, with what it takes to replay it. */
 export type HeldActivation =
   | { readonly kind: 'click'; readonly target: Element }
-  | { readonly kind: 'keydown'; readonly target: Element; readonly init: KeyboardEventInit }
-  | { readonly kind: 'submit'; readonly target: HTMLFormElement; readonly submitter: HTMLElement | null };
+  | { readonly kind: 'keydown'; readonly target: Element; readonly init: KeyboardEventInit };
 
 /**
  * What to hold of an event inside the app's markup (`root`), or undefined for an event that needs
@@ -75,9 +75,6 @@ export function activationOf(event: Event, root: Element): HeldActivation | unde
     if (!target.closest(keyboardWidgets)) return undefined;
     const { key: name, code, shiftKey } = key;
     return { kind: 'keydown', target, init: { key: name, code, shiftKey, bubbles: true, cancelable: true } };
-  }
-  if (event.type === 'submit' && target instanceof HTMLFormElement) {
-    return { kind: 'submit', target, submitter: (event as SubmitEvent).submitter };
   }
   return undefined;
 }
@@ -108,7 +105,5 @@ export function counterpartOf(was: Element, path: readonly number[], root: Eleme
 /** Does again what the visitor did, now that the app can answer it. */
 export function replay(activation: HeldActivation): void {
   if (activation.kind === 'click') (activation.target as HTMLElement).click();
-  else if (activation.kind === 'keydown') activation.target.dispatchEvent(new KeyboardEvent('keydown', activation.init));
-  else if (activation.submitter && activation.submitter.isConnected) activation.target.requestSubmit(activation.submitter);
-  else activation.target.requestSubmit();
+  else activation.target.dispatchEvent(new KeyboardEvent('keydown', activation.init));
 }

@@ -2,7 +2,8 @@
  * Tabs following the WAI-ARIA tabs pattern with automatic activation: one tab stop for the tab list
  * (roving tabindex), Left/Right move between tabs and wrap, Home/End jump to the ends, and moving
  * selects. Until the page is interactive every panel is shown, so content never hides behind a tab
- * that cannot be pressed yet (no JavaScript, slow hydration, crawlers).
+ * that cannot be pressed yet (no JavaScript, slow hydration, crawlers), and each tab is a link to its
+ * panel: without JavaScript a tap takes the reader to that panel's content.
  *
  * A tab bar wider than the screen scrolls sideways. It then says so: the edge with more tabs beyond it
  * fades out (`data-more="start end"` on the tab list, the scroll container), and a tab that is chosen
@@ -32,7 +33,7 @@ export function Tabs({ items, label, className }: TabsProps) {
   const [switched, setSwitched] = useState(false);
   const interactive = useHydrated();
   const base = useId();
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const tabs = useRef<(HTMLAnchorElement | null)[]>([]);
   const list = useRef<HTMLDivElement>(null);
   useScrollEdges(list);
 
@@ -46,7 +47,7 @@ export function Tabs({ items, label, className }: TabsProps) {
     tabs.current[index]?.focus();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLAnchorElement>, index: number) => {
     const last = items.length - 1;
     const target = {
       ArrowRight: index === last ? 0 : index + 1,
@@ -69,12 +70,12 @@ export function Tabs({ items, label, className }: TabsProps) {
       <div className={styles.bar} data-slot="tabbar">
         <div role="tablist" aria-label={label} className={styles.list} data-slot="tablist" ref={list}>
           {items.map((item, index) => (
-            <button
+            <a
               key={item.key}
               ref={(element) => {
                 tabs.current[index] = element;
               }}
-              type="button"
+              href={`#${base}-panel-${index}`}
               role="tab"
               id={`${base}-tab-${index}`}
               aria-selected={index === selected}
@@ -82,11 +83,14 @@ export function Tabs({ items, label, className }: TabsProps) {
               tabIndex={index === selected ? 0 : -1}
               className={styles.tab}
               data-slot="tab"
-              onClick={() => show(index)}
+              onClick={(event) => {
+                event.preventDefault();
+                show(index);
+              }}
               onKeyDown={(event) => onKeyDown(event, index)}
             >
               {item.label}
-            </button>
+            </a>
           ))}
         </div>
       </div>

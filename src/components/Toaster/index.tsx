@@ -1,7 +1,8 @@
 /**
  * Toasts. One <ToasterHost> in the frame of every page (src/app/Layout.tsx) mounts sonner and the toast
- * styles the first time a toast is raised, so a page that never raises one never downloads them, and a
- * toast raised just before the app moves to another page (a form's confirmation page) still shows there.
+ * styles once a form has asked for them (`useToaster`) or a toast is raised, so a page without a form never
+ * downloads them; a page with one has the toasts' live region before any toast (so each is announced),
+ * and a toast raised just before the app moves on to a form's confirmation page still shows there.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 
@@ -29,6 +30,14 @@ export function ToasterHost() {
       <SonnerToaster />
     </Suspense>
   );
+}
+
+/** Asks for the toaster while the calling component is on the page: forms call it, to have it ready. */
+export function useToaster(): void {
+  useEffect(() => {
+    wanted = true;
+    wake?.();
+  }, []);
 }
 
 /** Shows a toast: top-right, 5 seconds, paused on hover, focus and while the window is in the background. */
