@@ -1102,6 +1102,11 @@ export interface JobOpeningSection {
    */
   readonly benefitsHeading: Text;
   /**
+   * Heading of the application form that ends the role's details, where Apply Now leads.
+   * @default "Apply for this role"
+   */
+  readonly applyHeading: Text;
+  /**
    * What we offer besides the salary, one benefit per item.
    */
   readonly benefits: readonly (Text)[];

@@ -77,7 +77,8 @@ describe.each(routes)('%s, as served before any script', (route) => {
     const links = [...last.querySelectorAll('a[href]')].map((a) => new URL(a.getAttribute('href')!, `${SITE}${route}`));
     const leads =
       links.some((url) => url.pathname === '/contact') ||
-      links.some((url) => url.hash === '#apply' && url.pathname === route) ||
+      // #apply: the application form at the end of a role's page, on that page or linked from the careers list.
+      links.some((url) => url.hash === '#apply') ||
       last.querySelector('button[data-slot="apply"], button[data-apply]') !== null;
     expect(leads, `its last section (${last.getAttribute('data-section')}) has no link to /contact or to apply`).toBe(true);
   });
@@ -91,7 +92,8 @@ test('the footer sends each service and each step of how to start to where it is
 
 test('a job posting is on the page of that one job, never on the list of jobs', () => {
   expect(typesOf('/careers')).not.toContain('JobPosting');
-  const roles = routes.filter((route) => route.startsWith('/careers/'));
+  // A role's page is one with the role's details (the job-opening section); /careers/thank-you is not one.
+  const roles = routes.filter((route) => builtDocument(route).querySelector('[data-section="job-opening"]') !== null);
   expect(roles.length).toBeGreaterThan(0);
   for (const route of roles) {
     const postings = structuredData(route).filter((item) => item['@type'] === 'JobPosting');

@@ -94,7 +94,7 @@ describe('content plugin in vite build', () => {
     const facts = output.output.find((o) => o.fileName === 'server-facts.json') as Rollup.OutputAsset | undefined;
     expect(facts, 'server-facts.json is emitted').toBeDefined();
     // The fixture has no careers section, job opening or privacy page.
-    expect(JSON.parse(String(facts!.source))).toEqual({ routes: ['/', '/about'], roles: [], noticeVersion: null });
+    expect(JSON.parse(String(facts!.source))).toEqual({ routes: ['/', '/about'], roles: [], noticeVersion: null, forms: [] });
   });
 });
 

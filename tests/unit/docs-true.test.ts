@@ -53,7 +53,8 @@ describe('the docs are true to the tree', () => {
     const stated = /India: (\d+) pages/.exec(readme);
     expect(stated, 'the README opens with the page count').not.toBeNull();
     expect(Number(stated![1])).toBe(routes.length);
-    expect(Number(/each of the (\d+) open roles/.exec(readme)?.[1])).toBe(routes.filter((r) => r.startsWith('/careers/')).length);
+    const jobs = result.pages.filter((p) => p.page.structuredData?.type === 'JobPosting');
+    expect(Number(/each of the (\d+) open roles/.exec(readme)?.[1])).toBe(jobs.length);
     expect(Number(/each of the (\d+) case studies/.exec(readme)?.[1])).toBe(
       routes.filter((r) => r.startsWith('/success-stories/')).length,
     );

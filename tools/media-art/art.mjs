@@ -15,6 +15,9 @@ import { COMPANY_HEROES } from './lib/heroes.mjs';
 // [main, satellites...] and which of pageHero()'s layouts it takes (lib/compose.mjs).
 export const ICON_HEROES = {
   contact: { icons: ['MessagesSquare', 'Mail', 'Phone', 'MapPin', 'Handshake'], variant: 2, swap: false },
+  // The pages a sent form leads to: what arrived, and what happens next.
+  'contact-thank-you': { icons: ['MailCheck', 'Clock', 'Phone', 'MessagesSquare', 'Handshake'], variant: 1, swap: false },
+  'careers-thank-you': { icons: ['BadgeCheck', 'Briefcase', 'CalendarCheck', 'Mail', 'Users'], variant: 0, swap: true },
 };
 
 // The Lucide icon on the tile at the corner of a technology page's own hire slide (art/hire-<slug>).

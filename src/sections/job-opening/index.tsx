@@ -166,7 +166,7 @@ export default function JobOpening({ section, index }: SectionProps<'job-opening
             eyebrow="Job application"
             title={
               <Sub id={formTitleId} className={styles.subheading}>
-                Apply for this role
+                {section.applyHeading}
               </Sub>
             }
           />

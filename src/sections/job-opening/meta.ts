@@ -11,6 +11,7 @@ export const meta: SectionMeta<'job-opening'> = {
     { level: top + 1, path: ['skillsHeading'] },
     { level: top + 1, path: ['interviewHeading'] },
     { level: top + 1, path: ['benefitsHeading'] },
+    { level: top + 1, path: ['applyHeading'] },
   ],
   // The page of one role, which ends with the form to apply for it.
   roles: (section) => [section.role],
