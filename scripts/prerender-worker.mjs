@@ -40,8 +40,8 @@ server.readPagesFrom(clientDir);
 
 parentPort.on('message', async ({ id, path }) => {
   try {
-    const { html, head, sectionTypes, pageData, status } = await server.render(path);
-    parentPort.postMessage({ id, rendered: { html, head, sectionTypes: [...sectionTypes], pageData, status } });
+    const { html, head, sectionTypes, pageData, status, searchable } = await server.render(path);
+    parentPort.postMessage({ id, rendered: { html, head, sectionTypes: [...sectionTypes], pageData, status, searchable } });
   } catch (error) {
     parentPort.postMessage({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   }

@@ -298,7 +298,11 @@ const unlisted = new Set<string>();
 await Promise.all(
   Array.from({ length: rendererCount }, async () => {
     for (let item = queue.shift(); item; item = queue.shift()) {
-      if (!(await prerender(...item)).searchable) unlisted.add(item[0]);
+      const { searchable } = await prerender(...item);
+      // A renderer that lost the field would empty the sitemap without a word.
+      if (typeof searchable !== 'boolean')
+        throw new Error(`PrerenderIncomplete: the render of ${item[0]} does not say whether it is searchable.`);
+      if (!searchable) unlisted.add(item[0]);
     }
   }),
 );

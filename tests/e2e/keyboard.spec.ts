@@ -264,7 +264,7 @@ test('every field of the job application shows a focus ring of 2px or more at 3:
   await careers.scrollIntoViewIfNeeded();
   await expect(careers.locator('[data-hydrated="true"]').first()).toBeAttached();
   await careers
-    .getByRole('button', { name: /^Apply Now/ })
+    .getByRole('link', { name: /^Apply Now/ })
     .filter({ visible: true })
     .first()
     .click();

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from './fixtures.ts';
+import { ROLE_ROUTES } from './spec-routes.ts';
 
 /** Every route the build knows, from the route table it emits. */
 async function routes(page: Page): Promise<string[]> {
@@ -10,27 +11,24 @@ async function routes(page: Page): Promise<string[]> {
 // That every page ends with its next step, in the HTML before any script, is read from the build's files
 // (tests/built/pages-html.test.ts).
 
-test('a role page ends with Apply Now, which opens the application form for that role, as a link to #apply does', async ({
+test("a role page ends with Apply Now, which leads to the application form for that role at the end of the role's details, as a link to #apply does", async ({
   page,
 }) => {
-  const [route] = (await routes(page)).filter((r) => r.startsWith('/careers/'));
+  const [route] = (await routes(page)).filter((r) => ROLE_ROUTES.includes(r as never));
   await page.goto(route!);
   const role = (await page.locator('main h1').textContent())!.trim();
+  const form = page.locator('[data-section="job-opening"] form');
   const closing = page.locator('#main > [data-section]').last();
   await closing.getByRole('link', { name: 'Apply Now' }).click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText(role);
-  await dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(dialog).toBeHidden();
-  // Followed again, the same link opens the form again.
-  await closing.getByRole('link', { name: 'Apply Now' }).click();
-  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${route}#apply$`));
+  await expect(form).toBeInViewport();
+  await expect(form.locator('[data-slot="domain"]')).toContainText(role);
+  await expect(form.locator('input[name="domain"]')).toHaveValue(role);
 
   // A link straight to the form, as a recruiter would send it.
+  await page.goto('/');
   await page.goto(`${route}#apply`);
-  await expect(page.getByRole('dialog')).toBeVisible();
-  await expect(page.getByRole('dialog')).toContainText(role);
+  await expect(form).toBeInViewport();
 });
 
 test('at 320, 390 and 479 px the contact button stays in the header, beside the menu toggle, at the bottom of a long page', async ({

@@ -10,7 +10,7 @@ async function routes(page: Page): Promise<string[]> {
 
 // Every route's content, header, footer and console are checked by the route sweep in quality.spec.ts.
 
-test('the route table lists the 25 pages of the specification, the legal and company pages, and a page per role and case study', async ({
+test('the route table lists the 25 pages of the specification, the legal and company pages, a page per role and case study, and the pages a sent form leads to', async ({
   page,
 }) => {
   expect((await routes(page)).sort()).toEqual([...SITE_ROUTES].sort());

@@ -62,8 +62,23 @@ export const CASE_STUDY_ROUTES = [
   '/success-stories/pg-finder',
 ] as const;
 
+/**
+ * The pages a sent form leads to (issue 51), named by each form's request schema (`x-form.confirmation`):
+ * served, but kept out of search results and the sitemap (`searchable: false`).
+ */
+export const CONFIRMATION_ROUTES = ['/contact/thank-you', '/careers/thank-you'] as const;
+
+/** Every route search engines are told about (the sitemap). */
+export const SEARCHABLE_ROUTES = [
+  ...SPEC_ROUTES,
+  ...LEGAL_ROUTES,
+  ...COMPANY_ROUTES,
+  ...ROLE_ROUTES,
+  ...CASE_STUDY_ROUTES,
+] as const;
+
 /** Every route the site serves. */
-export const SITE_ROUTES = [...SPEC_ROUTES, ...LEGAL_ROUTES, ...COMPANY_ROUTES, ...ROLE_ROUTES, ...CASE_STUDY_ROUTES] as const;
+export const SITE_ROUTES = [...SEARCHABLE_ROUTES, ...CONFIRMATION_ROUTES] as const;
 
 /**
  * The routes the browser sweep visits: every page file's route, and one page of each collection, since
