@@ -90,7 +90,8 @@ const kinds = [
   },
   {
     name: 'Apply Now',
-    find: () => [...document.querySelectorAll('[data-section="careers"] button')].find((b) => /apply/i.test(b.textContent ?? '')),
+    // A link to the role's form, which the app opens as the dialog (before the app, the browser follows it).
+    find: () => document.querySelector('[data-section="careers"] [data-slot="apply"]'),
     effect: () => [...document.querySelectorAll('[role="dialog"]')].some((d) => d.getBoundingClientRect().height > 0),
   },
   {
