@@ -637,7 +637,7 @@ export interface CareersSection {
    */
   readonly intro?: Text;
   /**
-   * Text of each role's button.
+   * Text of each role's Apply link, which opens the application form for that role (without JavaScript, the form on the role's own page).
    * @default "Apply Now"
    */
   readonly applyLabel: Text;
@@ -1111,7 +1111,7 @@ export interface JobOpeningSection {
    */
   readonly benefits: readonly (Text)[];
   /**
-   * Text of the button that opens the application dialog.
+   * Text of the link, beside the role at a glance, to the application form that ends the role's details.
    * @default "Apply Now"
    */
   readonly applyLabel: Text;
