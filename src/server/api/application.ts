@@ -3,10 +3,9 @@ import type { ApplicationRequest } from '../../generated/schema-types.ts';
 import type { RateLimitConfig } from '../config.ts';
 import type { Storage } from '../storage/index.ts';
 import { applicationDeclaration } from '../../forms/declared.ts';
-import { createBodyValidator, patternMessagesOf, readApiSchema, schemaValidator } from '../validation.ts';
 import { applicationSpec } from '../../forms/spec.ts';
-import { isFormPost, sendFormAgain, type FormPostContext } from './form-post.ts';
-import { isSpam, validationFailed } from './submission.ts';
+import type { FormPostContext } from './form-post.ts';
+import { registerSubmissionRoute } from './submission.ts';
 
 export interface ApplicationRouteOptions {
   readonly storage: Storage;
@@ -22,10 +21,10 @@ export interface ApplicationRouteOptions {
 /** Registers the job application endpoint of the careers page. */
 export function registerApplicationRoute(api: FastifyInstance, options: ApplicationRouteOptions): void {
   const roles = new Set(options.roles);
-  const schema = readApiSchema('application.schema.json');
-  const validator = schemaValidator(schema);
-  const validate = createBodyValidator<ApplicationRequest>(schema, {
-    patternMessages: patternMessagesOf(applicationDeclaration),
+  registerSubmissionRoute<ApplicationRequest>(api, {
+    declaration: applicationDeclaration,
+    spec: applicationSpec,
+    schemaFile: 'application.schema.json',
     rules: [
       {
         field: 'domain',
@@ -36,33 +35,8 @@ export function registerApplicationRoute(api: FastifyInstance, options: Applicat
             : 'domain must be one of the open roles on the careers page',
       },
     ],
+    rateLimit: options.rateLimit,
+    formPosts: options.formPosts,
+    save: (fields, spam) => options.storage.saveApplication({ ...fields, spam, noticeVersion: options.noticeVersion }),
   });
-
-  api.post(
-    applicationDeclaration.endpoint,
-    { config: { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.timeWindowMs } } },
-    async (request, reply) => {
-      const check = validate(request.body);
-      if (!check.ok) {
-        if (isFormPost(request)) {
-          return sendFormAgain(request, reply, options.formPosts, {
-            spec: applicationSpec,
-            validator,
-            body: request.body,
-            fields: check.fields,
-          });
-        }
-        throw validationFailed(check);
-      }
-      const { website, ...fields } = check.value;
-      const saved = await options.storage.saveApplication({
-        ...fields,
-        spam: isSpam(website),
-        noticeVersion: options.noticeVersion,
-      });
-      // A browser's own post goes on to the page that says it arrived; a reload there sends nothing again.
-      if (isFormPost(request)) return reply.redirect(applicationDeclaration.confirmation, 303);
-      return reply.code(201).send({ id: saved.id });
-    },
-  );
 }

@@ -1,5 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import type { DeclaredForm } from '../../forms/declared.ts';
+import type { FormSpec } from '../../forms/spec.ts';
+import type { RateLimitConfig } from '../config.ts';
 import type { FieldError } from '../errors.ts';
 import { HttpError } from '../errors.ts';
+import { createBodyValidator, patternMessagesOf, readApiSchema, schemaValidator, type FieldRule } from '../validation.ts';
+import { isFormPost, sendFormAgain, type FormPostContext } from './form-post.ts';
 
 /**
  * A filled-in honeypot marks the submission as spam. It is still stored (a person whose browser autofilled
@@ -15,4 +21,59 @@ export function validationFailed(check: { readonly fields: readonly FieldError[]
     fields: check.fields,
     ...(check.message === undefined ? {} : { message: check.message }),
   });
+}
+
+/** One form's endpoint: what differs between the enquiry and the application. */
+export interface SubmissionRoute<R extends { readonly website?: string }> {
+  readonly declaration: DeclaredForm;
+  readonly spec: FormSpec<string>;
+  /** Its request schema in schemas/api/. */
+  readonly schemaFile: string;
+  /** Checks the schema cannot state (the role must be open). */
+  readonly rules?: readonly FieldRule[];
+  readonly rateLimit: RateLimitConfig;
+  readonly formPosts: FormPostContext;
+  /** Stores the checked fields; gives the new row's id. */
+  readonly save: (fields: Omit<R, 'website'>, spam: boolean) => Promise<{ readonly id: string }>;
+}
+
+/**
+ * Registers a form's endpoint: checks the body against its request schema, stores it, and answers JSON
+ * (201, or 400 naming every bad field) or, to a browser's own form post, its confirmation page (303) or
+ * its page drawn again with each problem at its field (./form-post.ts).
+ */
+export function registerSubmissionRoute<R extends { readonly website?: string }>(
+  api: FastifyInstance,
+  route: SubmissionRoute<R>,
+): void {
+  const schema = readApiSchema(route.schemaFile);
+  const validator = schemaValidator(schema);
+  const validate = createBodyValidator<R>(schema, {
+    patternMessages: patternMessagesOf(route.declaration),
+    ...(route.rules ? { rules: route.rules } : {}),
+  });
+
+  api.post(
+    route.declaration.endpoint,
+    { config: { rateLimit: { max: route.rateLimit.max, timeWindow: route.rateLimit.timeWindowMs } } },
+    async (request, reply) => {
+      const check = validate(request.body);
+      if (!check.ok) {
+        if (isFormPost(request)) {
+          return sendFormAgain(request, reply, route.formPosts, {
+            spec: route.spec,
+            validator,
+            body: request.body,
+            fields: check.fields,
+          });
+        }
+        throw validationFailed(check);
+      }
+      const { website, ...fields } = check.value;
+      const saved = await route.save(fields, isSpam(website));
+      // A browser's own post goes on to the page that says it arrived; a reload there sends nothing again.
+      if (isFormPost(request)) return reply.redirect(route.declaration.confirmation, 303);
+      return reply.code(201).send({ id: saved.id });
+    },
+  );
 }
