@@ -31,6 +31,7 @@ export function createFormPageRenderer(
   bundle = defaultRenderBundle,
 ): FormPageRenderer {
   let loaded: Promise<RenderBundle> | undefined;
+  const plainRenders = new Map<string, Promise<string>>();
   const load = () =>
     (loaded ??= (async () => {
       // React picks its build when first loaded: the visitors' HTML comes from production React, as at build time.
@@ -45,7 +46,13 @@ export function createFormPageRenderer(
     if (!page) return undefined;
     const [html, renderer] = await Promise.all([readPageText(site.clientDir, page), load()]);
     // The stored page holds the app exactly as the bundle renders it with no post; that part is replaced.
-    const plain = (await renderer.render(route)).html;
+    // Rendered once per route: the build, and so that render, does not change while the server runs.
+    if (!plainRenders.has(route))
+      plainRenders.set(
+        route,
+        renderer.render(route).then((rendered) => rendered.html),
+      );
+    const plain = await plainRenders.get(route)!;
     const at = html.indexOf(plain);
     if (at === -1) {
       throw new Error(

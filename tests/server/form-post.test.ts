@@ -172,6 +172,12 @@ describe('a plain HTML post that cannot be read or is not wanted', () => {
       says: /unknown field 'constructor'/,
     },
     {
+      name: 'a NUL in a field',
+      body: encode(validContact).replace('username=Asha', 'username=Asha%00'),
+      status: 400,
+      says: /cannot be stored/,
+    },
+    {
       name: 'a body over 32 KB',
       body: encode({ ...validContact, projectDetails: 'x'.repeat(40_000) }),
       status: 413,
