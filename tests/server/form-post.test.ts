@@ -175,7 +175,7 @@ describe('a plain HTML post that cannot be read or is not wanted', () => {
       name: 'a NUL in a field',
       body: encode(validContact).replace('username=Asha', 'username=Asha%00'),
       status: 400,
-      says: /cannot be stored/,
+      says: /invisible character/,
     },
     {
       name: 'a body over 32 KB',
