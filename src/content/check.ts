@@ -124,7 +124,8 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
     phase(checked, (run) => checkSearchTexts(run, shapes.pages)),
   ].flatMap((p) => p.problems);
   // What schemas cannot say is judged only of files whose shape is right (judge.ts).
-  const judged = phase(checked, (run) => judgeContent(run, shapes.references, routes, earlier));
+  const judged = phase(checked, (run) => judgeContent(run, shapes.references, routes, earlier, [...collections.byName.values()].flatMap((c) => c.entries)),
+  );
   const registered = phase(checked, (run) => checkRegistry(run, validators.sectionTypes));
   const found = [...earlier, ...judged.problems, ...registered.problems];
   // Template text in an entry that is not yet published stops nothing, as in a draft page.

@@ -27,7 +27,12 @@ import { declarations, type DeclaredForm } from '../forms/declared.ts';
 export interface LintFile {
   /** Path relative to the project root, such as `content/pages/home.yaml`. */
   readonly file: string;
-  readonly kind: 'site' | 'page' | 'shared';
+  /**
+   * An `entry` is a collection entry as written (content/case-studies/pg-finder.yaml). Its page is judged as a
+   * page; the entry itself only by the rules of one text, since a template may place its words mid-line on
+   * that page (`Success story · {entry.client}`), where a Markdown title the author typed no longer looks like one.
+   */
+  readonly kind: 'site' | 'page' | 'shared' | 'entry';
   /** The file's name without its extension: a page's module name, or the name of shared content. */
   readonly name?: string;
   readonly data: unknown;
@@ -95,7 +100,10 @@ const markupInTextOnce = sameFileSameFindings(markupInText);
 
 /** Runs every rule. Findings come in no particular order; the content check sorts them. */
 export function lintContent(input: LintInput): LintFinding[] {
-  const pages = input.files.filter((f) => f.kind === 'page');
+  const entries = input.files.filter((f) => f.kind === 'entry');
+  const files = input.files.filter((f) => f.kind !== 'entry');
+  input = { ...input, files };
+  const pages = files.filter((f) => f.kind === 'page');
   const shared = Object.fromEntries(
     input.files.filter((f) => f.kind === 'shared' && f.name).map((f) => [f.name, f.data]),
   ) as Partial<SharedContent>;
@@ -106,6 +114,7 @@ export function lintContent(input: LintInput): LintFinding[] {
     ...input.files.flatMap((file) => unknownAnchors(file, input)),
     ...input.files.flatMap(placeholderTextOnce),
     ...input.files.flatMap(markupInTextOnce),
+    ...entries.flatMap(markupInTextOnce),
     ...input.files.flatMap(proseMarkdown),
     ...input.files.flatMap((file) => sitePlaceholders(file, input)),
     ...duplicateSearchTexts(pages),
@@ -345,7 +354,7 @@ function formsWithoutConfirmation(pages: readonly LintFile[], input: LintInput):
       code: 'FormConfirmationMissing' as const,
       file: page.file,
       path: ['sections'],
-      ...explain.FormConfirmationMissing(form.submission === 'contact' ? 'enquiry' : 'job application', form.confirmation),
+      ...explain.FormConfirmationMissing(form.noun, form.confirmation),
     }));
   });
 }

@@ -17,6 +17,8 @@ export const HONEYPOT = 'website';
 /** The form-level declaration, `x-form`. */
 interface FormDeclaration {
   readonly submission: 'contact' | 'application';
+  /** The form in a sentence, as the content checks name it ("a page has an enquiry form"). */
+  readonly noun: string;
   /** Path under the API base. */
   readonly endpoint: string;
   /** The database table of its submissions. */

@@ -325,6 +325,9 @@ test(
   'page settings save on every kind of page: a title, a breadcrumb cleared, the draft flag',
   { tag: '@full' },
   async ({ page }) => {
+    // Four pages opened fresh and saved, each a full editor load: a minute is too little on a loaded machine
+    // (CI, 2026-11-29), and what this test proves does not depend on speed.
+    test.slow();
     for (const file of ['content/pages/about.yaml', 'content/pages/web-development.yaml', 'content/pages/home.yaml']) {
       const before = read(file);
       await openFresh(page, file);

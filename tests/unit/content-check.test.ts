@@ -125,6 +125,23 @@ describe('content check: what a marketer sees for each mistake', () => {
     `);
   });
 
+  it('stops Markdown typed into a collection entry at its line, once, also where its page shows the text mid-line', async () => {
+    // The case study's `client` ends up inside the page's eyebrow ("Success story · {entry.client}"), where a
+    // title the author typed no longer starts a line; the entry is judged as written, and said once.
+    const abs = join(projectRoot, 'content/case-studies/pg-finder.yaml');
+    const text = readFileSync(abs, 'utf8');
+    for (const typed of ['## Why us\\nStudents in Greater Noida', 'Students [in Noida](/contact)', 'Students <b>in Noida</b>']) {
+      const mutated = text.replace(/^client: .*$/m, `client: "${typed}"`);
+      const line = mutated.split('\n').findIndex((l) => l.startsWith('client:')) + 1;
+      const result = await checkContent({ root: projectRoot, unfinished: 'fail', drafts: new Map([[abs, mutated]]) });
+      const found = result.problems.filter((p) => p.severity === 'error' && p.file === 'content/case-studies/pg-finder.yaml');
+      expect(
+        found.map((p) => `${p.line} ${p.code}`),
+        typed,
+      ).toEqual([`${line} ${typed.includes('<') ? 'MarkupInText' : 'MarkdownInText'}`]);
+    }
+  });
+
   it('warns that a list item whose text runs on to the next line is joined into one item by YAML', async () => {
     expect(await report('text-runs-on')).toMatchInlineSnapshot(`
       "content/pages/home.yaml:13:9  TextRunsOn

@@ -21,7 +21,7 @@ import { codeFrame, formatPath, locate, nodeAt } from '../locate.ts';
 import { quoted, valueFix } from '../fixes.ts';
 import { parsePath } from '../paths.ts';
 import { closest } from '../suggest.ts';
-import type { Validators } from '../validate.ts';
+import type { Reference, Validators } from '../validate.ts';
 import { readSource, validated } from './read.ts';
 import { dayOf, fileMissing, isRecord, listFiles, type CheckRun, type SourceFile } from './run.ts';
 
@@ -36,6 +36,8 @@ export interface Entry {
   readonly route: string;
   readonly source: SourceFile;
   readonly data: Data;
+  /** What the entry's own values refer to, its Markdown texts among them, for the rules of one file (lint.ts). */
+  readonly references: readonly Reference[];
   readonly unpublished?: Unpublished;
 }
 
@@ -100,7 +102,7 @@ export function readCollections(run: CheckRun, validators: Validators): Collecti
     for (const abs of files) {
       const source = readSource(run, abs);
       if (!source) continue;
-      const { problems } = validated(validators, validate, source);
+      const { problems, references } = validated(validators, validate, source);
       for (const problem of problems) run.report(source, problem);
       if (problems.length > 0 || !isRecord(source.data)) continue;
       const slug = basename(abs).replace(/\.ya?ml$/, '');
@@ -110,7 +112,7 @@ export function readCollections(run: CheckRun, validators: Validators): Collecti
       }
       const data = source.data;
       const route = definition ? definition.route.replace('{slug}', slug) : '';
-      entries.push({ slug, route, source, data, ...unpublishedOf(data, today) });
+      entries.push({ slug, route, source, data, references, ...unpublishedOf(data, today) });
     }
     const order = definition?.order ?? { by: 'title', direction: 'asc' as const };
     entries.sort((a, b) => compareBy(a.data, b.data, order.by) * (order.direction === 'desc' ? -1 : 1) || a.slug.localeCompare(b.slug));
@@ -257,8 +259,8 @@ function walkStrings(value: unknown, path: Path, visit: (text: string, path: Pat
  * the entry gave is reported at the entry's field; the rest at the template's, once for all entries.
  */
 export function relocateMadePages(problems: readonly Problem[], collections: Collections): Problem[] {
-  if (collections.made.size === 0) return [...problems];
   const seen = new Set<string>();
+  const entryFiles = new Set([...collections.made.values()].map((m) => m.entry.source.file));
   // Messages that name a made page (another page with the same title, say) name the entry that makes it.
   const names = [...collections.made.values()].map((m) => [m.file, m.entry.source.file] as const);
   const renamed = (message: string) => names.reduce((text, [from, to]) => text.split(from).join(to), message);
@@ -279,8 +281,12 @@ export function relocateMadePages(problems: readonly Problem[], collections: Col
     const everyPage = made !== undefined && (pagesOf.get(made.template.file) ?? 0) > 1 && found.get(sharedKey(problem, made)) === pagesOf.get(made.template.file);
     const located = made ? relocate(problem, made, everyPage) : problem;
     const moved = { ...located, message: renamed(located.message), ...(located.hint ? { hint: renamed(located.hint) } : {}) };
-    // Said once for the template, in the words of the first page it was found on.
-    const key = `${moved.file}:${moved.line}:${moved.column}:${moved.code}${everyPage ? '' : `:${moved.message}`}`;
+    // Said once for the template, in the words of the first page it was found on. An entry's own texts are
+    // judged as written too (judge.ts), so what its page shows of them is said once, at their line.
+    const inEntry = entryFiles.has(moved.file);
+    const key = inEntry
+      ? `${moved.file}:${moved.line}:${moved.code}`
+      : `${moved.file}:${moved.line}:${moved.column}:${moved.code}${everyPage ? '' : `:${moved.message}`}`;
     if (seen.has(key)) return [];
     seen.add(key);
     return [moved];
