@@ -5,7 +5,8 @@
 // route at every width, every generated case), the toolchain tests (`slow`) and the browser specs that
 // start dev servers (CONTRIBUTING.md). It finds the browser itself (CHROME_PATH, else /usr/bin/chromium)
 // and stops at once, with the install command, when there is none.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 
 const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -20,6 +21,19 @@ if (!existsSync(chrome)) {
 }
 
 const full = process.argv.includes('--full');
+// `--after-gate` (CI, right after `npm test` passed on the same tree): the full sweep's tests that the gate
+// did not already run as the sweep would. A test that reads no depth (tests/helpers/depth.ts, FULL in the
+// browser fixtures) runs the same in both, so the gate's run of it stands; what is left is the generated
+// tests at full depth, the route sweep on every route, the toolchain tests, the dev-server specs and the
+// tests tagged @full. The gate and this together run every test of `npm run test:full`, each at its depth.
+const afterGate = full && process.argv.includes('--after-gate');
+const readsDepth = (dir) =>
+  readdirSync(dir, { recursive: true })
+    .map((file) => join(dir, String(file)))
+    .filter((file) => /\.test\.tsx?$/.test(file) && /helpers\/depth\.ts'/.test(readFileSync(file, 'utf8')));
+const deepTests = afterGate ? ['tests', 'src/sections'].flatMap(readsDepth) : [];
+const deepBuiltTests = deepTests.filter((file) => file.startsWith('tests/built/'));
+const deepUnitTests = deepTests.filter((file) => !file.startsWith('tests/built/'));
 const env = {
   ...process.env,
   TEST_DEPTH: full ? 'full' : process.env.TEST_DEPTH || 'gate',
@@ -35,13 +49,39 @@ const run = (command, args) => spawnSync(command, args, { stdio: 'inherit', env 
 // and the summary says how each went and how long it took.
 const steps = [
   { name: 'production build', command: 'npm', args: ['run', 'build'] },
-  { name: 'unit and API tests', command: 'npx', args: ['vitest', 'run', '--project', 'fast'] },
-  { name: 'checks of the built pages', command: 'npx', args: ['vitest', 'run', '--project', 'built'], needs: 'production build' },
+  afterGate
+    ? {
+        name: 'unit and API tests at full depth, those that read it',
+        command: 'npx',
+        args: ['vitest', 'run', '--project', 'fast', ...deepUnitTests],
+      }
+    : { name: 'unit and API tests', command: 'npx', args: ['vitest', 'run', '--project', 'fast'] },
+  afterGate
+    ? {
+        name: 'checks of the built pages at full depth, those that read it',
+        command: 'npx',
+        args: ['vitest', 'run', '--project', 'built', ...deepBuiltTests],
+        needs: 'production build',
+      }
+    : {
+        name: 'checks of the built pages',
+        command: 'npx',
+        args: ['vitest', 'run', '--project', 'built'],
+        needs: 'production build',
+      },
   // Alone, after the others: their toolchains would take the CPU that the server tests' deadlines count on.
   ...(full
     ? [{ name: 'toolchain tests (npm run test:slow)', command: 'npx', args: ['vitest', 'run', '--project', 'slow'] }]
     : []),
-  { name: 'browser tests', command: 'npx', args: ['playwright', 'test'], needs: 'production build' },
+  afterGate
+    ? {
+        name: 'browser tests of the full sweep only',
+        command: 'npx',
+        // Playwright matches --grep against the file name and the titles and tags of a test.
+        args: ['playwright', 'test', '--grep', '@full|sweep\\.spec\\.ts|dev-reload\\.spec\\.ts|gallery\\.spec\\.ts'],
+        needs: 'production build',
+      }
+    : { name: 'browser tests', command: 'npx', args: ['playwright', 'test'], needs: 'production build' },
 ];
 const results = [];
 for (const step of steps) {
@@ -55,7 +95,7 @@ for (const step of steps) {
   const status = run(step.command, step.args);
   results.push({ name: step.name, status, seconds: (performance.now() - started) / 1000 });
 }
-console.log(`\n${full ? 'npm run test:full' : 'npm test'}:`);
+console.log(`\n${afterGate ? 'npm run test:full -- --after-gate' : full ? 'npm run test:full' : 'npm test'}:`);
 for (const r of results)
   console.log(
     `  ${r.status === 0 ? '✓' : '✗'} ${r.name}: ${r.why ?? (r.status === 0 ? 'passed' : `failed (exit ${r.status})`)}${r.seconds ? `, ${Math.round(r.seconds)} s` : ''}`,
