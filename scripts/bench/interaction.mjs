@@ -13,7 +13,7 @@
 //   npm run bench:interaction -- [--routes /careers,/] [--quick] [--moments first-paint,load]
 //                                [--modes pointer,keyboard,script,touch] [--url http://host:port]
 //                                [--client-dir dist/client] [--json out.json]
-/* global window, document, addEventListener, requestAnimationFrame, Element -- the control catalogue and the probe run in the page */
+/* global window, document, addEventListener, requestAnimationFrame, Element, getComputedStyle -- the control catalogue and the probe run in the page */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -72,13 +72,17 @@ const kinds = [
   {
     name: 'hero dot',
     // The third: neither the slide shown nor the one the slide show moves to next.
-    find: () => document.querySelectorAll('[data-section="hero"] [data-slot="dot"]')[2],
-    effect: (el) => el.getAttribute('aria-current') === 'true',
+    // A radio button, answered by the CSS before the app: its slide is laid out and fading in.
+    find: () => document.querySelectorAll('[data-section="hero"] [data-slot="dot"] input')[2],
+    effect: (el) =>
+      el.checked &&
+      Number(getComputedStyle(el.closest('[data-section="hero"]').querySelectorAll('[data-slot="slide"]')[2]).opacity) > 0,
   },
   {
     name: 'hero toggle',
-    find: () => document.querySelector('[data-section="hero"] [data-slot="toggle"]'),
-    effect: (el) => el.getAttribute('aria-label') === 'Play background slides' && el.closest('[data-playing="false"]') !== null,
+    // A checkbox, checked when paused: the drift stops by CSS, the slide show once the app has started.
+    find: () => document.querySelector('[data-section="hero"] [data-slot="toggle"] input'),
+    effect: (el) => el.checked,
   },
   {
     name: 'careers tab',

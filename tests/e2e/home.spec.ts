@@ -34,18 +34,19 @@ const press = (locator: Locator) => locator.evaluate((element: HTMLElement) => e
 const mouseAway = (page: Page) => page.mouse.move(2, 2);
 
 const hero = (page: Page) => page.locator('[data-section="hero"]');
-const currentDot = (page: Page) => hero(page).locator('[data-slot="dot"][aria-current="true"]');
-const heroToggle = (page: Page) => hero(page).locator('[data-slot="toggle"]');
+// The dots are radio buttons and the toggle a checkbox, checked when paused (native controls, issue 51).
+const currentDot = (page: Page) => hero(page).locator('[data-slot="dot"] input:checked');
+const heroToggle = (page: Page) => hero(page).getByRole('checkbox', { name: 'Pause background slides' });
 
 /** Freezes time on slide 1 with the hero's 8-second timer starting now. */
 async function restartHero(page: Page) {
   await expect(heroToggle(page)).toBeVisible();
   await freeze(page);
-  await press(hero(page).getByRole('button', { name: /^Slide 1 of 4/ }));
+  await press(hero(page).getByRole('radio', { name: /^Slide 1 of 4/ }));
   await press(heroToggle(page));
-  await expect(heroToggle(page)).toHaveAccessibleName('Play background slides');
+  await expect(heroToggle(page)).toBeChecked();
   await press(heroToggle(page));
-  await expect(heroToggle(page)).toHaveAccessibleName('Pause background slides');
+  await expect(heroToggle(page)).not.toBeChecked();
   await expect(currentDot(page)).toHaveAccessibleName(/^Slide 1 of 4/);
 }
 
@@ -94,15 +95,15 @@ test.describe('hero', () => {
     await open(page);
     await restartHero(page);
     await heroToggle(page).click();
-    await expect(heroToggle(page)).toHaveAccessibleName('Play background slides');
+    await expect(heroToggle(page)).toBeChecked();
     await page.clock.runFor(20_000);
     await expect(currentDot(page)).toHaveAccessibleName(/^Slide 1 of 4/);
 
     await hero(page)
-      .getByRole('button', { name: /^Slide 3 of 4/ })
+      .getByRole('radio', { name: /^Slide 3 of 4/ })
       .click();
     await expect(currentDot(page)).toHaveAccessibleName(/^Slide 3 of 4/);
-    await expect(heroToggle(page)).toHaveAccessibleName('Pause background slides');
+    await expect(heroToggle(page)).not.toBeChecked();
     await page.clock.runFor(8_000);
     await expect(currentDot(page)).toHaveAccessibleName(/^Slide 4 of 4/);
   });
@@ -125,7 +126,7 @@ test.describe('hero', () => {
     expect((await animations()).filter((a) => a.state === 'running').length).toBeGreaterThan(0);
     expect((await animations()).filter((a) => a.endless)).toEqual([]);
     await press(heroToggle(page));
-    await expect(heroToggle(page)).toHaveAccessibleName('Play background slides');
+    await expect(heroToggle(page)).toBeChecked();
     await expect.poll(async () => (await animations()).filter((a) => a.state === 'running')).toEqual([]);
   });
 
@@ -135,7 +136,7 @@ test.describe('hero', () => {
     await expect(videos).toHaveCount(2);
     await expect.poll(() => videos.nth(0).evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
     await hero(page)
-      .getByRole('button', { name: /^Slide 3 of 4/ })
+      .getByRole('radio', { name: /^Slide 3 of 4/ })
       .click();
     await expect.poll(() => videos.nth(0).evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
     await expect.poll(() => videos.nth(1).evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
@@ -151,7 +152,7 @@ test.describe('hero', () => {
       HTMLMediaElement.prototype.play = () => Promise.reject(new DOMException('Autoplay is not allowed.', 'NotAllowedError'));
     });
     await open(page);
-    await expect(heroToggle(page)).toHaveAccessibleName('Play background slides');
+    await expect(heroToggle(page)).toBeChecked();
     await freeze(page);
     await page.clock.runFor(16_000);
     await expect(currentDot(page)).toHaveAccessibleName(/^Slide 1 of 4/);
@@ -398,7 +399,7 @@ test.describe('reduced motion', () => {
     await page.clock.runFor(20_000);
     await expect(currentDot(page)).toHaveAccessibleName(/^Slide 1 of 4/);
     await hero(page)
-      .getByRole('button', { name: /^Slide 2 of 4/ })
+      .getByRole('radio', { name: /^Slide 2 of 4/ })
       .click();
     await expect(currentDot(page)).toHaveAccessibleName(/^Slide 2 of 4/);
 

@@ -62,7 +62,7 @@ export function unstoppableMotion(page: Page): Promise<string[]> {
       .map((a) => {
         const target = (a.effect as KeyframeEffect).target;
         const section = target?.closest('[data-section]');
-        if (section?.querySelector('button[data-slot="pause"], button[data-slot="toggle"]')) return undefined;
+        if (section?.querySelector('button[data-slot="pause"], [data-slot="toggle"] input')) return undefined;
         return `${(a as CSSAnimation).animationName ?? 'an animation'} in ${section?.getAttribute('data-section') ?? target?.tagName}`;
       })
       .filter((found) => found !== undefined),

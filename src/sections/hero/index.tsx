@@ -16,15 +16,31 @@ import styles from './styles.module.css';
  * nothing in the hero moves (`data-paused`). Each slide change restarts that slide's video. If the
  * browser refuses to autoplay, playback simply turns off. With reduced motion nothing plays: posters and images only, changed by the dots.
  *
- * The first slide's poster is a real, high-priority `<img>` so it is the LCP element; videos are
- * mounted after hydration and fetch nothing until their slide is shown. The dots and the toggle are in
- * the server HTML, in the state they will have once the slides play, so a press made before the code
- * arrives is kept and made then (src/app/startup); with reduced motion a style hides the toggle from
- * the first paint, before the code knows to leave it out.
+ * The dots are radio buttons and the toggle a checkbox, which CSS answers before the app and without it
+ * (issue 51): a dot shows its slide (`:has(:checked)`), the toggle stops the drift and the arrow's nudge.
+ * The app adds what HTML cannot, the autoplay and the videos, starting from what the visitor chose before
+ * it arrived. The first slide's poster is a real, high-priority `<img>` so it is the LCP element; the other
+ * stills are lazy and not laid out until their slide is chosen or the app runs, so they do not compete with
+ * it; videos are mounted after hydration and fetch nothing until their slide is shown. With reduced motion
+ * a style hides the toggle from the first paint, before the code knows to leave it out.
  */
+/**
+ * The slide a checked dot shows, as CSS, so that it needs no app. One rule per slide: CSS cannot pair the
+ * k-th dot with the k-th slide for any k, and the count is the content's.
+ */
+function slideCss(scope: string, count: number): string {
+  return Array.from(
+    { length: count },
+    (_, i) =>
+      `[data-hero="${scope}"]:has([data-slot="dot"]:nth-child(${i + 1}) input:checked) [data-slot="slide"]:nth-child(${i + 1}){display:block;opacity:1}`,
+  ).join('');
+}
+
 export default function Hero({ section, index }: SectionProps<'hero'>) {
   const { heading, paragraph, action, interval, slides } = section;
   const headingId = useId();
+  const slideGroup = `${headingId}-slide`;
+  const scope = headingId.replace(/[^a-zA-Z0-9_-]/g, '');
   const rootRef = useRef<HTMLElement>(null);
   const videos = useRef<Array<HTMLVideoElement | null>>([]);
   const hydrated = useHydrated();
@@ -59,6 +75,16 @@ export default function Hero({ section, index }: SectionProps<'hero'>) {
     });
   }, [current, animate]);
 
+  // A dot chosen or the toggle pressed before the app arrived is the state the app starts from: the
+  // browser kept it in the controls, and React, hydrating, does not read it back.
+  useEffect(() => {
+    const root = rootRef.current;
+    if (!root) return;
+    const chosen = [...root.querySelectorAll<HTMLInputElement>('[data-slot="dot"] input')].findIndex((input) => input.checked);
+    if (chosen > 0) setCurrent(chosen);
+    if (root.querySelector<HTMLInputElement>('[data-slot="toggle"] input')?.checked) setPlaying(false);
+  }, []);
+
   const select = (i: number) => {
     setCurrent(i);
     setPlaying(true);
@@ -84,9 +110,12 @@ export default function Hero({ section, index }: SectionProps<'hero'>) {
       data-section="hero"
       data-playing={animate}
       data-paused={!playing}
+      data-hydrated={hydrated || undefined}
+      data-hero={scope}
       aria-labelledby={headingId}
       style={{ '--hero-interval': `${interval}ms` } as CSSProperties}
     >
+      <style>{slideCss(scope, count)}</style>
       <div className={styles.slides} data-slot="slides">
         {slides.map((slide, i) => {
           const still = slide.video?.poster ?? slide.image;
@@ -98,11 +127,10 @@ export default function Hero({ section, index }: SectionProps<'hero'>) {
               data-active={i === current}
               data-kind={slide.video ? 'video' : 'image'}
             >
-              {/* Only the first slide is in the server HTML: the others cannot show before the
-                  script runs, and fetching them early would compete with the LCP image. */}
-              {still && (i === 0 || hydrated) && (
-                <Picture image={still} priority={index === 0 && i === 0} className={styles.media} />
-              )}
+              {/* Every still is in the server HTML, so a dot shows its slide without the app; the others
+                  than the first are lazy, and not laid out until chosen or hydrated (styles.module.css),
+                  so they are not fetched alongside the LCP image. */}
+              {still && <Picture image={still} priority={index === 0 && i === 0} className={styles.media} />}
               {slide.video && hydrated && !reduced && (
                 <video
                   ref={(node) => {
@@ -142,29 +170,32 @@ export default function Hero({ section, index }: SectionProps<'hero'>) {
       <div className={`container ${styles.bar}`} data-slot="controls">
         <div className={styles.controls}>
           {!reduced && (
-            <button
-              type="button"
-              className={styles.toggle}
-              data-slot="toggle"
-              aria-label={playing ? 'Pause background slides' : 'Play background slides'}
-              onClick={() => setPlaying((p) => !p)}
-            >
-              {playing ? <Pause size={16} aria-hidden /> : <Play size={16} aria-hidden />}
-            </button>
+            // Checked is paused: the icon shows what a press does next (styles.module.css).
+            <label className={styles.toggle} data-slot="toggle">
+              <input
+                type="checkbox"
+                className={styles.input}
+                aria-label="Pause background slides"
+                checked={!playing}
+                onChange={(event) => setPlaying(!event.currentTarget.checked)}
+              />
+              <Pause size={16} aria-hidden className={styles.pauseIcon} />
+              <Play size={16} aria-hidden className={styles.playIcon} />
+            </label>
           )}
-          <div className={styles.dots} role="group" aria-label="Background slides" data-slot="dots">
+          <div className={styles.dots} role="radiogroup" aria-label="Background slides" data-slot="dots">
             {slides.map((slide, i) => (
-              <button
-                key={i}
-                type="button"
-                className={styles.dot}
-                data-slot="dot"
-                aria-label={`Slide ${i + 1} of ${count}: ${slide.label}`}
-                aria-current={i === current ? 'true' : undefined}
-                onClick={() => select(i)}
-              >
+              <label key={i} className={styles.dot} data-slot="dot">
+                <input
+                  type="radio"
+                  name={slideGroup}
+                  className={styles.input}
+                  aria-label={`Slide ${i + 1} of ${count}: ${slide.label}`}
+                  checked={i === current}
+                  onChange={() => select(i)}
+                />
                 {i === current && animate && <span key={`${current}`} className={styles.progress} aria-hidden="true" />}
-              </button>
+              </label>
             ))}
           </div>
         </div>
