@@ -49,6 +49,8 @@ export const problemCodes = {
   DuplicateSlideHeading: 'Two slides of one carousel have the same heading.',
   NoNextStep: 'A page has no link to the contact form and no form of its own, so a reader who reaches its end has no next step.',
   UnknownAnchor: 'An internal link names an anchor (`#id`) that its page does not have.',
+  LinkUnusable:
+    'A link\'s address cannot work for a visitor: a web address of a computer of your own or without a public domain, an e-mail link to no address, a phone number no phone can dial.',
   FormConfirmationMissing:
     'A page has a form, and no page has the address of that form\'s confirmation page, where a visitor whose browser sent the form without JavaScript is taken.',
   DuplicateTitle: 'Two pages have the same title.',
@@ -104,6 +106,7 @@ export const buildOnlyCodes: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
   'DuplicateSlideHeading',
   'NoNextStep',
   'UnknownAnchor',
+  'LinkUnusable',
   'FormConfirmationMissing',
   'DuplicateTitle',
   'DuplicateDescription',
@@ -654,6 +657,11 @@ export const explain = {
     hint: declined
       ? `Remove \`closing: false\`, so that the page ends with the site's closing banner (\`closing\` in content/site.yaml), or end it with a \`cta-banner\` section whose button links to \`${enquiry}\`.`
       : `End the page with a \`cta-banner\` section whose button links to \`${enquiry}\`, or link a button of one of its sections there.`,
+  }),
+  /** `link` is shaped like an address, and cannot work: `reason`, and what to write instead. */
+  LinkUnusable: (link: string, reason: string, hint: string): Explanation => ({
+    message: `The link \`${link}\` cannot work on the live site: ${reason}.`,
+    hint,
   }),
   /** The page draws the `form` form, whose confirmation page `route` no page has. */
   FormConfirmationMissing: (form: string, route: string): Explanation => ({

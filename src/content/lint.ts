@@ -11,7 +11,7 @@ import { isScalar, LineCounter, parseDocument } from 'yaml';
 import { explain, warningCodes, type ProblemCode, type Severity } from './catalog.ts';
 import type { Reference } from './validate.ts';
 import { formatPath, locate, nodeAt } from './locate.ts';
-import { unknownSitePlaceholders } from './site-placeholders.ts';
+import { fillSiteText, unknownSitePlaceholders } from './site-placeholders.ts';
 import { parseProse, proseMistakes } from '../sections/prose/markdown.ts';
 import { listFiles } from './files.ts';
 import { closest } from './suggest.ts';
@@ -22,6 +22,7 @@ import { allSectionMeta, metaOf } from '../sections/meta.ts';
 import { closingOf } from '../sections/closing.ts';
 import type { CarouselItems } from '../sections/meta-types.ts';
 import { declarations, type DeclaredForm } from '../forms/declared.ts';
+import { addressProblem, numberProblem } from './addresses.ts';
 
 /** A content file whose shape is valid, with the references the schema marked in it. */
 export interface LintFile {
@@ -120,6 +121,7 @@ export function lintContent(input: LintInput): LintFinding[] {
     ...duplicateSearchTexts(pages),
     ...pagesWithoutNextStep(pages, input),
     ...formsWithoutConfirmation(pages, input),
+    ...files.flatMap((file) => unusableLinks(file, input)),
     ...(input.complete ? unusedAssets(input) : []),
   ].map((finding) => ({ ...finding, severity: warningCodes.has(finding.code) ? 'warning' : 'error' }));
 }
@@ -357,6 +359,36 @@ function formsWithoutConfirmation(pages: readonly LintFile[], input: LintInput):
       ...explain.FormConfirmationMissing(form.noun, form.confirmation),
     }));
   });
+}
+
+// ─── Addresses ───────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Links whose address the schema's pattern lets through and no visitor can use: a web address left over
+ * from a preview or missing its domain, an e-mail link to no address, a phone number no phone can dial
+ * (addresses.ts). The site's own phone numbers are shown as `tel:` links too, so they are held to the same.
+ */
+function unusableLinks(file: LintFile, input: LintInput): Found[] {
+  const site = input.files.find((f) => f.kind === 'site');
+  const found: Found[] = [];
+  for (const ref of file.references) {
+    if (ref.kind !== 'link' || typeof ref.value !== 'string') continue;
+    // As the visitor gets it: a prose link may take its address from the site file (`mailto:{site.…}`);
+    // a placeholder that names nothing is UnknownPlaceholder's to report.
+    const address = site ? fillSiteText(ref.value, site.data) : ref.value;
+    if (address.includes('{site.')) continue;
+    const problem = addressProblem(address);
+    if (!problem) continue;
+    const place = markupAt(file.text, ref.path, ref.value);
+    found.push({ code: 'LinkUnusable', file: file.file, path: ref.path, ...(place ? { at: place } : {}), ...explain.LinkUnusable(address, problem.reason, problem.hint) });
+  }
+  if (file.kind === 'site' && isRecord(file.data) && isRecord(file.data.contact)) {
+    list(file.data.contact.phones).forEach((phone, i) => {
+      const problem = typeof phone === 'string' ? numberProblem(phone) : undefined;
+      if (problem) found.push({ code: 'LinkUnusable', file: file.file, path: ['contact', 'phones', i], ...explain.LinkUnusable(`tel:${phone as string}`, problem.reason, problem.hint) });
+    });
+  }
+  return found;
 }
 
 // ─── Template text ───────────────────────────────────────────────────────────────────────────

@@ -25,6 +25,11 @@ export function unknownSitePlaceholders(text: string, site: unknown): string[] {
   return [...unknown];
 }
 
+/** `text` with each placeholder that names a text of the site file filled in; the others stay as written. */
+export function fillSiteText(text: string, site: unknown): string {
+  return text.replace(PLACEHOLDER, (whole, path: string) => siteText(site, path) ?? whole);
+}
+
 /**
  * The page with the placeholders of its sections filled in, in the texts their types fill
  * (`fillSitePlaceholders` in src/sections/<type>/meta.ts: a prose section's body). The check has
@@ -32,7 +37,7 @@ export function unknownSitePlaceholders(text: string, site: unknown): string[] {
  */
 export function fillSitePlaceholders(page: Page, site: Site): Page {
   if (!page.sections.some((section) => metaOf(section.type)?.fillSitePlaceholders)) return page;
-  const fill = (text: string) => text.replace(PLACEHOLDER, (whole, path: string) => siteText(site, path) ?? whole);
+  const fill = (text: string) => fillSiteText(text, site);
   return {
     ...page,
     sections: page.sections.map((section) => {
