@@ -39,6 +39,7 @@ export const problemCodes = {
   DraftLeftOut: 'A navigation or footer entry goes to a draft page, so the published site leaves the entry out.',
   NotPublished: 'A page or entry exists but the published site leaves it out: a draft, a `publishedAt` still to come, or a `validThrough` past (a note, not a mistake).',
   MissingAsset: 'A referenced image or video file does not exist.',
+  PictureUnreadable: 'A picture file exists but is no picture: it does not decode (cut short, an error page or another kind of file under a picture\'s name).',
   UnknownIcon: 'An icon name is not a Lucide icon.',
   UnknownLogo: 'A logo name is not in the logo sets.',
   TitleLength: 'A page title is missing or outside the usual length range.',
@@ -97,6 +98,7 @@ export const buildOnlyCodes: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
   'DraftLeftOut',
   'NotPublished',
   'MissingAsset',
+  'PictureUnreadable',
   'UnknownIcon',
   'UnknownLogo',
   'TitleLength',
@@ -595,6 +597,11 @@ export const explain = {
   MissingAsset: (src: string, guess: string | undefined): Explanation => ({
     message: `The file \`public${src}\` does not exist.`,
     hint: `${did(guess)}Put the file under public/ and write its path from there, starting with \`/\`.`,
+  }),
+  /** `src` exists under public/ and does not decode: the decoder's `reason`. */
+  PictureUnreadable: (src: string, reason: string): Explanation => ({
+    message: `The file \`public${src}\` is not a picture a browser can show: ${reason}.`,
+    hint: 'Export the picture again from its original (WebP, AVIF, JPEG or PNG) and put it in its place, or choose another file. A download cut short, or a web page saved under a picture’s name, looks like this.',
   }),
   DuplicateId: (id: string, first: string): Explanation => ({
     message: `The id \`${id}\` is already used at \`${first}\`.`,

@@ -8,6 +8,7 @@ import { explain } from '../catalog.ts';
 import { logoNames, lucideIcons, lucideRenamed, resolveLogo, siblings } from '../assets.ts';
 import { formatPath } from '../locate.ts';
 import type { CollectedAssets, IconNode, LogoData } from '../module-types.ts';
+import { saveDecodeVerdicts, undecodablePicture } from '../picture-decode.ts';
 import { closest } from '../suggest.ts';
 import type { Reference } from '../validate.ts';
 import { isRecord, type CheckRun, type Finding, type SourceFile } from './run.ts';
@@ -29,6 +30,13 @@ export async function checkReferences(
     const guess = closest(src, siblings(run.publicDir, src));
     run.report(source, { code: 'MissingAsset', path, ...explain.MissingAsset(src, guess) });
   };
+  // Every picture decoded at once, on sharp's threads, rather than one after another in the walk below.
+  const pictures = new Set(
+    [...references.values()].flatMap((refs) =>
+      refs.flatMap((ref) => (ref.kind === 'image' && isRecord(ref.value) && typeof ref.value.src === 'string' ? [join(run.publicDir, ref.value.src)] : [])),
+    ),
+  );
+  await Promise.all([...pictures].map((file) => undecodablePicture(file)));
   for (const [source, refs] of references) {
     const assets = { icons: {} as Record<string, IconNode>, logos: {} as Record<string, LogoData> };
     assetsOf.set(source, assets);
@@ -64,7 +72,12 @@ export async function checkReferences(
           run.report(source, { code: 'UnknownLogo', path: ref.path, ...explain.UnknownLogo(ref.value, guess) });
         }
       } else if (ref.kind === 'image' && isRecord(ref.value) && typeof ref.value.src === 'string') {
-        if (!run.exists(join(run.publicDir, ref.value.src))) missing(source, [...ref.path, 'src'], ref.value.src);
+        const file = join(run.publicDir, ref.value.src);
+        if (!run.exists(file)) missing(source, [...ref.path, 'src'], ref.value.src);
+        else {
+          const reason = await undecodablePicture(file);
+          if (reason) run.report(source, { code: 'PictureUnreadable', path: [...ref.path, 'src'], ...explain.PictureUnreadable(ref.value.src, reason) });
+        }
       } else if (ref.kind === 'video' && isRecord(ref.value)) {
         for (const key of ['webm', 'mp4'] as const) {
           const src = ref.value[key];
@@ -74,6 +87,7 @@ export async function checkReferences(
     }
     for (const finding of duplicateIds(source.data)) run.report(source, finding);
   }
+  saveDecodeVerdicts();
   return { assetsOf, leftOut };
 }
 
