@@ -62,7 +62,8 @@ export const problemCodes = {
   MarkdownEmphasis: 'A text that is not Markdown holds `*stars*`, `_underscores_` or list lines, which the site shows as typed.',
   UnknownPlaceholder: 'A `{site.…}` placeholder in a prose text names nothing in the site file.',
   UnsupportedMarkdown: 'A prose text holds Markdown the site does not show (a picture, code, a quotation, a `#` title) or a link it cannot follow.',
-  PlaceholderText: 'Text or a note marked `TODO` (as the page templates write them) is still in the content.',
+  PlaceholderText:
+    'Text or a note marked `TODO` (as the page templates write them), or text never meant to go live (TBD, lorem ipsum, `[insert …]`), is still in the content.',
   UnknownCollection: 'A listing names a collection that no folder of content/ holds.',
   UnknownEntryField: 'A `{entry.…}` placeholder or a listing names a field that the entries of the collection do not have.',
   EntryNotListed: 'An entry would be listed nowhere: its team is not a tab of the careers section that lists its collection.',
@@ -684,7 +685,10 @@ export const explain = {
   }),
   /** A text still holding the template's `placeholder` mark. */
   PlaceholderText: (excerpt: string, placeholder: string): Explanation => ({
-    message: `This text is still the template's: "${excerpt}".`,
+    message:
+      placeholder === 'TODO'
+        ? `This text is still the template's: "${excerpt}".`
+        : `This text holds \`${placeholder}\`, which marks words not yet written: "${excerpt}".`,
     hint: `Write the page's own words here, without \`${placeholder}\`; the site shows this text as it is.`,
   }),
   /** A whole-line comment from the template that still asks for something. */

@@ -116,6 +116,7 @@ export function lintContent(input: LintInput): LintFinding[] {
     ...input.files.flatMap(placeholderTextOnce),
     ...input.files.flatMap(markupInTextOnce),
     ...entries.flatMap(markupInTextOnce),
+    ...entries.flatMap(placeholderTextOnce),
     ...input.files.flatMap(proseMarkdown),
     ...input.files.flatMap((file) => sitePlaceholders(file, input)),
     ...duplicateSearchTexts(pages),
@@ -396,17 +397,46 @@ function unusableLinks(file: LintFile, input: LintInput): Found[] {
 /** Marks text that `npm run new:page` wrote for the marketer to replace. */
 export const PLACEHOLDER = 'TODO';
 const PLACEHOLDER_PATTERN = new RegExp(`\\b${PLACEHOLDER}\\b`);
+/**
+ * Text never meant to go live, in the forms people leave it: the template's mark and its kin in capitals
+ * (TBD, TBC, FIXME, XXX), the printers' Latin filler, a bracketed instruction (`[insert client name]`) and
+ * the "your text here" of a layout. Capitals only for the short marks: `xxx` or `tbd` in a sentence is rare,
+ * and a false alarm on real words would teach marketers to ignore the rule.
+ */
+const PLACEHOLDER_TEXT = new RegExp(
+  [
+    `\\b(${PLACEHOLDER}|TBD|TBC|FIXME|XXX+)\\b`,
+    '\\b(lorem ipsum|dolor sit amet|consectetur adipiscing)\\b',
+    '\\[(insert|add|enter|your|placeholder)\\b[^\\]]*\\]',
+    '\\byour (text|title|heading|description|name|content) (goes )?here\\b',
+  ].join('|'),
+  'i',
+);
+/** The marker of a text, if it holds one: the short marks count only in capitals. */
+function placeholderIn(text: string): string | undefined {
+  const found = text.match(PLACEHOLDER_TEXT)?.[0];
+  if (found === undefined) return undefined;
+  if (/^[a-z]+$/i.test(found) && found !== found.toUpperCase()) {
+    // Found case-insensitively; search again for a capitalised one further on.
+    const rest = text.slice(text.indexOf(found) + found.length);
+    return placeholderIn(rest);
+  }
+  return found;
+}
 
 function placeholderText(file: LintFile): Found[] {
   const found: Found[] = [];
   const quote = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
   const walk = (value: unknown, path: Path) => {
-    if (typeof value === 'string' && PLACEHOLDER_PATTERN.test(value)) {
+    const marker = typeof value === 'string' ? placeholderIn(value) : undefined;
+    if (typeof value === 'string' && marker !== undefined) {
+      const place = markupAt(file.text, path, marker);
       found.push({
         code: 'PlaceholderText',
         file: file.file,
         path,
-        ...explain.PlaceholderText(quote(value), PLACEHOLDER),
+        ...(place ? { at: place } : {}),
+        ...explain.PlaceholderText(quote(value), marker),
       });
     } else if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i]));
     else if (isRecord(value)) for (const [k, v] of Object.entries(value)) walk(v, [...path, k]);

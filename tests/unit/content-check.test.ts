@@ -878,9 +878,10 @@ describe('checking again, as the dev server and the editor do at every change', 
 
     writeFileSync(file, original.replace('title: Fast', 'title: "TODO: Fast<br>"'));
     const changed = await codes();
+    // In the order of their places: the text's start for the markup, its `TODO` for the template text.
     expect(changed).toEqual([
-      'content/pages/home.yaml PlaceholderText sections[1].cards[0].title',
       'content/pages/home.yaml MarkupInText sections[1].cards[0].title',
+      'content/pages/home.yaml PlaceholderText sections[1].cards[0].title',
     ]);
     // The same text again is judged the same, from what was remembered.
     expect(await codes()).toEqual(changed);

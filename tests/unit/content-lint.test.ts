@@ -172,27 +172,27 @@ describe('content lint: what the schema cannot say', () => {
     const result = await checkContent(fixture('placeholder-text'));
     expect(result.errors).toBe(0);
     expect(formatProblems(result.problems)).toMatchInlineSnapshot(`
-      "content/pages/about.yaml:7:14  PlaceholderText  sections[0].heading
+      "content/pages/about.yaml:7:15  PlaceholderText  sections[0].heading
         This text is still the template's: "TODO: the promise of the page, in a few words".
         Write the page's own words here, without \`TODO\`; the site shows this text as it is.
 
           5 | sections:
           6 |   - type: page-hero
         > 7 |     heading: "TODO: the promise of the page, in a few words"
-            |              ^^^^^
+            |               ^^^^
           8 |     text: >-
           9 |       TODO: two or three sentences on what we build and for whom.
 
-      content/pages/about.yaml:8:11  PlaceholderText  sections[0].text
+      content/pages/about.yaml:9:7  PlaceholderText  sections[0].text
         This text is still the template's: "TODO: two or three sentences on what we build and for whom.".
         Write the page's own words here, without \`TODO\`; the site shows this text as it is.
 
-           6 |   - type: page-hero
            7 |     heading: "TODO: the promise of the page, in a few words"
-        >  8 |     text: >-
-             |           ^^
-           9 |       TODO: two or three sentences on what we build and for whom.
+           8 |     text: >-
+        >  9 |       TODO: two or three sentences on what we build and for whom.
+             |       ^^^^
           10 |     # TODO: a picture of the team under public/media/.
+          11 |     image:
 
       content/pages/about.yaml:10:7  PlaceholderText
         A note from the template is still here: "TODO: a picture of the team under public/media/.".

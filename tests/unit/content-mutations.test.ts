@@ -235,6 +235,28 @@ describe('generated mistakes in the real content', () => {
   }, 120_000);
 });
 
+describe('text never meant to go live', () => {
+  const markers = ['TODO', 'TBD', 'TBC', 'FIXME', 'XXX', 'Lorem ipsum dolor sit amet', '[insert client name]', 'Your text here'];
+  it('typed into any text of a published page is stopped at its line, in any of the forms people leave it', async () => {
+    await fc.assert(
+      fc.asyncProperty(place, fc.constantFrom(...markers), fc.nat(), async ({ abs, at }, marker, where) => {
+        const text = texts.get(abs)!;
+        const words = at.value.split(' ');
+        const cut = where % (words.length + 1);
+        const written = JSON.stringify([...words.slice(0, cut), marker, ...words.slice(cut)].join(' '));
+        const mutated = text.slice(0, at.start) + written + text.slice(at.end);
+        const first = lineOf(mutated, at.start);
+        const result = await checkWith(abs, mutated);
+        expect(
+          result.problems.some((p) => p.severity === 'error' && p.file === rel(abs) && p.line === first),
+          `${rel(abs)}:${first} ${at.path.join('.')} ${marker}`,
+        ).toBe(true);
+      }),
+      { seed: 3436, numRuns: runs(40, 200) },
+    );
+  }, 120_000);
+});
+
 describe('every entry of every collection, on any day', () => {
   /** The entries of the real content with their dates, as their files write them. */
   const entries = files.flatMap((abs) => {

@@ -57,7 +57,7 @@ describe('content plugin in vite build', () => {
       (error: unknown) => error as Error,
     );
     expect(failure, 'the build must fail').toBeDefined();
-    expect(failure!.message).toContain('content/pages/about.yaml:7:14  PlaceholderText  sections[0].heading');
+    expect(failure!.message).toContain('content/pages/about.yaml:7:15  PlaceholderText  sections[0].heading');
     expect(failure!.message).toContain('3 content errors in 1 file.');
   });
 
