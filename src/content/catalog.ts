@@ -46,6 +46,7 @@ export const problemCodes = {
   DescriptionLength: 'A page description is missing or outside the usual length range.',
   InsecureLink: 'A link to another site starts with `http://` instead of `https://`.',
   MissingAltText: 'A picture that carries content has no alt text.',
+  AltTextIsFileName: 'A picture\'s alt text is its file name (or a camera\'s name for it), which says nothing of what it shows.',
   HeadingOrder: 'A heading skips a level of the page outline (an h3 straight after the h1).',
   DuplicateSlideHeading: 'Two slides of one carousel have the same heading.',
   NoNextStep: 'A page has no link to the contact form and no form of its own, so a reader who reaches its end has no next step.',
@@ -105,6 +106,7 @@ export const buildOnlyCodes: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
   'TitleLength',
   'DescriptionLength',
   'MissingAltText',
+  'AltTextIsFileName',
   'HeadingOrder',
   'DuplicateSlideHeading',
   'NoNextStep',
@@ -134,6 +136,7 @@ export const buildOnlyCodes: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
  * (search-engine texts, template text left in, media nobody uses); every other problem is an error.
  */
 export const warningCodes: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
+  'AltTextIsFileName',
   'TitleLength',
   'DescriptionLength',
   'DuplicateTitle',
@@ -629,6 +632,11 @@ export const explain = {
     hint: `Create src/sections/${module.replace(/^\.\//, '')}, or point the line at the section's component.`,
   }),
   // ─── The lint's judgements (src/content/lint.ts) ───
+  /** The alt text `alt` of the picture `src` names the file. */
+  AltTextIsFileName: (alt: string, src: string): Explanation => ({
+    message: `The alt text \`${alt}\` of \`${src}\` is a file name, not a description: a screen reader would read it out as what the picture shows.`,
+    hint: 'Say in a sentence what the picture shows, as you would to someone on the phone (for example: "Three developers reviewing a pull request on a large screen").',
+  }),
   MissingAltText: (src: string): Explanation => ({
     message: `The picture \`${src}\` has an empty \`alt\`, so people who cannot see it learn nothing from it.`,
     hint:

@@ -137,9 +137,12 @@ export function lintContent(input: LintInput): LintFinding[] {
 const BACKGROUNDS = new Set(allSectionMeta().flatMap(([type, meta]) => (meta.backgrounds ?? []).map((path) => `${type} ${path}`)));
 
 function missingAltText(file: LintFile): Found[] {
-  return file.references.flatMap((ref) => {
+  return file.references.flatMap((ref): Found[] => {
     if (ref.kind !== 'image' || !isRecord(ref.value)) return [];
     const alt = ref.value.alt;
+    if (typeof alt === 'string' && alt.trim() !== '' && typeof ref.value.src === 'string' && altIsFileName(alt, ref.value.src)) {
+      return [{ code: 'AltTextIsFileName', file: file.file, path: [...ref.path, 'alt'], ...explain.AltTextIsFileName(alt, ref.value.src) }];
+    }
     if (typeof alt !== 'string' || alt.trim() !== '') return [];
     if (ref.path[ref.path.length - 1] === 'poster' || isBackground(file, ref.path)) return [];
     return [
@@ -151,6 +154,20 @@ function missingAltText(file: LintFile): Found[] {
       },
     ];
   });
+}
+
+/**
+ * An alt text that names the file instead of saying what the picture shows: a file name with its
+ * extension, a camera's name for a photo (IMG_0042, DSC01234), or the picture's own file name in words.
+ * A screen reader would read it out as the picture's content.
+ */
+function altIsFileName(alt: string, src: string): boolean {
+  const text = alt.trim().toLowerCase();
+  if (/\.(jpe?g|png|webp|avif|gif|svg|heic|tiff?)$/.test(text)) return true;
+  if (/^(img|dsc|dscn|pxl|screenshot|photo|image)[\s_-]*\d+/.test(text)) return true;
+  const name = (src.split('/').pop() ?? '').replace(/\.[a-z0-9]+$/i, '').toLowerCase();
+  const words = (t: string) => t.replace(/[\s_-]+/g, ' ').trim();
+  return name !== '' && words(text) === words(name);
 }
 
 function isBackground(file: LintFile, path: Path): boolean {
@@ -279,7 +296,7 @@ const pagesByFile = (input: LintInput) =>
   pageFiles.set(input, new Map(input.files.filter((f) => f.kind === 'page').map((f) => [f.file, f]))).get(input)!;
 
 function unknownAnchors(file: LintFile, input: LintInput): Found[] {
-  return file.references.flatMap((ref) => {
+  return file.references.flatMap((ref): Found[] => {
     if (ref.kind !== 'link' || typeof ref.value !== 'string' || !ref.value.startsWith('/')) return [];
     const [route, anchor] = ref.value.split('#');
     if (!anchor) return [];
@@ -550,7 +567,7 @@ function blockLine(text: string | undefined, path: Path, line: number): { line: 
 
 /** What a prose text holds that its section would not draw as written (HTML is MarkupInText's). */
 function proseMarkdown(file: LintFile): Found[] {
-  return file.references.flatMap((ref) => {
+  return file.references.flatMap((ref): Found[] => {
     if (ref.kind !== 'markdown' || typeof ref.value !== 'string') return [];
     return proseMistakes(parseProse(ref.value))
       .filter((mistake) => !(mistake.what === 'unsupported' && mistake.detail === 'HTML'))
@@ -572,7 +589,7 @@ function sitePlaceholders(file: LintFile, input: LintInput): Found[] {
   const site = input.files.find((f) => f.kind === 'site');
   // A site file with errors is reported on its own; the placeholders cannot be judged meanwhile.
   if (!site) return [];
-  return file.references.flatMap((ref) => {
+  return file.references.flatMap((ref): Found[] => {
     if (ref.kind !== 'markdown' || typeof ref.value !== 'string') return [];
     return unknownSitePlaceholders(ref.value, site.data).map((placeholder) => ({
       code: 'UnknownPlaceholder' as const,

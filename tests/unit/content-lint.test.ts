@@ -50,6 +50,22 @@ describe('content lint: what the schema cannot say', () => {
     `);
   });
 
+  it('warns about an alt text that is the file name, which says nothing of the picture', async () => {
+    expect(await report('alt-text-file-name')).toMatchInlineSnapshot(`
+      "content/pages/home.yaml:21:16  AltTextIsFileName  sections[1].cards[1].image.alt
+        The alt text \`IMG_0042.jpg\` of \`/media/pic.webp\` is a file name, not a description: a screen reader would read it out as what the picture shows.
+        Say in a sentence what the picture shows, as you would to someone on the phone (for example: "Three developers reviewing a pull request on a large screen").
+
+          19 |         image:
+          20 |           src: /media/pic.webp
+        > 21 |           alt: IMG_0042.jpg
+             |                ^^^^^^^^^^^^
+          22 |
+
+      1 warning in 1 file."
+    `);
+  });
+
   it('refuses a page whose headings skip a level, and says how to open it', async () => {
     expect(await report('heading-order')).toMatchInlineSnapshot(`
       "content/pages/about.yaml:9:16  HeadingOrder  sections[0].cards[0].title

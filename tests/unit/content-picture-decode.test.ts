@@ -23,18 +23,25 @@ afterAll(() => rmSync(publicCopy, { recursive: true, force: true }));
 /** Every `src:` of a picture in the real content, with its file and line. */
 const uses = [...listFiles(join(projectRoot, 'content'), '.yaml')].sort().flatMap((abs) => {
   const text = readFileSync(abs, 'utf8');
-  const found: { file: string; line: number; src: string }[] = [];
+  const found: { abs: string; file: string; line: number; src: string; alt: { start: number; end: number; line: number } }[] = [];
+  const lineAt = (offset: number) => text.slice(0, offset).split('\n').length;
   visit(parseDocument(text), {
     Map(_, map) {
       if (!isMap(map)) return;
-      const src = map.items.find((pair) => isScalar(pair.key) && pair.key.value === 'src');
-      const value = src?.value;
-      const hasAlt = map.items.some((pair) => isScalar(pair.key) && pair.key.value === 'alt');
-      if (hasAlt && isScalar(value) && typeof value.value === 'string' && value.range)
+      const value = map.items.find((pair) => isScalar(pair.key) && pair.key.value === 'src')?.value;
+      const alt = map.items.find((pair) => isScalar(pair.key) && pair.key.value === 'alt')?.value;
+      if (isScalar(alt) && alt.range && isScalar(value) && typeof value.value === 'string' && value.range)
         found.push({
+          abs,
           file: abs.slice(projectRoot.length + 1),
-          line: text.slice(0, value.range[0]).split('\n').length,
+          line: lineAt(value.range[0]),
           src: value.value,
+          // A block text (`>-`) ends with its line break, which the replacement must keep.
+          alt: {
+            start: alt.range[0],
+            end: text[alt.range[1] - 1] === '\n' ? alt.range[1] - 1 : alt.range[1],
+            line: lineAt(alt.range[0]),
+          },
         });
     },
   });
@@ -85,5 +92,43 @@ describe('a picture that is not a picture', () => {
       }),
       { seed: 52, numRuns: runs(12, 60) },
     );
+  });
+});
+
+describe('an alt text that names the file', () => {
+  const name = (src: string) =>
+    src
+      .split('/')
+      .pop()!
+      .replace(/\.[a-z0-9]+$/i, '');
+  const fileNames = fc.oneof(
+    fc.constant((src: string) => src.split('/').pop()!),
+    fc.constant((src: string) => name(src)),
+    fc.constant((src: string) => name(src).replace(/-/g, ' ')),
+    fc.integer({ min: 1, max: 99999 }).map((n) => () => `IMG_${String(n).padStart(4, '0')}.jpg`),
+    fc.integer({ min: 1, max: 99999 }).map((n) => () => `DSC${String(n).padStart(5, '0')}`),
+  );
+
+  it('is warned about at the alt line of any picture of the content, in any of the forms it takes', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.nat(), fileNames, async (n, make) => {
+        const use = uses[n % uses.length]!;
+        const text = readFileSync(use.abs, 'utf8');
+        const alt = make(use.src);
+        const mutated = text.slice(0, use.alt.start) + JSON.stringify(alt) + text.slice(use.alt.end);
+        const { problems } = await checkContent({ root: projectRoot, unfinished: 'fail', drafts: new Map([[use.abs, mutated]]) });
+        const found = problems.filter((p) => p.code === 'AltTextIsFileName' && p.file === use.file && p.line === use.alt.line);
+        expect(
+          found.map((p) => p.severity),
+          `${use.file}:${use.alt.line} ${alt}`,
+        ).toEqual(['warning']);
+      }),
+      { seed: 52, numRuns: runs(20, 100) },
+    );
+  });
+
+  it('is not found in the alt texts the content has, which say what each picture shows', async () => {
+    const { problems } = await checkContent({ root: projectRoot, unfinished: 'fail' });
+    expect(problems.filter((p) => p.code === 'AltTextIsFileName')).toEqual([]);
   });
 });
