@@ -37,6 +37,8 @@ export const problemCodes = {
   UnknownRoute: 'An internal link goes to a route that no page defines.',
   LinkToDraft: 'An internal link goes to a draft page (`draft: true`), which the published site does not have.',
   DraftLeftOut: 'A navigation or footer entry goes to a draft page, so the published site leaves the entry out.',
+  DatesContradict:
+    'A span ends before it starts: an entry\'s `validThrough` before its `publishedAt` (it would never be published), or a job posting\'s last day before its publication.',
   NotPublished: 'A page or entry exists but the published site leaves it out: a draft, a `publishedAt` still to come, or a `validThrough` past (a note, not a mistake).',
   MissingAsset: 'A referenced image or video file does not exist.',
   PictureUnreadable: 'A picture file exists but is no picture: it does not decode (cut short, an error page or another kind of file under a picture\'s name).',
@@ -99,6 +101,7 @@ export const buildOnlyCodes: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
   'LinkToDraft',
   'DraftLeftOut',
   'NotPublished',
+  'DatesContradict',
   'MissingAsset',
   'PictureUnreadable',
   'UnknownIcon',
@@ -554,6 +557,11 @@ export const explain = {
   LinkToDraft: (link: string, file: string): Explanation => ({
     message: `The link \`${link}\` goes to ${file}, a draft (\`draft: true\`) that is left out of the published site.`,
     hint: 'Publish that page first (remove its `draft: true` line), or remove this link until the page is ready.',
+  }),
+  /** `endKey` (`end`) is before `startKey` (`start`). */
+  DatesContradict: (startKey: string, start: string, endKey: string, end: string): Explanation => ({
+    message: `\`${endKey}: ${end}\` is before \`${startKey}: ${start}\`, so this ends before it starts: an entry would never be published and its page would never appear, with nothing else to say so.`,
+    hint: `Check both days: \`${endKey}\` is the last day, on or after \`${startKey}\` (dates are written YYYY-MM-DD).`,
   }),
   NotPublishedDraft: (what: string): Explanation => ({
     message: `${what} is a draft (\`draft: true\`), so the published site leaves it out.`,

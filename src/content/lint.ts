@@ -117,6 +117,7 @@ export function lintContent(input: LintInput): LintFinding[] {
     ...input.files.flatMap(markupInTextOnce),
     ...entries.flatMap(markupInTextOnce),
     ...entries.flatMap(placeholderTextOnce),
+    ...input.files.flatMap(contradictoryDates),
     ...input.files.flatMap(proseMarkdown),
     ...input.files.flatMap((file) => sitePlaceholders(file, input)),
     ...duplicateSearchTexts(pages),
@@ -377,6 +378,37 @@ function formsWithoutConfirmation(pages: readonly LintFile[], input: LintInput):
       ...explain.FormConfirmationMissing(form.noun, form.confirmation),
     }));
   });
+}
+
+// ─── Dates ───────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The pairs of dates that open and close a span, as the schemas name them: an entry's publication and its
+ * last day (an entry that ends before it starts is never published, and its page silently disappears),
+ * and a job posting's publication and its last day to apply.
+ */
+const SPANS: readonly (readonly [start: string, end: string])[] = [
+  ['publishedAt', 'validThrough'],
+  ['datePublished', 'validThrough'],
+];
+
+function contradictoryDates(file: LintFile): Found[] {
+  const found: Found[] = [];
+  const walk = (value: unknown, path: Path) => {
+    if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i]));
+    if (!isRecord(value)) return;
+    for (const [start, end] of SPANS) {
+      const from = value[start];
+      const to = value[end];
+      // Both as the schema's `date` writes them (YYYY-MM-DD), which compare as text.
+      if (typeof from === 'string' && typeof to === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) && to < from) {
+        found.push({ code: 'DatesContradict', file: file.file, path: [...path, end], ...explain.DatesContradict(start, from, end, to) });
+      }
+    }
+    for (const [key, inner] of Object.entries(value)) walk(inner, [...path, key]);
+  };
+  walk(file.data, []);
+  return found;
 }
 
 // ─── Addresses ───────────────────────────────────────────────────────────────────────────────
