@@ -99,6 +99,13 @@ export function valueFix(
     (edit.allowed === undefined || edit.allowed.includes(written)) &&
     // Of the formats, only a date is common in content; any other is left to the author.
     (edit.format === undefined || (edit.format === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(written)));
+  // `~` or `null` in a text field reads as nothing: whether the author meant those characters, or no
+  // text yet, is a guess, so the quotes are offered in the hint and never applied.
+  if (/^(~|null|Null|NULL)$/.test(written)) {
+    return {
+      hint: `YAML reads \`${written}\` as nothing. Write the text this field shows; only if you mean the characters \`${written}\` themselves, put them in quotes: \`${line}\`.`,
+    };
+  }
   const said = `Put it in quotes, so YAML reads it as text, exactly as you typed it: \`${line}\``;
   return fits
     ? { fix: { start, end, was: written, text: value, label: `Write \`${value}\`` }, hint: `${said}.` }

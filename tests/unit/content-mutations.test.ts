@@ -235,6 +235,23 @@ describe('generated mistakes in the real content', () => {
   }, 120_000);
 });
 
+describe('a text left as nothing (`~`, `null`)', () => {
+  it('is stopped at its line, and --fix leaves it alone: whether the author meant the characters is a guess', async () => {
+    await fc.assert(
+      fc.asyncProperty(place, fc.constantFrom('~', 'null', 'Null', 'NULL'), async ({ abs, at }, typed) => {
+        const text = texts.get(abs)!;
+        const mutated = text.slice(0, at.start) + typed + text.slice(at.end);
+        const first = lineOf(mutated, at.start);
+        const result = await checkWith(abs, mutated);
+        expect(stopsAt(result.problems, rel(abs), first, first), `${rel(abs)}:${first} ${typed}`).toBe(true);
+        const fixes = result.problems.filter((p) => p.file === rel(abs) && p.fix).map((p) => p.fix!);
+        expect(valueAt(applyFixes(mutated, fixes).text, at.path), `${rel(abs)}:${first} ${typed}`).not.toBe(typed);
+      }),
+      { seed: 3437, numRuns: runs(30, 150) },
+    );
+  }, 120_000);
+});
+
 describe('text never meant to go live', () => {
   const markers = ['TODO', 'TBD', 'TBC', 'FIXME', 'XXX', 'Lorem ipsum dolor sit amet', '[insert client name]', 'Your text here'];
   it('typed into any text of a published page is stopped at its line, in any of the forms people leave it', async () => {
@@ -336,5 +353,42 @@ describe('every fix the check offers', () => {
     }
     // The fixtures must offer fixes, or this proves nothing.
     expect(offered).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('is there wherever a hint promises `--fix`, and then leaves no such problem: every fixture, and invisible characters typed anywhere', async () => {
+    const promises = (problems: readonly Problem[], where: string) =>
+      problems
+        .filter((p) => /--fix/.test(p.hint ?? ''))
+        .map((p) => {
+          expect(p.fix, `${where} ${p.code}: ${p.hint}`).toBeDefined();
+          return p;
+        });
+    let promised = 0;
+    for (const name of readdirSync(join(projectRoot, 'tests/fixtures')))
+      promised += promises((await checkContent(fixture(name))).problems, name).length;
+    // The characters whose hint promises --fix (text-hazards.ts), typed into generated places of the real content.
+    const invisible = fc.constantFrom('\u0007', '\u0080', '\u200b', '\u200e', '\u202e', '\u2066', '\ufeff', '\u00ad');
+    await fc.assert(
+      fc.asyncProperty(place, invisible, fc.nat(), async ({ abs, at }, character, where) => {
+        const text = texts.get(abs)!;
+        const cut = where % (at.value.length + 1);
+        const mutated =
+          text.slice(0, at.start) + JSON.stringify(at.value.slice(0, cut) + character + at.value.slice(cut)) + text.slice(at.end);
+        const label = `${rel(abs)} ${at.path.join('.')} U+${character.codePointAt(0)!.toString(16)}`;
+        const found = promises((await checkWith(abs, mutated)).problems, label);
+        promised += found.length;
+        const fixed = applyFixes(
+          mutated,
+          found.filter((p) => p.file === rel(abs)).map((p) => p.fix!),
+        ).text;
+        const after = await checkWith(abs, fixed);
+        expect(
+          after.problems.filter((p) => /--fix/.test(p.hint ?? '') && p.file === rel(abs)).map((p) => p.code),
+          label,
+        ).toEqual([]);
+      }),
+      { seed: 3438, numRuns: runs(15, 100) },
+    );
+    expect(promised).toBeGreaterThan(0);
   }, 120_000);
 });

@@ -16,7 +16,7 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { stringify } from 'yaml';
-import { explain, type Problem } from '../catalog.ts';
+import { explain, type Fix, type Problem } from '../catalog.ts';
 import { codeFrame, formatPath, locate, nodeAt } from '../locate.ts';
 import { quoted, valueFix } from '../fixes.ts';
 import { parsePath } from '../paths.ts';
@@ -310,8 +310,13 @@ function relocate(problem: Problem, made: MadePage, onEveryPage: boolean): Probl
   const at = keyed ? locate(doc, counter, path.slice(0, -1), String(path[path.length - 1])) : locate(doc, counter, path);
   // A fix was made for the made page's text, which no file holds: a quote fix is made again from
   // the characters of the file the problem now points at; any other is left out.
+  // A fix that replaces characters found once among the value's characters in that file (an invisible
+  // character deleted) is made again there. Without a fix, a hint must not promise --fix.
   const { fix: _madeFor, ...rest } = problem;
-  const quote = problem.fix && problem.fix.text === quoted(problem.fix.was) ? valueFix(source.text, nodeAt(doc, path), path, { quote: true }) : undefined;
+  const node = nodeAt(doc, path);
+  const quote = problem.fix && problem.fix.text === quoted(problem.fix.was) ? valueFix(source.text, node, path, { quote: true }) : undefined;
+  const remade = !quote && problem.fix ? sameCharactersIn(source.text, node?.range, problem.fix) : undefined;
+  const fix = quote?.fix ?? remade;
   return {
     ...rest,
     file: source.file,
@@ -319,9 +324,22 @@ function relocate(problem: Problem, made: MadePage, onEveryPage: boolean): Probl
     column: at.column,
     path: formatPath(path),
     frame: codeFrame(source.text, at),
-    ...(quote?.fix ? { fix: quote.fix, hint: quote.hint } : {}),
+    ...(quote?.fix ? { hint: quote.hint } : !fix && rest.hint ? { hint: withoutFixPromise(rest.hint) } : {}),
+    ...(fix ? { fix } : {}),
   };
 }
+
+/** `fix` moved to where its characters are, once, in `range` of `text`; undefined when they are not there exactly once. */
+function sameCharactersIn(text: string, range: readonly number[] | null | undefined, fix: Fix): Fix | undefined {
+  if (!range || fix.was === '') return undefined;
+  const inFile = text.slice(range[0], range[1]);
+  const at = inFile.indexOf(fix.was);
+  if (at < 0 || inFile.indexOf(fix.was, at + 1) >= 0) return undefined;
+  return { ...fix, start: range[0]! + at, end: range[0]! + at + fix.was.length };
+}
+
+/** A hint without its promise that `--fix` does the repair, for a problem that lost its fix. */
+const withoutFixPromise = (hint: string) => hint.replace(/: `npm run content:check -- --fix` does that for you\./g, '.');
 
 /** The entry's path for a path of the made page, when the value there (or around it) is the entry's. */
 function fromEntryAt(fromEntry: ReadonlyMap<string, Path>, pagePath: Path): Path | undefined {
