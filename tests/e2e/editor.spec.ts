@@ -573,7 +573,10 @@ test('before publishing, the editor says what goes live, what stays a draft and 
   );
   writeFileSync(
     join(project, 'content/roles/backend-developer.yaml'),
-    read('content/roles/backend-developer.yaml').replace(/publishedAt: .*/, 'publishedAt: 2099-01-15'),
+    // Its last day moves with it: one before its publication would be a contradiction (DatesContradict).
+    read('content/roles/backend-developer.yaml')
+      .replace(/publishedAt: .*/, 'publishedAt: 2099-01-15')
+      .replace(/validThrough: .*/, 'validThrough: 2099-03-31'),
   );
   await page.getByRole('button', { name: 'Publish…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Publish your changes' });
