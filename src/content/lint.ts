@@ -109,15 +109,19 @@ export function lintContent(input: LintInput): LintFinding[] {
     input.files.filter((f) => f.kind === 'shared' && f.name).map((f) => [f.name, f.data]),
   ) as Partial<SharedContent>;
   return [
+    // An entry's own findings first: what its page shows of it is said once, at its line, in the first
+    // words found (relocateMadePages), and the entry's words are the ones its author wrote (`publishedAt`,
+    // not the page's `datePublished`).
+    ...entries.flatMap(markupInTextOnce),
+    ...entries.flatMap(placeholderTextOnce),
+    ...entries.flatMap(contradictoryDates),
+    ...files.flatMap(contradictoryDates),
     ...input.files.flatMap(missingAltText),
     ...pages.flatMap((page) => headingOrder(page, shared)),
     ...input.files.flatMap(duplicateSlideHeadings),
     ...input.files.flatMap((file) => unknownAnchors(file, input)),
     ...input.files.flatMap(placeholderTextOnce),
     ...input.files.flatMap(markupInTextOnce),
-    ...entries.flatMap(markupInTextOnce),
-    ...entries.flatMap(placeholderTextOnce),
-    ...input.files.flatMap(contradictoryDates),
     ...input.files.flatMap(proseMarkdown),
     ...input.files.flatMap((file) => sitePlaceholders(file, input)),
     ...duplicateSearchTexts(pages),
