@@ -44,7 +44,11 @@ export function TextField({ field, rows, hint, autoFocus, type = 'text', ...extr
         {field.label}
         {!field.required && <span className={styles.optional}> (optional)</span>}
       </label>
-      {rows ? <textarea rows={rows} {...common} /> : <input type={type} {...extras} {...common} />}
+      {rows ? (
+        <textarea rows={rows} {...common} />
+      ) : (
+        <input type={type} {...extras} {...common} pattern={field.pattern} title={field.patternTitle} />
+      )}
       {hint && (
         <p id={hintId} className={styles.hint}>
           {hint}

@@ -54,6 +54,16 @@ export interface DeclaredField<F extends string = string> {
   readonly optional: boolean;
 }
 
+/** What an input needs to know about its field, as input attributes. */
+export interface FieldLimits {
+  readonly required: boolean;
+  readonly maxLength?: number;
+  /** The value's shape, as the HTML `pattern` attribute reads it (anchored, with the `v` flag). */
+  readonly pattern?: string;
+  /** The message that explains the shape, for the browser's own bubble (`title`). */
+  readonly patternTitle?: string;
+}
+
 export interface DeclaredForm<F extends string = string> extends FormDeclaration {
   /** In the schema's order, which is the form's order; the honeypot is not a field. */
   readonly fields: readonly DeclaredField<F>[];

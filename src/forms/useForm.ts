@@ -11,12 +11,13 @@ import { checkBody, fromServer, summarise, trimAll, type FieldErrors, type Valid
 import { HONEYPOT, type FormSpec } from './spec.ts';
 import { usePostedForm } from './posted-context.ts';
 import { postJson } from './submit.ts';
+import type { FieldLimits } from './declared.ts';
 
 export interface UseFormOptions<F extends string> {
   readonly spec: FormSpec<F>;
   readonly validate: Validator;
-  /** Limits from the schema (`virtual:form-validators`), for the inputs' maxLength. */
-  readonly limits: Readonly<Record<string, { readonly required: boolean; readonly maxLength?: number }>>;
+  /** Limits from the schema (`virtual:form-validators`), for the inputs' attributes. */
+  readonly limits: Readonly<Record<string, FieldLimits>>;
   /** Values the visitor does not type, such as the role applied for. */
   readonly fixed?: Partial<Record<F, string>>;
   /** Toast texts from content. */
@@ -37,6 +38,9 @@ export interface FieldBinding {
   readonly errorId: string;
   readonly required: boolean;
   readonly maxLength: number | undefined;
+  /** The value's shape for the browser's own check, and the message that explains it. */
+  readonly pattern: string | undefined;
+  readonly patternTitle: string | undefined;
   readonly onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
 }
 
@@ -190,6 +194,8 @@ export function useForm<F extends string>(options: UseFormOptions<F>): FormContr
     errorId: `${idBase}-${name}-error`,
     required: limits[name]?.required ?? false,
     maxLength: limits[name]?.maxLength,
+    pattern: limits[name]?.pattern,
+    patternTitle: limits[name]?.patternTitle,
     onChange: onChange(name),
   });
 

@@ -5,9 +5,10 @@
  * Content-Security-Policy (no 'unsafe-eval') holds.
  *
  *   validateContact / validateApplication   ajv validate functions (`.errors` after a failed call)
- *   contactFields / applicationFields       per field: required, maxLength (for input attributes)
+ *   contactFields / applicationFields       per field: required, maxLength, and for a field with a shape of its
+ *                                           own (a phone number) its pattern and the message that explains it
  */
-import { addDeclarationKeywords } from './declared.ts';
+import { addDeclarationKeywords, type FieldLimits } from './declared.ts';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
@@ -64,25 +65,53 @@ export function generateValidators(schemaDir: string): GeneratedValidators {
       );
     }
     exportsToIds[`validate${form[0]!.toUpperCase()}${form.slice(1)}`] = id;
-    fieldTables.push(`export const ${form}Fields = ${JSON.stringify(fieldTable(schema))};`);
+    fieldTables.push(`export const ${form}Fields = ${JSON.stringify(fieldTable(schema, file))};`);
   }
 
   const { code, runtimeImports } = toBrowserModule(standaloneCode(ajv, exportsToIds));
   return { code: `${code}\n${fieldTables.join('\n')}\n`, files, runtimeImports };
 }
 
-/** What an input needs to know about its field: whether it is required and how long it may be. */
-function fieldTable(schema: SchemaObject): Record<string, { required: boolean; maxLength?: number }> {
+interface PropertyShape {
+  readonly maxLength?: number;
+  readonly pattern?: string;
+  readonly 'x-field'?: { readonly invalid?: string };
+}
+
+function fieldTable(schema: SchemaObject, file: string): Record<string, FieldLimits> {
   const required = new Set<string>(Array.isArray(schema.required) ? (schema.required as string[]) : []);
-  const properties = (schema.properties ?? {}) as Record<string, { maxLength?: number }>;
+  const properties = (schema.properties ?? {}) as Record<string, PropertyShape>;
   return Object.fromEntries(
-    Object.entries(properties).map(([name, property]) => [
-      name,
-      typeof property.maxLength === 'number'
-        ? { required: required.has(name), maxLength: property.maxLength }
-        : { required: required.has(name) },
-    ]),
+    Object.entries(properties).map(([name, property]) => {
+      const limits: { -readonly [K in keyof FieldLimits]: FieldLimits[K] } = { required: required.has(name) };
+      if (typeof property.maxLength === 'number') limits.maxLength = property.maxLength;
+      // Only a field with a shape of its own (it declares an `invalid` message) gets a pattern: the
+      // clean-text pattern of a name cannot be broken by typing, and the browser's bubble for it would say
+      // nothing a person could act on.
+      const invalid = property['x-field']?.invalid;
+      if (typeof property.pattern === 'string' && invalid) {
+        assertHtmlPattern(property.pattern, name, file);
+        limits.pattern = property.pattern;
+        limits.patternTitle = invalid;
+      }
+      return [name, limits];
+    }),
   );
+}
+
+/**
+ * Browsers compile `pattern` as `^(?:…)$` with the `v` flag, which refuses some classes the `u` flag
+ * (ajv's) accepts, such as an unescaped `(` inside `[…]`. A pattern the browser cannot compile is ignored
+ * silently, so the build refuses it instead.
+ */
+function assertHtmlPattern(pattern: string, name: string, file: string): void {
+  try {
+    new RegExp(`^(?:${pattern})$`, 'v');
+  } catch (error) {
+    throw formError(
+      `PatternNotHtml: the pattern of \`${name}\` in ${file} is not valid as an HTML pattern attribute (${(error as Error).message}). Browsers read it with the \`v\` flag: escape ( ) [ ] { } / - | inside a character class, which means the same to ajv.`,
+    );
+  }
 }
 
 /**

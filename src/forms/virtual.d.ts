@@ -5,8 +5,8 @@ declare module 'virtual:form-validators' {
     (data: unknown): boolean;
     errors?: readonly import('ajv').ErrorObject[] | null;
   }
-  /** Per field of a request body: required by the schema, and its maximum length when it has one. */
-  export type FieldTable = Readonly<Record<string, { readonly required: boolean; readonly maxLength?: number }>>;
+  /** Per field of a request body: the input attributes its schema implies. */
+  export type FieldTable = Readonly<Record<string, import('./declared.ts').FieldLimits>>;
 
   export const validateContact: GeneratedValidator;
   export const validateApplication: GeneratedValidator;

@@ -98,19 +98,37 @@ for (const javaScript of [false, true]) {
       await form.getByLabel('Project details').fill('A clinic booking app & a "patient" portal');
       await form.getByRole('button', { name: 'Send Message' }).tap();
 
-      // The server (or, with the app, the form itself) names the one problem, at its field.
+      // A number too short is caught before sending: by the browser's own check of the schema's pattern
+      // without the app, by the form with it.
       const mobile = form.getByLabel('Mobile number');
-      await expect(mobile).toHaveAttribute('aria-invalid', 'true');
-      await expect(form.locator('[data-field="mobile"] [data-slot="field-error"]')).toHaveText(
-        'Please enter a mobile number of 7 to 15 digits',
+      if (javaScript) {
+        await expect(form.locator('[data-field="mobile"] [data-slot="field-error"]')).toHaveText(
+          'Please enter a mobile number of 7 to 15 digits',
+        );
+      } else {
+        await expect.poll(() => mobile.evaluate((input: HTMLInputElement) => input.validity.patternMismatch)).toBe(true);
+        await expect(mobile).toHaveAttribute('title', 'Please enter a mobile number of 7 to 15 digits');
+        await expect(page).toHaveURL(/\/contact$/);
+      }
+
+      // An address the browser accepts and the schema does not (no dot in the domain) reaches the server,
+      // which (or, with the app, the form itself) names the one problem at its field.
+      await mobile.fill('+91 98107 45210');
+      const emailField = form.getByLabel('E-mail');
+      await emailField.fill('asha@example');
+      await form.getByRole('button', { name: 'Send Message' }).tap();
+      await expect(emailField).toHaveAttribute('aria-invalid', 'true');
+      await expect(form.locator('[data-field="email"] [data-slot="field-error"]')).toHaveText(
+        'Please enter a valid e-mail address, such as name@company.com',
       );
       await expect(form.locator('[aria-invalid="true"]')).toHaveCount(1);
       await expect(form.getByLabel('Name', { exact: true })).toHaveValue('Asha <b>Rao</b>');
-      await expect(form.getByLabel('E-mail')).toHaveValue(email);
+      await expect(mobile).toHaveValue('+91 98107 45210');
+      await expect(emailField).toHaveValue('asha@example');
       await expect(form.getByLabel('Project details')).toHaveValue('A clinic booking app & a "patient" portal');
       expect(storedWith('contact_submissions', email)).toEqual([]);
 
-      await mobile.fill('+91 98107 45210');
+      await emailField.fill(email);
       await form.getByRole('button', { name: 'Send Message' }).tap();
       await expect(page).toHaveURL(/\/contact\/thank-you$/);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you, your enquiry has arrived');

@@ -4,13 +4,15 @@
  * accepts good bodies, rejects each bad field with the message a person sees, and compiles no code at
  * run time (the site's Content-Security-Policy has no 'unsafe-eval').
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateValidators } from '../../src/forms/validators-plugin.ts';
 import { checkBody, fromServer, summarise, trimAll, type Validator } from '../../src/forms/messages.ts';
 import { applicationSpec, contactSpec } from '../../src/forms/spec.ts';
+import type { FieldLimits } from '../../src/forms/declared.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const generated = generateValidators(join(root, 'schemas/api'));
@@ -18,8 +20,8 @@ const generated = generateValidators(join(root, 'schemas/api'));
 interface GeneratedModule {
   validateContact: Validator;
   validateApplication: Validator;
-  contactFields: Record<string, { required: boolean; maxLength?: number }>;
-  applicationFields: Record<string, { required: boolean; maxLength?: number }>;
+  contactFields: Record<string, FieldLimits>;
+  applicationFields: Record<string, FieldLimits>;
 }
 
 let module: GeneratedModule;
@@ -67,7 +69,57 @@ describe('generated module', () => {
   it('exports the field limits of the schemas', () => {
     expect(module.contactFields.username).toEqual({ required: true, maxLength: 100 });
     expect(module.contactFields.company).toEqual({ required: false, maxLength: 120 });
-    expect(module.applicationFields.phone).toEqual({ required: true, maxLength: 25 });
+    expect(module.applicationFields.phone).toMatchObject({ required: true, maxLength: 25, pattern: expect.any(String) });
+    expect(module.applicationFields.phone!.patternTitle).toBe(applicationSpec.fields.phone.invalid);
+  });
+
+  it('gives a pattern only to fields with a shape of their own, never to free text', () => {
+    const shaped = (fields: Record<string, FieldLimits>) =>
+      Object.entries(fields)
+        .filter(([, limits]) => limits.pattern !== undefined)
+        .map(([name]) => name);
+    expect(shaped(module.contactFields)).toEqual(['mobile']);
+    // The role is sent in a hidden input, which browsers do not check; its message serves the server's answer.
+    expect(shaped(module.applicationFields)).toEqual(['phone', 'domain']);
+  });
+
+  // The browser checks `pattern` before a plain HTML post; the server checks the schema after it. If the two
+  // disagreed, a visitor without the app would be stopped on a good number or sent on with a bad one.
+  it("the browser's pattern accepts exactly what the server's schema accepts, for every shaped field", () => {
+    const forms = [
+      { fields: module.contactFields, validate: module.validateContact, good: goodContact },
+      { fields: module.applicationFields, validate: module.validateApplication, good: goodApplication },
+    ];
+    const phoneLike = fc.string({ unit: fc.constantFrom(...'0123456789+()-. x\u00a0٣'.split('')), maxLength: 24 });
+    for (const { fields, validate, good } of forms) {
+      for (const [name, limits] of Object.entries(fields)) {
+        if (!limits.pattern) continue;
+        const html = new RegExp(`^(?:${limits.pattern})$`, 'v');
+        fc.assert(
+          fc.property(fc.oneof(phoneLike, fc.string({ maxLength: 24 })), (value) => {
+            validate({ ...good, [name]: value });
+            const serverRefuses = (validate.errors ?? []).some(
+              (error) => error.instancePath === `/${name}` && error.keyword === 'pattern',
+            );
+            expect(html.test(value)).toBe(!serverRefuses);
+          }),
+          { seed: 5101, numRuns: 2000 },
+        );
+      }
+    }
+  });
+
+  it('refuses at build time a pattern the browser would silently ignore', () => {
+    const schemaDir = join(dir, 'bad-pattern');
+    mkdirSync(schemaDir, { recursive: true });
+    for (const name of ['contact', 'application']) {
+      const schema = JSON.parse(readFileSync(join(root, `schemas/api/${name}.schema.json`), 'utf8')) as {
+        properties: Record<string, { pattern?: string }>;
+      };
+      if (name === 'application') schema.properties.phone!.pattern = '^[0-9+()\\-. ]+$';
+      writeFileSync(join(schemaDir, `${name}.schema.json`), JSON.stringify(schema));
+    }
+    expect(() => generateValidators(schemaDir)).toThrow(/PatternNotHtml: the pattern of `phone`/);
   });
 
   it('counts characters as the server does (an emoji is one character)', () => {
