@@ -67,7 +67,7 @@ export const httpErrors = {
   UnsupportedMediaType: {
     statusCode: 415,
     message:
-      'The request body must be JSON, or a form as a browser posts it (application/x-www-form-urlencoded), so it was refused. Send it with the header Content-Type: application/json.',
+      'The request body must be JSON, or a form as a browser posts it (application/x-www-form-urlencoded or multipart/form-data), so it was refused. Send it with the header Content-Type: application/json.',
   },
   RateLimited: {
     statusCode: 429,

@@ -1,5 +1,6 @@
 /**
- * A browser's own form post (issue 51, HTML first): the API takes the form-encoded body, stores what it
+ * A browser's own form post (issue 51, HTML first): the API takes the form body, in either encoding a
+ * browser uses (form-encoded and multipart), stores what it
  * accepts and sends the browser on to the form's confirmation page, or draws the form's page again with
  * each problem at its field and every value as typed. Cases come from the forms' declarations (every
  * field of both forms) and from fast-check, hostile bodies included; the renderer is recorded, not run
@@ -63,7 +64,33 @@ afterAll(async () => {
 /** Form-encodes fields as a browser does. */
 const encode = (fields: Readonly<Record<string, string>>) => new URLSearchParams(Object.entries(fields)).toString();
 
-function post(url: string, body: string, headers: Record<string, string> = {}) {
+const BOUNDARY = '----formdata-test-7MA4YWxkTrZu0gW';
+type Part = readonly [name: string, value: string | Buffer, file?: { readonly filename: string; readonly type: string }];
+
+/** A multipart/form-data body as a browser builds it: one part per field, values as raw bytes. */
+function multipartBody(parts: readonly Part[]): Buffer {
+  const chunks: Buffer[] = [];
+  for (const [name, value, file] of parts) {
+    const disposition = `form-data; name="${name.replace(/"/g, '%22')}"${file ? `; filename="${file.filename}"` : ''}`;
+    const head = `--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\n${file ? `Content-Type: ${file.type}\r\n` : ''}\r\n`;
+    chunks.push(Buffer.from(head), Buffer.isBuffer(value) ? value : Buffer.from(value, 'utf8'), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
+  return Buffer.concat(chunks);
+}
+const multipartType = `multipart/form-data; boundary=${BOUNDARY}`;
+
+/** The two encodings a browser posts a form in; each test of a form runs in both. */
+const encodings = [
+  { encoding: 'form-encoded', type: 'application/x-www-form-urlencoded', body: encode },
+  {
+    encoding: 'multipart',
+    type: multipartType,
+    body: (fields: Readonly<Record<string, string>>) => multipartBody(Object.entries(fields)),
+  },
+] as const;
+
+function post(url: string, body: string | Buffer, headers: Record<string, string> = {}) {
   return app.inject({
     method: 'POST',
     url,
@@ -88,66 +115,168 @@ const cases = [
   },
 ] as const;
 
-describe.each(cases)('a plain HTML post of the $form.submission form', ({ url, form, spec, valid }) => {
-  it('is stored and sends the browser on to the confirmation page, which a reload does not post again', async () => {
-    const email = `${form.submission}.plain@example.in`;
-    const response = await post(url, encode({ ...valid, email, website: '' }));
+describe.each(encodings.flatMap((encoding) => cases.map((form) => ({ ...form, ...encoding }))))(
+  'a plain HTML post of the $form.submission form, $encoding',
+  ({ url, form, spec, valid, encoding, type, body: encodeAs }) => {
+    const send = (fields: Readonly<Record<string, string>>, headers: Record<string, string> = {}) =>
+      post(url, encodeAs(fields), { 'content-type': type, ...headers });
 
-    expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe(form.confirmation);
-    const stored =
-      form.submission === 'contact' ? await underTest.storage.listContacts() : await underTest.storage.listApplications();
-    expect(stored.filter((row) => row.email === email)).toHaveLength(1);
-  });
+    it('is stored and sends the browser on to the confirmation page, which a reload does not post again', async () => {
+      const email = `${form.submission}.${encoding}.plain@example.in`;
+      const response = await send({ ...valid, email, website: '' });
 
-  it('answers JSON, as the JSON API does, when the post asks for JSON', async () => {
-    const response = await post(url, encode({ ...valid, email: `${form.submission}.json@example.in` }), {
-      accept: 'application/json',
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe(form.confirmation);
+      const stored =
+        form.submission === 'contact' ? await underTest.storage.listContacts() : await underTest.storage.listApplications();
+      expect(stored.filter((row) => row.email === email)).toHaveLength(1);
     });
-    expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({ id: expect.any(String) });
-    const refused = await post(url, encode({ ...valid, email: 'not an address' }), { accept: 'application/json' });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ error: 'ValidationFailed', fields: [{ field: 'email' }] });
+
+    it('answers JSON, as the JSON API does, when the post asks for JSON', async () => {
+      const response = await send(
+        { ...valid, email: `${form.submission}.${encoding}.json@example.in` },
+        {
+          accept: 'application/json',
+        },
+      );
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toEqual({ id: expect.any(String) });
+      const refused = await send({ ...valid, email: 'not an address' }, { accept: 'application/json' });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ error: 'ValidationFailed', fields: [{ field: 'email' }] });
+    });
+
+    // Every field of the form, broken each way its schema allows: empty, too long, and the wrong shape.
+    const typed = form.fields.filter((field) => field.name !== 'domain');
+    const broken = typed.flatMap((field) => [
+      ...(field.optional ? [] : [{ field: field.name, value: '   ', message: field.required }]),
+      { field: field.name, value: 'x'.repeat(6000), message: field.invalid ?? expect.stringMatching(/shorten/i) },
+      ...(field.invalid ? [{ field: field.name, value: 'abc', message: field.invalid }] : []),
+    ]);
+    it.each(broken)(
+      'that breaks $field ($value.length characters) draws the form again, the message at $field and every value as typed',
+      async ({ field, value, message }) => {
+        drawn.length = 0;
+        const sent = { ...valid, [field]: value, website: '' };
+        const response = await send(sent);
+
+        expect(response.statusCode).toBe(400);
+        expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(response.headers['cache-control']).toBe('no-store');
+        expect(drawn).toHaveLength(1);
+        const { route, posted } = drawn[0]!;
+        expect(route).toBe(form.submission === 'contact' ? '/start' : roleRoute);
+        expect(posted.submission).toBe(form.submission);
+        expect(posted.errors).toEqual({ [field]: message });
+        expect(posted.values).toEqual(
+          Object.fromEntries(spec.order.map((name) => [name, sent[name as keyof typeof sent] ?? ''])),
+        );
+      },
+    );
+
+    it('keeps any text a visitor types, and draws it back exactly as sent', () =>
+      fc.assert(
+        fc.asyncProperty(fc.string({ maxLength: 40 }), async (text) => {
+          drawn.length = 0;
+          const field = typed[0]!.name;
+          const response = await send({ ...valid, [field]: text, email: 'wrong' });
+          expect(response.statusCode).toBe(400);
+          expect(drawn[0]!.posted.values[field]).toBe(text);
+        }),
+        { seed: 51, numRuns: runs(20, 200) },
+      ));
+  },
+);
+
+describe('a multipart post that cannot be read or is not wanted', () => {
+  const fields = Object.entries(validContact) as [string, string][];
+  const whole = multipartBody(fields);
+  const hostile = [
+    {
+      name: 'a field sent twice',
+      body: multipartBody([...fields, ['email', 'other@example.in']]),
+      status: 400,
+      says: /email was sent more than once/,
+    },
+    {
+      name: 'bytes that are not UTF-8',
+      body: multipartBody([...fields.filter(([n]) => n !== 'company'), ['company', Buffer.from([0x41, 0xe0, 0xa4])]]),
+      status: 400,
+      says: /company is not UTF-8 text/,
+    },
+    {
+      name: 'a field named __proto__',
+      body: multipartBody([...fields, ['__proto__', 'admin']]),
+      status: 400,
+      says: /built-in property/,
+    },
+    {
+      name: 'a field named constructor',
+      body: multipartBody([...fields, ['constructor', 'x']]),
+      status: 400,
+      says: /built-in property/,
+    },
+    {
+      name: 'a file',
+      body: multipartBody([...fields, ['cv', Buffer.from('%PDF-1.7'), { filename: 'cv.pdf', type: 'application/pdf' }]]),
+      status: 400,
+      says: /cv is a file, and this form takes no files/,
+    },
+    {
+      name: 'a NUL in a field',
+      body: multipartBody(fields.map(([n, v]) => [n, n === 'username' ? `${v}\0` : v] as const)),
+      status: 400,
+      says: /invisible character/,
+    },
+    {
+      name: 'fields over 32 KB together',
+      body: multipartBody([
+        ...fields.filter(([n]) => n !== 'projectDetails'),
+        ['projectDetails', 'x'.repeat(20_000)],
+        ['company', 'y'.repeat(20_000)],
+      ]),
+      status: 413,
+      says: /larger than 32 KB/,
+    },
+    { name: 'a body cut off mid-part', body: whole.subarray(0, whole.length - 60), status: 400, says: /not valid multipart/ },
+  ];
+  it.each(hostile)('answers $name with a page that says so, and stores nothing', async ({ body, status, says }) => {
+    drawn.length = 0;
+    const before = (await underTest.storage.listContacts()).length;
+    const response = await post(contactUrl, body, { 'content-type': multipartType });
+
+    expect(response.statusCode).toBe(status);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body + JSON.stringify(drawn)).toMatch(says);
+    expect((await underTest.storage.listContacts()).length).toBe(before);
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
   });
 
-  // Every field of the form, broken each way its schema allows: empty, too long, and the wrong shape.
-  const typed = form.fields.filter((field) => field.name !== 'domain');
-  const broken = typed.flatMap((field) => [
-    ...(field.optional ? [] : [{ field: field.name, value: '   ', message: field.required }]),
-    { field: field.name, value: 'x'.repeat(6000), message: field.invalid ?? expect.stringMatching(/shorten/i) },
-    ...(field.invalid ? [{ field: field.name, value: 'abc', message: field.invalid }] : []),
-  ]);
-  it.each(broken)(
-    'that breaks $field ($value.length characters) draws the form again, the message at $field and every value as typed',
-    async ({ field, value, message }) => {
-      drawn.length = 0;
-      const sent = { ...valid, [field]: value, website: '' };
-      const response = await post(url, encode(sent));
-
-      expect(response.statusCode).toBe(400);
-      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(response.headers['cache-control']).toBe('no-store');
-      expect(drawn).toHaveLength(1);
-      const { route, posted } = drawn[0]!;
-      expect(route).toBe(form.submission === 'contact' ? '/start' : roleRoute);
-      expect(posted.submission).toBe(form.submission);
-      expect(posted.errors).toEqual({ [field]: message });
-      expect(posted.values).toEqual(Object.fromEntries(spec.order.map((name) => [name, sent[name as keyof typeof sent] ?? ''])));
-    },
-  );
-
-  it('keeps any text a visitor types, and draws it back exactly as sent', () =>
+  it('answers a field of any name, raw bytes in its header included, with a 4xx and no 500', () =>
     fc.assert(
-      fc.asyncProperty(fc.string({ maxLength: 40 }), async (text) => {
-        drawn.length = 0;
-        const field = typed[0]!.name;
-        const response = await post(url, encode({ ...valid, [field]: text, email: 'wrong' }));
-        expect(response.statusCode).toBe(400);
-        expect(drawn[0]!.posted.values[field]).toBe(text);
-      }),
-      { seed: 51, numRuns: runs(20, 200) },
+      fc.asyncProperty(
+        fc.oneof(fc.constantFrom(...Object.getOwnPropertyNames(Object.prototype)), fc.string({ minLength: 1, maxLength: 20 })),
+        fc.string({ maxLength: 20 }),
+        async (name, value) => {
+          fc.pre(!Object.hasOwn(validContact, name) && name !== 'website');
+          const response = await post(contactUrl, multipartBody([...fields, [name, value]]), { 'content-type': multipartType });
+          expect(response.statusCode).toBeGreaterThanOrEqual(400);
+          expect(response.statusCode).toBeLessThan(500);
+          expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeNames);
+        },
+      ),
+      { seed: 5102, numRuns: runs(40, 400) },
     ));
+
+  it('refuses a post from another site by its Origin', async () => {
+    const foreign = await post(contactUrl, whole, {
+      'content-type': multipartType,
+      origin: 'https://evil.example',
+      'sec-fetch-site': 'cross-site',
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.body).toMatch(/only from this website/);
+  });
 });
 
 describe('a plain HTML post that cannot be read or is not wanted', () => {

@@ -5,6 +5,7 @@
  * every value kept (src/server/form-pages.ts). The same post with `Accept: application/json` gets the JSON
  * API's answers, unchanged.
  */
+import multipart from '@fastify/multipart';
 import type { ValidateFunction } from 'ajv';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FormPage } from '../../content/server-facts.ts';
@@ -15,6 +16,7 @@ import { HttpError, type FieldError } from '../errors.ts';
 import type { FormPageRenderer } from '../form-pages.ts';
 
 export const FORM_URLENCODED = 'application/x-www-form-urlencoded';
+export const MULTIPART = 'multipart/form-data';
 
 /** What the routes need to answer a plain HTML post. */
 export interface FormPostContext {
@@ -23,10 +25,10 @@ export interface FormPostContext {
   readonly forms: readonly FormPage[];
 }
 
-/** A browser's own form post, which expects a page back: a form-encoded body, and JSON not asked for. */
+/** A browser's own form post, which expects a page back: a form body (either encoding), and JSON not asked for. */
 export function isFormPost(request: FastifyRequest): boolean {
   const type = (request.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase();
-  return type === FORM_URLENCODED && !/application\/json/i.test(request.headers.accept ?? '');
+  return (type === FORM_URLENCODED || type === MULTIPART) && !/application\/json/i.test(request.headers.accept ?? '');
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -63,19 +65,109 @@ export function acceptFormEncoded(api: FastifyInstance): void {
       done(notEncoded(), undefined);
       return;
     }
-    const names = entries.map(([name]) => name);
-    const twice = [...new Set(names.filter((name, at) => names.indexOf(name) !== at))];
-    if (twice.length > 0) {
-      done(
-        new HttpError('ValidationFailed', {
-          fields: twice.map((field) => ({ field, message: `${field} was sent more than once; a form has each field once` })),
-        }),
-        undefined,
-      );
+    const twice = sentTwice(entries);
+    if (twice) {
+      done(twice, undefined);
       return;
     }
     done(null, Object.fromEntries(entries));
   });
+}
+
+/** A form has each field once: a name sent twice is refused by name rather than one value picked. */
+function sentTwice(entries: readonly (readonly [string, unknown])[]): HttpError | undefined {
+  const names = entries.map(([name]) => name);
+  const twice = [...new Set(names.filter((name, at) => names.indexOf(name) !== at))];
+  if (twice.length === 0) return undefined;
+  return new HttpError('ValidationFailed', {
+    fields: twice.map((field) => ({ field, message: `${field} was sent more than once; a form has each field once` })),
+  });
+}
+
+const tooLarge = () => new HttpError('PayloadTooLarge');
+
+/**
+ * Parses `multipart/form-data` bodies, the other encoding a browser may post a form in, into the same
+ * object as a form-encoded one, under the same rules: the fields together at most `bodyLimit` bytes (the
+ * body is streamed, so Fastify's own limit does not apply), UTF-8 or refused, each field once.
+ * @fastify/multipart (over busboy) reads the parts and refuses a field named after anything an object
+ * inherits, `__proto__` included, before it reaches an object. The forms take no files: a file part is
+ * refused at its field, not dropped in silence.
+ */
+export async function acceptMultipart(api: FastifyInstance): Promise<void> {
+  // Fastify's default (1 MiB) when the server sets none.
+  const bodyLimit = api.initialConfig.bodyLimit ?? 1024 * 1024;
+  await api.register(multipart, {
+    // Field values are read as Latin-1, which maps every byte to one character, and then decoded strictly
+    // below: busboy's own UTF-8 decoding would store U+FFFD in place of bytes that are not UTF-8.
+    defCharset: 'latin1',
+    limits: { fieldNameSize: 200, fieldSize: bodyLimit, fields: 50, files: 5, fileSize: bodyLimit, parts: 60 },
+  });
+  api.addHook('preValidation', async (request) => {
+    if (!request.isMultipart()) return;
+    const entries: [string, string][] = [];
+    const files: string[] = [];
+    let bytes = 0;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          files.push(part.fieldname);
+          // Read to the end (bounded by `fileSize`), so that the parts after it arrive.
+          for await (const chunk of part.file) void chunk;
+          continue;
+        }
+        if (part.valueTruncated) throw tooLarge();
+        const raw = Buffer.from(String(part.value), 'latin1');
+        bytes += raw.length;
+        if (bytes > bodyLimit) throw tooLarge();
+        let value: string;
+        try {
+          value = utf8.decode(raw);
+        } catch {
+          throw new HttpError('ValidationFailed', {
+            fields: [
+              { field: part.fieldname, message: `${part.fieldname} is not UTF-8 text; send the form again from the website` },
+            ],
+          });
+        }
+        entries.push([part.fieldname, value]);
+      }
+    } catch (error) {
+      throw multipartError(error);
+    }
+    const twice = sentTwice(entries);
+    if (twice) throw twice;
+    if (files.length > 0) {
+      throw new HttpError('ValidationFailed', {
+        fields: [...new Set(files)].map((field) => ({ field, message: `${field} is a file, and this form takes no files` })),
+      });
+    }
+    request.body = Object.fromEntries(entries);
+  });
+}
+
+/** The multipart reader's refusals, in the API's catalogue and words. */
+function multipartError(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  switch ((error as { code?: unknown }).code) {
+    case 'FST_PROTO_VIOLATION':
+      return new HttpError('BadRequest', {
+        message:
+          'The form has a field named after a built-in property (such as __proto__ or constructor), which no form of this site has, so nothing was saved. Send the form again from the website.',
+        cause: error,
+      });
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_FILES_LIMIT':
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new HttpError('PayloadTooLarge', { cause: error });
+    default:
+      return new HttpError('BadRequest', {
+        message:
+          'The form body is not valid multipart/form-data (it ended early, or a part is malformed), so nothing was saved. Send the form again from the website.',
+        cause: error,
+      });
+  }
 }
 
 /** What a route knows of the post it could not accept. */

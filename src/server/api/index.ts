@@ -7,7 +7,7 @@ import type { Storage } from '../storage/index.ts';
 import { registerApplicationRoute } from './application.ts';
 import { registerContactRoute } from './contact.ts';
 import { acceptOnlyJson } from './json-body.ts';
-import { acceptFormEncoded, type FormPostContext } from './form-post.ts';
+import { acceptFormEncoded, acceptMultipart, type FormPostContext } from './form-post.ts';
 
 export interface ApiOptions {
   readonly storage: Storage;
@@ -29,6 +29,7 @@ export async function api(instance: FastifyInstance, options: ApiOptions): Promi
   acceptOnlyJson(instance);
   // A browser's own form post: the forms work before their page's script, and without it.
   acceptFormEncoded(instance);
+  await acceptMultipart(instance);
   // Fastify parses no body when a POST has neither a body nor a Content-Type: that is not JSON either.
   instance.addHook('preValidation', async (request) => {
     if (request.method === 'POST' && request.body === undefined) throw new HttpError('UnsupportedMediaType');
