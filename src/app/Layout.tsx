@@ -6,7 +6,7 @@ import type { Page } from '../generated/schema-types.ts';
 import { Header } from './Header/index.tsx';
 import { Footer } from './Footer/index.tsx';
 import { Loader, LoaderProvider } from './Loader/index.tsx';
-import { entryFor, loadPage, loadedPage, markHydrated } from './startup/loader.ts';
+import { entryFor, loadPage, loadedPage, markHydrated, pageSettled } from './startup/loader.ts';
 import { ToasterHost } from '../components/Toaster/index.tsx';
 
 /** Every route change starts at the top of the new page (or at its anchor when the link has one). */
@@ -22,26 +22,42 @@ function ScrollToTop() {
       window.scrollTo(0, 0);
       return;
     }
-    const id = decodeURIComponent(hash.slice(1));
-    const target = document.getElementById(id);
-    if (target) {
-      target.scrollIntoView();
-      return;
-    }
-    // The anchor's section is still on its way (its code had not arrived when the link was followed):
-    // go there as soon as it is drawn, rather than to the top of the page.
-    const main = document.getElementById('main');
-    if (!main) return;
-    const observer = new MutationObserver(() => {
-      const drawn = document.getElementById(id);
-      if (!drawn) return;
-      observer.disconnect();
-      drawn.scrollIntoView();
-    });
-    observer.observe(main, { childList: true, subtree: true });
-    return () => observer.disconnect();
+    return followAnchor(decodeURIComponent(hash.slice(1)), pathname);
   }, [pathname, hash]);
   return null;
+}
+
+/**
+ * Brings the anchor into view, and keeps it there while the page is still being drawn: its section may
+ * not be drawn yet (its code had not arrived when the link was followed), or React may draw it afresh
+ * when its code arrives (a press reached it before then), and the browser's scroll anchoring then keeps
+ * whatever was on screen in the meantime. Followed until every section has committed, or the visitor
+ * reaches for the page, whichever comes first; returns the clean-up.
+ */
+function followAnchor(id: string, pathname: string): () => void {
+  const bringIntoView = () => {
+    const target = document.getElementById(id);
+    if (!target) return;
+    const { top } = target.getBoundingClientRect();
+    if (top < 0 || top >= window.innerHeight) target.scrollIntoView();
+  };
+  bringIntoView();
+  const main = document.getElementById('main');
+  if (!main) return () => {};
+  const observer = new MutationObserver(bringIntoView);
+  observer.observe(main, { childList: true, subtree: true });
+  const visitorEvents = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+  const stop = () => {
+    observer.disconnect();
+    for (const type of visitorEvents) window.removeEventListener(type, stop, true);
+  };
+  for (const type of visitorEvents) window.addEventListener(type, stop, { capture: true, passive: true });
+  // One more look once the last section has committed, then nothing on the page is redrawn by start-up.
+  void pageSettled(pathname).then(() => {
+    if (observer.takeRecords().length > 0) bringIntoView();
+    stop();
+  });
+  return stop;
 }
 
 /**

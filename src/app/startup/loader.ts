@@ -245,6 +245,19 @@ export function markHydrated(part: PagePart): void {
 }
 
 /**
+ * Settles once the frame and every section of the page at `pathname` have committed (hydrated, or drawn
+ * afresh), after which start-up redraws nothing. Counted from the page's content, not from the markup:
+ * a section React is drawing afresh is missing from the markup meanwhile.
+ */
+export function pageSettled(pathname: string): Promise<void> {
+  const entry = entryFor(pathname);
+  const module = entry && loadedPage(entry);
+  const count = module ? module.page.sections.length : sectionElements().length;
+  const parts: PagePart[] = ['frame', ...Array.from({ length: count }, (_, index) => index)];
+  return Promise.all(parts.map((part) => hydrationOf(part).hydrated)).then(() => {});
+}
+
+/**
  * What start-up needs from the loader once React has the page (src/app/startup/boot.ts): whether a
  * part can answer an event, and its code first when the visitor reaches for it.
  */
