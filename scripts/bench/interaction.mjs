@@ -60,8 +60,8 @@ const kinds = [
     name: 'menu toggle',
     phoneOnly: true,
     find: () => document.querySelector('header button[aria-controls]'),
-    effect: (el) =>
-      el.getAttribute('aria-expanded') === 'true' && !document.getElementById(el.getAttribute('aria-controls'))?.hidden,
+    // A native popover: the browser opens it and tells assistive technology, with no aria-expanded attribute.
+    effect: (el) => document.getElementById(el.getAttribute('aria-controls'))?.matches(':popover-open') === true,
   },
   {
     name: 'hero scroll arrow',
@@ -74,6 +74,8 @@ const kinds = [
     // The third: neither the slide shown nor the one the slide show moves to next.
     // A radio button, answered by the CSS before the app: its slide is laid out and fading in.
     find: () => document.querySelectorAll('[data-section="hero"] [data-slot="dot"] input')[2],
+    // A radio button answers Space, as every native one does (Enter submits a form, and there is none).
+    key: { press: 'Space' },
     effect: (el) =>
       el.checked &&
       Number(getComputedStyle(el.closest('[data-section="hero"]').querySelectorAll('[data-slot="slide"]')[2]).opacity) > 0,
@@ -82,6 +84,7 @@ const kinds = [
     name: 'hero toggle',
     // A checkbox, checked when paused: the drift stops by CSS, the slide show once the app has started.
     find: () => document.querySelector('[data-section="hero"] [data-slot="toggle"] input'),
+    key: { press: 'Space' },
     effect: (el) => el.checked,
   },
   {
@@ -94,9 +97,16 @@ const kinds = [
   },
   {
     name: 'Apply Now',
-    // A link to the role's form, which the app opens as the dialog (before the app, the browser follows it).
+    // A link to the role's form, which the app opens as the dialog; before the app, the browser follows it
+    // to the role's page, and the effect is its form on screen there (`arrives`).
     find: () => document.querySelector('[data-section="careers"] [data-slot="apply"]'),
     effect: () => [...document.querySelectorAll('[role="dialog"]')].some((d) => d.getBoundingClientRect().height > 0),
+    arrives: () => {
+      const form = document.querySelector('[data-section="job-opening"] form');
+      if (!form) return false;
+      const box = form.getBoundingClientRect();
+      return box.top < window.innerHeight && box.bottom > 0;
+    },
   },
   {
     name: 'carousel next',
@@ -151,6 +161,9 @@ const probe = () => {
     addEventListener(
       type,
       (e) => {
+        // Kept for the next document too: a press that follows a link is measured on the page it opens.
+        if (bench.pressedAt === undefined)
+          sessionStorage.setItem('bench.pressedEpoch', String(performance.timeOrigin + e.timeStamp));
         bench.pressedAt ??= e.timeStamp;
         bench.pressedOn ??= e.target;
         // A disabled button gets pointerdown but no click: lost before any code of ours could see it.
@@ -215,7 +228,10 @@ const handleOf = (page, kind, nth) =>
 
 /** Forgets what the probe recorded of a press: typing into a field first is not the press measured. */
 const forgetPress = (page) =>
-  page.evaluate(() => (window.__bench.pressedAt = window.__bench.pressedOn = window.__bench.pressedDisabled = undefined));
+  page.evaluate(() => {
+    sessionStorage.removeItem('bench.pressedEpoch');
+    window.__bench.pressedAt = window.__bench.pressedOn = window.__bench.pressedDisabled = undefined;
+  });
 
 /** One first press; resolves with its outcome. */
 async function press(route, control, mode, moment) {
@@ -251,7 +267,7 @@ async function press(route, control, mode, moment) {
     const control = await handleOf(page, kind, nth);
     // In the first screen: where a visitor sees the control without scrolling.
     const firstScreen = await control.evaluate((el) => el.getBoundingClientRect().top + window.scrollY < window.innerHeight);
-    const keyTarget = kind.key ? await page.evaluateHandle(`(${kind.key.focus})()`) : control;
+    const keyTarget = kind.key?.focus ? await page.evaluateHandle(`(${kind.key.focus})()`) : control;
     // The press is made where a visitor makes it: on the control, scrolled into view, once the frame
     // that shows it has painted. A visitor cannot press a control before seeing it; pressed in the same
     // frame as the scroll, the press would be charged with drawing the part of the page the scroll
@@ -285,28 +301,47 @@ async function press(route, control, mode, moment) {
       await keyTarget.focus();
       await page.keyboard.press(kind.key?.press ?? 'Enter');
     } else await control.evaluate((el) => el.click());
+    const start = page.url();
     // Watched frame by frame in the page. Compiled by DevTools from a string: the site's
     // Content-Security-Policy forbids eval in the page, which Playwright's waitForFunction uses.
-    const seen = await page
-      .evaluate(
-        `new Promise((resolve) => {
+    // With `kind.arrives`, the press may take the browser to another page (a link followed before the app):
+    // the effect is then the first frame there that shows `arrives`, timed from the press by epoch time
+    // (the press's is kept in sessionStorage, which the next page of the same tab has).
+    const watch = `new Promise((resolve) => {
           const effect = (${kind.effect});
+          const arrives = ${kind.arrives ? `(${kind.arrives})` : 'null'};
           const deadline = performance.now() + 15000;
           const tick = () => {
             let holds = false;
             // React may have put a new element in the control's place; the effect is judged on what is shown.
             const find = (${kind.find});
             const found = find();
-            const el = window.__bench.control.isConnected ? window.__bench.control : Array.isArray(found) ? found[${nth}] : found;
-            try { holds = effect(el, window.__bench.before); } catch {}
-            if (holds) { window.__bench.effectAt = performance.now(); resolve(true); }
-            else if (performance.now() > deadline) resolve(false);
+            const el = window.__bench.control?.isConnected ? window.__bench.control : Array.isArray(found) ? found[${nth}] : found;
+            try { holds = el !== undefined && el !== null && effect(el, window.__bench.before); } catch {}
+            if (holds) { window.__bench.effectAt = performance.now(); resolve(true); return; }
+            try { holds = arrives !== null && window.__bench.pressedAt === undefined && arrives(); } catch {}
+            if (holds) { resolve(performance.timeOrigin + performance.now()); return; }
+            if (performance.now() > deadline) resolve(false);
             else requestAnimationFrame(tick);
           };
           tick();
-        })`,
-      )
-      .catch(() => false);
+        })`;
+    let left = false;
+    let seen = await page.evaluate(watch).catch((error) => {
+      left = /context was destroyed|navigat/i.test(error.message);
+      return false;
+    });
+    if (seen === false && kind.arrives && (left || page.url() !== start)) {
+      // Playwright learns the new address a moment after the old page's context is gone.
+      await page.waitForURL((url) => url.href !== start, { timeout: 20_000 }).catch(() => {});
+      await page.waitForLoadState('domcontentloaded').catch(() => {});
+      seen = await page.evaluate(watch).catch(() => false);
+    }
+    if (typeof seen === 'number') {
+      const pressed = Number(await page.evaluate(() => sessionStorage.getItem('bench.pressedEpoch')));
+      // The press's INP was the old page's, which is gone with it.
+      return { ok: true, firstScreen, effect: seen - pressed, inp: undefined, navigated: true };
+    }
     const bench = await page.evaluate(() => ({
       pressedAt: window.__bench.pressedAt,
       effectAt: window.__bench.effectAt,
