@@ -4,7 +4,7 @@
  * which made loading its thousand page modules about a third slower (plain JavaScript for that reason).
  *
  * Messages: it posts `{ routes, url }` once the bundle is loaded, answers `{ id, path }` with
- * `{ id, rendered }` or `{ id, error }`.
+ * `{ id, rendered }` or `{ id, error }`, and `{ id, path, traced: true }` with `{ id, traced }`.
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -38,8 +38,13 @@ function assertProductionReact() {
 // Each page's data is read from its file in the client build, as the browser imports it.
 server.readPagesFrom(clientDir);
 
-parentPort.on('message', async ({ id, path }) => {
+parentPort.on('message', async ({ id, path, traced }) => {
   try {
+    if (traced) {
+      // For the rendered-page check: the page drawn with its texts marked (src/content/rendered/trace.ts).
+      parentPort.postMessage({ id, traced: (await server.renderTraced(path)) ?? null });
+      return;
+    }
     const { html, head, sectionTypes, pageData, status, searchable } = await server.render(path);
     parentPort.postMessage({ id, rendered: { html, head, sectionTypes: [...sectionTypes], pageData, status, searchable } });
   } catch (error) {

@@ -15,6 +15,10 @@ import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip as gzipCallback } from 'node:zlib';
 import { earlyScript } from '../src/app/startup/early-script.ts';
 import { PRERENDER_BUNDLE_DIR } from '../src/build/build-paths.ts';
+import { checkDrawnPages, type DrawnPage } from '../src/content/rendered/index.ts';
+import type { TraceTable } from '../src/content/rendered/trace.ts';
+import { checkContent } from '../src/content/check.ts';
+import { formatProblems, errorsFirst } from '../src/content/format.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const client = join(root, 'dist/client');
@@ -43,8 +47,11 @@ type Rendered = {
  * The pages are rendered by worker threads (scripts/prerender-worker.mjs), one per core, each with
  * the server bundle; this thread puts each page together, writes it and compresses the files.
  */
+type Traced = { html: string; head: string; table: TraceTable } | null;
+type Answer = { id: number; rendered?: Rendered; traced?: Traced; error?: string };
+
 class Renderers {
-  private readonly pending = new Map<number, { resolve(r: Rendered): void; reject(e: Error): void }>();
+  private readonly pending = new Map<number, { resolve(answer: Answer): void; reject(e: Error): void }>();
   private readonly idle: Worker[] = [];
   private readonly waiting: ((worker: Worker) => void)[] = [];
   private next = 0;
@@ -64,7 +71,7 @@ class Renderers {
           this.routes = ready.routes;
           this.url = ready.url;
           worker.off('error', reject);
-          worker.on('message', (answer: { id: number; rendered?: Rendered; error?: string }) => this.answered(worker, answer));
+          worker.on('message', (answer: Answer) => this.answered(worker, answer));
           worker.on('error', (error) => this.failAll(error));
           resolve(worker);
         });
@@ -74,21 +81,30 @@ class Renderers {
   }
 
   async render(path: string): Promise<Rendered> {
-    const worker = this.idle.pop() ?? (await new Promise<Worker>((resolve) => this.waiting.push(resolve)));
-    const id = this.next++;
-    const rendered = new Promise<Rendered>((resolve, reject) => this.pending.set(id, { resolve, reject }));
-    worker.postMessage({ id, path });
-    return rendered;
+    return (await this.ask({ path })).rendered!;
   }
 
-  private answered(worker: Worker, { id, rendered, error }: { id: number; rendered?: Rendered; error?: string }) {
-    const request = this.pending.get(id)!;
-    this.pending.delete(id);
+  /** The page drawn with its texts marked, for the rendered-page check; null for a path no page has. */
+  async renderTraced(path: string): Promise<Traced> {
+    return (await this.ask({ path, traced: true })).traced ?? null;
+  }
+
+  private async ask(message: { path: string; traced?: boolean }): Promise<Answer> {
+    const worker = this.idle.pop() ?? (await new Promise<Worker>((resolve) => this.waiting.push(resolve)));
+    const id = this.next++;
+    const answer = new Promise<Answer>((resolve, reject) => this.pending.set(id, { resolve, reject }));
+    worker.postMessage({ id, ...message });
+    return answer;
+  }
+
+  private answered(worker: Worker, answer: Answer) {
+    const request = this.pending.get(answer.id)!;
+    this.pending.delete(answer.id);
     const waiter = this.waiting.shift();
     if (waiter) waiter(worker);
     else this.idle.push(worker);
-    if (rendered) request.resolve(rendered);
-    else request.reject(new Error(`PrerenderFailed: rendering a page threw:\n${error}`));
+    if (answer.error === undefined) request.resolve(answer);
+    else request.reject(new Error(`PrerenderFailed: rendering a page threw:\n${answer.error}`));
   }
 
   private failAll(error: Error) {
@@ -285,8 +301,12 @@ async function prerender(path: string, outFile: string) {
   const html = shell.head + early + shell.title + rendered.head + shell.body + rendered.html + shell.root + boot + shell.end;
   writePage(outFile, html);
   written.push(relative(client, outFile));
+  drawn.set(path, rendered);
   return rendered;
 }
+
+/** Every page as drawn, by route, for the rendered-page check. */
+const drawn = new Map<string, Rendered>();
 
 const routes = renderers.routes;
 // As many pages at a time as there are renderers: each waits for its HTML, then is written here.
@@ -308,7 +328,57 @@ await Promise.all(
 );
 const notFound = await prerender('/__not-found__', join(client, '404.html'));
 if (notFound.status !== 404) throw new Error('PrerenderNotFound: the not-found path did not render the not-found screen.');
+await checkDrawn(routes);
 await renderers.stop();
+
+/**
+ * The rendered-page check (src/content/rendered/): each page is drawn again with its texts marked, read
+ * as a visitor gets it, and what it shows wrong is reported at the content value that produced it, by the
+ * content check, as the content check reports everything. An error stops the build.
+ */
+async function checkDrawn(routes: readonly string[]): Promise<void> {
+  const started = performance.now();
+  const pages: DrawnPage[] = [];
+  const waiting = [...routes];
+  await Promise.all(
+    Array.from({ length: rendererCount }, async () => {
+      for (let route = waiting.shift(); route !== undefined; route = waiting.shift()) {
+        const traced = await renderers.renderTraced(route);
+        const published = drawn.get(route);
+        if (traced && published) pages.push({ route, html: published.html, head: published.head, traced });
+      }
+    }),
+  );
+  const { findings, changed } = checkDrawnPages(pages);
+  if (changed.length > 0) {
+    const [first] = changed;
+    throw new Error(
+      `RenderedTraceChanged: marking the texts of ${changed.length} page(s) for the rendered-page check changed what they draw, so its findings could not be trusted. ` +
+        `First on ${first!.route}, where the page has\n  ${JSON.stringify(first!.published)}\nand the marked one, marks removed,\n  ${JSON.stringify(first!.marked)}\n` +
+        'A section uses one of its texts as more than text (to look something up, compare or parse it): add its key to `untracedKeys` in src/content/rendered/trace.ts.',
+    );
+  }
+  const took = Math.round(performance.now() - started);
+  if (findings.length === 0) {
+    console.log(`Checked the ${pages.length} drawn pages: nothing shown wrong (${took} ms).`);
+    return;
+  }
+  const result = await checkContent({
+    root,
+    contentDir: resolve(root, process.env.CONTENT_DIR ?? 'content'),
+    unfinished: 'fail',
+    rendered: findings,
+  });
+  // Only what this check found: the content check passed before the build began.
+  const shown = result.problems.filter((problem) => findings.some((finding) => finding.message === problem.message));
+  console.log(formatProblems(errorsFirst(shown), process.stdout.isTTY));
+  const errors = shown.filter((problem) => problem.severity === 'error').length;
+  if (errors > 0) {
+    throw new Error(
+      `ContentShownWrong: ${errors} problem(s) in what the drawn pages show, listed above (${took} ms); fix them in the files named and build again.`,
+    );
+  }
+}
 
 // Search engines: every searchable route in the sitemap, and robots.txt pointing at it.
 const url = renderers.url;

@@ -11,7 +11,10 @@ import { App } from './App.tsx';
 import { PostedFormContext } from '../forms/posted-context.ts';
 import type { PostedForm } from '../forms/posted.ts';
 import { headTags, type Crumb } from './head.ts';
-import { entryFor, loadPage } from './startup/loader.ts';
+import { entryFor, loadPage, withPageModule } from './startup/loader.ts';
+import type { PageModule } from '../content/module-types.ts';
+import type { Page, Site } from '../generated/schema-types.ts';
+import { traceData, type TraceTable } from '../content/rendered/trace.ts';
 
 export interface RenderedRoute {
   /** The markup of the app for the `#root` element. */
@@ -34,15 +37,7 @@ export interface RenderedRoute {
 export async function render(path: string, posted: PostedForm | null = null): Promise<RenderedRoute> {
   const entry = entryFor(path);
   const module = entry ? await loadPage(entry, 'all') : undefined;
-  const html = renderToString(
-    <StrictMode>
-      <PostedFormContext value={posted}>
-        <StaticRouter location={path}>
-          <App />
-        </StaticRouter>
-      </PostedFormContext>
-    </StrictMode>,
-  );
+  const html = renderApp(path, posted);
   const page = module?.page;
   return {
     html,
@@ -52,6 +47,57 @@ export async function render(path: string, posted: PostedForm | null = null): Pr
     status: entry ? 200 : 404,
     searchable: page !== undefined && page.searchable !== false,
   };
+}
+
+function renderApp(path: string, posted: PostedForm | null): string {
+  return renderToString(
+    <StrictMode>
+      <PostedFormContext value={posted}>
+        <StaticRouter location={path}>
+          <App />
+        </StaticRouter>
+      </PostedFormContext>
+    </StrictMode>,
+  );
+}
+
+/** A page rendered for the content check, every text of its content marked with its origin. */
+export interface TracedRoute {
+  readonly html: string;
+  readonly head: string;
+  /** The marked values, by number: where each came from (src/content/rendered/trace.ts). */
+  readonly table: TraceTable;
+}
+
+/**
+ * Renders the page at `path` as `render` does, from its content, its shared blocks and the site settings
+ * with every text marked with where it came from, for the rendered-page check (src/content/rendered/).
+ * `change` draws the page from other content of the same route (a draft, or a test's mutation).
+ * Undefined for a path no page has.
+ */
+export async function renderTraced(path: string, change?: (page: Page) => Page): Promise<TracedRoute | undefined> {
+  const entry = entryFor(path);
+  if (!entry) return undefined;
+  const module = await loadPage(entry, 'all');
+  const parents = await parentsOf(module.page.route);
+  const table: TraceTable = [];
+  const page = change ? change(module.page) : module.page;
+  const traced: PageModule = {
+    ...module,
+    page: traceData(page, { kind: 'page', route: module.page.route }, table),
+    shared: Object.fromEntries(
+      Object.entries(module.shared).map(([name, data]) => [name, traceData(data, { kind: 'shared', name }, table)]),
+    ),
+  };
+  const settings = site as { site: Site };
+  const original = settings.site;
+  settings.site = traceData(original, { kind: 'site' }, table);
+  try {
+    const html = withPageModule(traced, () => renderApp(path, null));
+    return { html, head: headTags(settings.site, traced.page, parents), table };
+  } finally {
+    settings.site = original;
+  }
 }
 
 /** The pages above a route, nearest last: `/careers` for `/careers/full-stack-developer`. */

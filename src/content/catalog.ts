@@ -60,6 +60,8 @@ export const problemCodes = {
   DuplicateTitle: 'Two pages have the same title.',
   DuplicateDescription: 'Two pages have the same description.',
   MarkupInText: 'A text contains HTML (a tag or a character reference), which the site shows as it is.',
+  MarkupShown:
+    'A rendered page shows markup as typed: Markdown, a placeholder, an HTML tag or an escape that the section did not turn into what it meant, found in the page the build drew.',
   MarkdownInText: 'A text that is not Markdown holds a Markdown link or title, which the site shows as typed, brackets and all.',
   TextRunsOn: 'A list item\'s text runs on to the next line without `>-`, so YAML joins the lines into one item.',
   MarkdownEmphasis: 'A text that is not Markdown holds `*stars*`, `_underscores_` or list lines, which the site shows as typed.',
@@ -120,6 +122,7 @@ export const buildOnlyCodes: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
   'DuplicateDescription',
   'PlaceholderText',
   'MarkupInText',
+  'MarkupShown',
   'MarkdownInText',
   'MarkdownEmphasis',
   'TextRunsOn',
@@ -691,6 +694,29 @@ export const explain = {
   FormConfirmationMissing: (form: string, route: string): Explanation => ({
     message: `This page has the ${form} form, and no page has the address ${route}: a visitor whose browser sends the form without JavaScript is taken there once it has arrived, and would find nothing.`,
     hint: `Add a page with \`route: ${route}\` that thanks the visitor and says what happens next (see content/pages/contact-thank-you.yaml), or restore it from version control.`,
+  }),
+  /**
+   * The page at `route` shows `excerpt` of a value with markup (`what`) as typed, `where` on the page;
+   * `meant` says what the writer meant and how to write it.
+   */
+  MarkupShown: (route: string, excerpt: string, what: string, where: string, meant: string): Explanation => ({
+    message: `The page ${route} shows \`${excerpt}\` with ${what} as typed, ${where}.`,
+    hint: meant,
+  }),
+  /** A link the page `route` has, to `path`, which no page has: found in the drawn page. */
+  UnknownRouteShown: (route: string, path: string): Explanation => ({
+    message: `The page ${route} has a link to \`${path}\`, which no page of the site has.`,
+    hint: 'Link to a route that a page in content/pages/ (or a collection entry) has, written as it is there.',
+  }),
+  /** A link the page `route` has, to `link`, whose page `target` has no `#anchor`: found in the drawn page. */
+  UnknownAnchorShown: (route: string, link: string, target: string, anchor: string): Explanation => ({
+    message: `The page ${route} has a link to \`${link}\`, but the page ${target} has no \`#${anchor}\`, so it would open the top of that page.`,
+    hint: `Use an anchor that page has (a section's \`id\`), or link to \`${target}\` alone.`,
+  }),
+  /** `link` is shaped like an address, and cannot work: `reason`, and what to write instead. Found in the drawn page `route`. */
+  LinkUnusableShown: (route: string, link: string, reason: string, hint: string): Explanation => ({
+    message: `The page ${route} has a link to \`${link}\`, which cannot work: ${reason}.`,
+    hint,
   }),
   /** `link` names `#anchor` on the page `route`, defined in `target`, which has `anchors`. */
   UnknownAnchor: (link: string, route: string, anchor: string, target: string, anchors: readonly string[], guess: string | undefined): Explanation => ({

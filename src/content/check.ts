@@ -37,6 +37,7 @@ import { reportUnpublished } from './check/unpublished.ts';
 import { checkShared, sharedUsedBy } from './check/shared.ts';
 import { checkSearchTexts } from './check/search-texts.ts';
 import { judgeContent } from './check/judge.ts';
+import { reportRendered } from './check/rendered.ts';
 import type { CollectedAssets } from './module-types.ts';
 import { preparePictures, type PictureMemo } from './prepare-images.ts';
 import { compileSchemas, type Validators } from './validate.ts';
@@ -127,7 +128,8 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
   const judged = phase(checked, (run) => judgeContent(run, shapes.references, routes, earlier, [...collections.byName.values()].flatMap((c) => c.entries)),
   );
   const registered = phase(checked, (run) => checkRegistry(run, validators.sectionTypes));
-  const found = [...earlier, ...judged.problems, ...registered.problems];
+  const drawn = phase(checked, (run) => reportRendered(run, options.rendered ?? [], shapes, [...earlier, ...judged.problems]));
+  const found = [...earlier, ...judged.problems, ...registered.problems, ...drawn.problems];
   // Template text in an entry that is not yet published stops nothing, as in a draft page.
   const unpublished = [...collections.made.values()].filter((m) => m.entry.unpublished).map((m) => m.entry.source.file);
   const problems = settleProblems(checked, relocateMadePages(found, collections), new Set([...drafts, ...unpublished]));

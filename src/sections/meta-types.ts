@@ -77,6 +77,11 @@ export interface SectionMeta<T extends SectionType, S = SectionOf<T>> {
    */
   readonly prepare?: (section: S) => S;
   /**
+   * Each field `prepare` fills in, and the field the writer wrote it from: what the rendered page shows
+   * of the one is reported at the other (src/content/check/rendered.ts).
+   */
+  readonly derivedFrom?: Readonly<Record<string, string>>;
+  /**
    * The forms a section draws in its HTML, which post without JavaScript: the enquiry form, or the
    * application for one role. The server draws the section's page again around such a post when a field
    * needs correcting (src/server/form-pages.ts), so it must know which page has which form.

@@ -49,6 +49,22 @@ const loadKey = (route: string, scope: 'all' | 'above-the-fold') => `${route}|${
 export const loadedPage = (entry: PageEntry): PageModule | undefined => loadedPages.get(entry.route);
 
 /**
+ * Runs a synchronous render with `module` as the content of its page, then puts the loaded one back: the
+ * build's rendered-page check draws a page from content whose texts carry their origin
+ * (src/content/rendered/trace.ts). The page must have loaded with all its code.
+ */
+export function withPageModule<T>(module: PageModule, render: () => T): T {
+  const loaded = loadedPages.get(module.page.route);
+  if (!loaded) throw new Error(`withPageModule: the page ${module.page.route} has not loaded; load it with loadPage first.`);
+  loadedPages.set(module.page.route, module);
+  try {
+    return render();
+  } finally {
+    loadedPages.set(module.page.route, loaded);
+  }
+}
+
+/**
  * The dev server sends a page's new content when its file is saved (src/content/plugin.ts): it is
  * swapped in once the code of its sections is there, and the page on screen renders again, keeping
  * the scroll position and the state of its sections. Builds leave this out.

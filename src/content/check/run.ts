@@ -10,6 +10,7 @@ import { codeFrame, formatPath, locate, nodeAt } from '../locate.ts';
 import { valueFix } from '../fixes.ts';
 import { explain, type Problem, type ProblemCode, type Severity } from '../catalog.ts';
 import type { RawProblem } from '../validate.ts';
+import type { RenderedFinding } from '../rendered/judge.ts';
 import { listFiles } from '../files.ts';
 import { decodeContent, type Misencoded } from '../text-hazards.ts';
 
@@ -42,6 +43,11 @@ export interface ContentOptions {
    * `publishedAt` is later, or whose `validThrough` is earlier, is left out of the published site.
    */
   readonly today?: string;
+  /**
+   * What the rendered-page check found in the pages the build drew from this content (src/content/rendered/),
+   * reported at the values that produced it, with every other problem.
+   */
+  readonly rendered?: readonly RenderedFinding[];
 }
 
 /** A content file that could be read as YAML, with its data when it has any. */

@@ -17,4 +17,5 @@ export const meta: SectionMeta<'prose'> = {
   fillSitePlaceholders: (section, fill) => ({ ...section, body: fill(section.body) }),
   // The body as the section draws it, parsed once by the build rather than by every visitor.
   prepare: (section) => ({ ...section, blocks: proseBlocks(section.body) }),
+  derivedFrom: { blocks: 'body' },
 };
