@@ -136,7 +136,13 @@ const kinds = [
   {
     name: 'contact submit (empty)',
     find: () => document.querySelector('[data-section="contact"] [data-slot="submit"]'),
-    effect: (el) => el.closest('form').querySelector('[aria-invalid="true"]') !== null,
+    // The form's own message once the app runs; before it, the browser's own check, which stops the post
+    // and takes the visitor to the first field it refuses (its bubble is not in the page to read).
+    effect: (el) => {
+      const form = el.closest('form');
+      const refused = document.activeElement;
+      return form.querySelector('[aria-invalid="true"]') !== null || (form.contains(refused) && refused.matches(':invalid'));
+    },
   },
   {
     name: 'contact submit (typed early)',
@@ -145,11 +151,11 @@ const kinds = [
     effect: (el) => {
       const form = el.closest('form');
       const name = form.querySelector('input');
-      return (
-        form.querySelector('[aria-invalid="true"]') !== null &&
-        name.value === 'Asha Verma' &&
-        name.getAttribute('aria-invalid') !== 'true'
-      );
+      const refused = document.activeElement;
+      const checked =
+        form.querySelector('[aria-invalid="true"]') !== null ||
+        (form.contains(refused) && refused !== name && refused.matches(':invalid'));
+      return checked && name.value === 'Asha Verma' && name.getAttribute('aria-invalid') !== 'true';
     },
   },
 ];
