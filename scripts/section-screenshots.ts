@@ -15,7 +15,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildOnlyCodes, noteCodes, problemCodes, warningCodes, type ProblemCode } from '../src/content/catalog.ts';
+import { buildOnlyCodes, catalogue, noteCodes, problemCodes, warningCodes, type ProblemCode } from '../src/content/catalog.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const guidePath = join(root, 'docs/content-guide.md');
@@ -164,7 +164,7 @@ export function problemReference(): string {
     '| --- | --- | --- | --- |',
     ...codes.map(
       (code) =>
-        `| \`${code}\` | ${cell(problemCodes[code])} | ${code === 'PlaceholderText' ? 'yes (a warning in the dev server)' : warningCodes.has(code) ? 'no (warning)' : noteCodes.has(code) ? 'no (a note)' : 'yes'} | ${buildOnlyCodes.has(code) ? 'no, only the check' : 'yes'} |`,
+        `| \`${code}\` | ${cell(problemCodes[code])} | ${code === 'PlaceholderText' ? 'yes (a warning in the dev server)' : warningCodes.has(code) ? 'no (warning)' : noteCodes.has(code) ? 'no (a note)' : 'yes'} | ${catalogue[code].found === 'drawn' ? 'no, only the build, in the pages it draws' : buildOnlyCodes.has(code) ? 'no, only the check' : 'yes'} |`,
     ),
   ].join('\n');
 }

@@ -3,81 +3,105 @@
  * on it); each message says what is wrong, and the hint says what to do about it.
  */
 
-/** Every problem the content check can report. */
-export const problemCodes = {
-  YamlSyntax: 'The file is not valid YAML.',
-  UnknownAlias: 'An alias (`*name`) repeats a value that no anchor (`&name`) above it in the file marks.',
-  CommentInText: 'A text is cut short where ` #` starts, which YAML reads as a comment.',
-  DuplicateAnchor: 'Two values have the same anchor (`&name`), so an alias (`*name`) below the second repeats that one, not the first.',
-  MergeKey: 'A merge key (`<<: *name`) would copy properties in older YAML, but this site reads YAML 1.2, where it copies nothing.',
-  YamlTag: 'A value has a YAML tag (`!!str`, `!!int`, `!name` …), which can change what kind of value it is; content uses none.',
-  MultipleDocuments: 'A `---` line in the middle of the file starts a second YAML document; a content file holds one page or entry.',
-  YamlDirective: 'A `%YAML` or `%TAG` line changes how YAML reads the file (`%YAML 1.1` makes `yes` true and `010` eight), unlike every other content file.',
-  DuplicateKey: 'A property is written twice in the same group of properties.',
-  EmptyFile: 'A content file is empty, or holds only comments.',
-  FileEncoding: 'A content file is not saved as UTF-8, so its accented letters and symbols would be shown as �.',
-  TypographicQuotes: 'A text is written between typographic quotes (“…”, ‘…’, „…“, «…»), which YAML does not read as quotes, so the page shows them.',
-  InvisibleCharacter: 'A text holds a character nobody sees: a control character, a direction mark, a zero-width space or joiner, a soft hyphen, or a no-break space at its start or end.',
-  FileUnreadable: 'A content file could not be read.',
-  MissingSectionType: 'A section has no `type`.',
-  UnknownSectionType: 'A section has a `type` that does not exist.',
-  UnknownProperty: 'A property is not allowed in this place.',
-  RenamedProperty: 'A property has a new name; the content still uses the old one.',
-  MissingProperty: 'A required property is missing.',
-  WrongType: 'A value is of the wrong kind (text, number, list …).',
-  NotAllowedValue: 'A value is not one of the allowed choices.',
-  BadFormat: 'A value does not have the expected form.',
-  TooFew: 'A list or text is shorter than allowed.',
-  TooMany: 'A list or text is longer than allowed.',
-  OutOfRange: 'A number is too small or too large.',
-  MissingChoice: 'Neither of two alternative properties is given.',
-  RangeOutOfOrder: 'The two ends of a range are the wrong way round or equal, such as a salary whose `max` is not above its `min`.',
-  DuplicateRoute: 'Two pages have the same route.',
-  DuplicateId: 'Two items share an identifier that must be unique.',
-  UnknownRoute: 'An internal link goes to a route that no page defines.',
-  LinkToDraft: 'An internal link goes to a draft page (`draft: true`), which the published site does not have.',
-  DraftLeftOut: 'A navigation or footer entry goes to a draft page, so the published site leaves the entry out.',
-  DatesContradict:
-    'A span ends before it starts: an entry\'s `validThrough` before its `publishedAt` (it would never be published), or a job posting\'s last day before its publication.',
-  NotPublished: 'A page or entry exists but the published site leaves it out: a draft, a `publishedAt` still to come, or a `validThrough` past (a note, not a mistake).',
-  MissingAsset: 'A referenced image or video file does not exist.',
-  PictureUnreadable: 'A picture file exists but is no picture: it does not decode (cut short, an error page or another kind of file under a picture\'s name).',
-  UnknownIcon: 'An icon name is not a Lucide icon.',
-  UnknownLogo: 'A logo name is not in the logo sets.',
-  TitleLength: 'A page title is missing or outside the usual length range.',
-  DescriptionLength: 'A page description is missing or outside the usual length range.',
-  InsecureLink: 'A link to another site starts with `http://` instead of `https://`.',
-  MissingAltText: 'A picture that carries content has no alt text.',
-  AltTextIsFileName: 'A picture\'s alt text is its file name (or a camera\'s name for it), which says nothing of what it shows.',
-  HeadingOrder: 'A heading skips a level of the page outline (an h3 straight after the h1).',
-  DuplicateSlideHeading: 'Two slides of one carousel have the same heading.',
-  NoNextStep: 'A page has no link to the contact form and no form of its own, so a reader who reaches its end has no next step.',
-  UnknownAnchor: 'An internal link names an anchor (`#id`) that its page does not have.',
-  LinkUnusable:
-    'A link\'s address cannot work for a visitor: a web address of a computer of your own or without a public domain, an e-mail link to no address, a phone number no phone can dial.',
-  FormConfirmationMissing:
-    'A page has a form, and no page has the address of that form\'s confirmation page, where a visitor whose browser sent the form without JavaScript is taken.',
-  DuplicateTitle: 'Two pages have the same title.',
-  DuplicateDescription: 'Two pages have the same description.',
-  MarkupInText: 'A text contains HTML (a tag or a character reference), which the site shows as it is.',
-  MarkupShown:
-    'A rendered page shows markup as typed: Markdown, a placeholder, an HTML tag or an escape that the section did not turn into what it meant, found in the page the build drew.',
-  MarkdownInText: 'A text that is not Markdown holds a Markdown link or title, which the site shows as typed, brackets and all.',
-  TextRunsOn: 'A list item\'s text runs on to the next line without `>-`, so YAML joins the lines into one item.',
-  MarkdownEmphasis: 'A text that is not Markdown holds `*stars*`, `_underscores_` or list lines, which the site shows as typed.',
-  UnknownPlaceholder: 'A `{site.…}` placeholder in a prose text names nothing in the site file.',
-  UnsupportedMarkdown: 'A prose text holds Markdown the site does not show (a picture, code, a quotation, a `#` title) or a link it cannot follow.',
-  PlaceholderText:
-    'Text or a note marked `TODO` (as the page templates write them), or text never meant to go live (TBD, lorem ipsum, `[insert …]`), is still in the content.',
-  UnknownCollection: 'A listing names a collection that no folder of content/ holds.',
-  UnknownEntryField: 'A `{entry.…}` placeholder or a listing names a field that the entries of the collection do not have.',
-  EntryNotListed: 'An entry would be listed nowhere: its team is not a tab of the careers section that lists its collection.',
-  UnusedAsset: 'A file under `public/media/` is used by no content and no code.',
-  UnregisteredSection: 'A section type has a schema but no component in the registry to draw it.',
-} as const;
+/** Where a problem can be found, and so who sees it first. */
+export type FoundBy =
+  /** A schema rule: VS Code's YAML extension flags it while the file is typed, and the check reports it. */
+  | 'schema'
+  /** Only the content check (`npm run content:check`, the build, the editors): it compares files or judges beyond the shape. */
+  | 'check'
+  /** Only the build, in the pages it draws (src/content/rendered/): what a page shows. */
+  | 'drawn';
+
+/** One problem the content check can report: what it is in a sentence, how grave it is, and where it is found. */
+export interface CatalogueEntry {
+  readonly title: string;
+  readonly severity: Severity;
+  readonly found: FoundBy;
+}
+
+/**
+ * Every problem the content check can report, one entry per permanent name (tests, docs and search rely
+ * on the names). What each says in a given case is `explain`'s, below.
+ */
+export const catalogue = {
+  YamlSyntax: { title: 'The file is not valid YAML.', severity: 'error', found: 'schema' },
+  UnknownAlias: { title: 'An alias (`*name`) repeats a value that no anchor (`&name`) above it in the file marks.', severity: 'error', found: 'schema' },
+  CommentInText: { title: 'A text is cut short where ` #` starts, which YAML reads as a comment.', severity: 'error', found: 'check' },
+  DuplicateAnchor: { title: 'Two values have the same anchor (`&name`), so an alias (`*name`) below the second repeats that one, not the first.', severity: 'error', found: 'check' },
+  MergeKey: { title: 'A merge key (`<<: *name`) would copy properties in older YAML, but this site reads YAML 1.2, where it copies nothing.', severity: 'error', found: 'check' },
+  YamlTag: { title: 'A value has a YAML tag (`!!str`, `!!int`, `!name` …), which can change what kind of value it is; content uses none.', severity: 'error', found: 'check' },
+  MultipleDocuments: { title: 'A `---` line in the middle of the file starts a second YAML document; a content file holds one page or entry.', severity: 'error', found: 'check' },
+  YamlDirective: { title: 'A `%YAML` or `%TAG` line changes how YAML reads the file (`%YAML 1.1` makes `yes` true and `010` eight), unlike every other content file.', severity: 'error', found: 'check' },
+  DuplicateKey: { title: 'A property is written twice in the same group of properties.', severity: 'error', found: 'schema' },
+  EmptyFile: { title: 'A content file is empty, or holds only comments.', severity: 'error', found: 'check' },
+  FileEncoding: { title: 'A content file is not saved as UTF-8, so its accented letters and symbols would be shown as �.', severity: 'error', found: 'check' },
+  TypographicQuotes: { title: 'A text is written between typographic quotes (“…”, ‘…’, „…“, «…»), which YAML does not read as quotes, so the page shows them.', severity: 'error', found: 'check' },
+  InvisibleCharacter: { title: 'A text holds a character nobody sees: a control character, a direction mark, a zero-width space or joiner, a soft hyphen, or a no-break space at its start or end.', severity: 'error', found: 'check' },
+  FileUnreadable: { title: 'A content file could not be read.', severity: 'error', found: 'check' },
+  MissingSectionType: { title: 'A section has no `type`.', severity: 'error', found: 'schema' },
+  UnknownSectionType: { title: 'A section has a `type` that does not exist.', severity: 'error', found: 'schema' },
+  UnknownProperty: { title: 'A property is not allowed in this place.', severity: 'error', found: 'schema' },
+  RenamedProperty: { title: 'A property has a new name; the content still uses the old one.', severity: 'error', found: 'schema' },
+  MissingProperty: { title: 'A required property is missing.', severity: 'error', found: 'schema' },
+  WrongType: { title: 'A value is of the wrong kind (text, number, list …).', severity: 'error', found: 'schema' },
+  NotAllowedValue: { title: 'A value is not one of the allowed choices.', severity: 'error', found: 'schema' },
+  BadFormat: { title: 'A value does not have the expected form.', severity: 'error', found: 'schema' },
+  TooFew: { title: 'A list or text is shorter than allowed.', severity: 'error', found: 'schema' },
+  TooMany: { title: 'A list or text is longer than allowed.', severity: 'error', found: 'schema' },
+  OutOfRange: { title: 'A number is too small or too large.', severity: 'error', found: 'schema' },
+  MissingChoice: { title: 'Neither of two alternative properties is given.', severity: 'error', found: 'schema' },
+  RangeOutOfOrder: { title: 'The two ends of a range are the wrong way round or equal, such as a salary whose `max` is not above its `min`.', severity: 'error', found: 'check' },
+  DuplicateRoute: { title: 'Two pages have the same route.', severity: 'error', found: 'check' },
+  DuplicateId: { title: 'Two items share an identifier that must be unique.', severity: 'error', found: 'check' },
+  UnknownRoute: { title: 'An internal link goes to a route that no page defines.', severity: 'error', found: 'check' },
+  LinkToDraft: { title: 'An internal link goes to a draft page (`draft: true`), which the published site does not have.', severity: 'error', found: 'check' },
+  DraftLeftOut: { title: 'A navigation or footer entry goes to a draft page, so the published site leaves the entry out.', severity: 'warning', found: 'check' },
+  DatesContradict: { title: "A span ends before it starts: an entry's `validThrough` before its `publishedAt` (it would never be published), or a job posting's last day before its publication.", severity: 'error', found: 'check' },
+  NotPublished: { title: 'A page or entry exists but the published site leaves it out: a draft, a `publishedAt` still to come, or a `validThrough` past (a note, not a mistake).', severity: 'info', found: 'check' },
+  MissingAsset: { title: 'A referenced image or video file does not exist.', severity: 'error', found: 'check' },
+  PictureUnreadable: { title: "A picture file exists but is no picture: it does not decode (cut short, an error page or another kind of file under a picture's name).", severity: 'error', found: 'check' },
+  UnknownIcon: { title: 'An icon name is not a Lucide icon.', severity: 'error', found: 'check' },
+  UnknownLogo: { title: 'A logo name is not in the logo sets.', severity: 'error', found: 'check' },
+  TitleLength: { title: 'A page title is missing or outside the usual length range.', severity: 'warning', found: 'check' },
+  DescriptionLength: { title: 'A page description is missing or outside the usual length range.', severity: 'warning', found: 'check' },
+  InsecureLink: { title: 'A link to another site starts with `http://` instead of `https://`.', severity: 'error', found: 'schema' },
+  MissingAltText: { title: 'A picture that carries content has no alt text.', severity: 'error', found: 'check' },
+  AltTextIsFileName: { title: "A picture's alt text is its file name (or a camera's name for it), which says nothing of what it shows.", severity: 'warning', found: 'check' },
+  HeadingOrder: { title: 'A heading skips a level of the page outline (an h3 straight after the h1).', severity: 'error', found: 'check' },
+  DuplicateSlideHeading: { title: 'Two slides of one carousel have the same heading.', severity: 'error', found: 'check' },
+  NoNextStep: { title: 'A page has no link to the contact form and no form of its own, so a reader who reaches its end has no next step.', severity: 'warning', found: 'check' },
+  UnknownAnchor: { title: 'An internal link names an anchor (`#id`) that its page does not have.', severity: 'error', found: 'check' },
+  LinkUnusable: { title: "A link's address cannot work for a visitor: a web address of a computer of your own or without a public domain, an e-mail link to no address, a phone number no phone can dial.", severity: 'error', found: 'check' },
+  FormConfirmationMissing: { title: "A page has a form, and no page has the address of that form's confirmation page, where a visitor whose browser sent the form without JavaScript is taken.", severity: 'error', found: 'check' },
+  DuplicateTitle: { title: 'Two pages have the same title.', severity: 'warning', found: 'check' },
+  DuplicateDescription: { title: 'Two pages have the same description.', severity: 'warning', found: 'check' },
+  MarkupInText: { title: 'A text contains HTML (a tag or a character reference), which the site shows as it is.', severity: 'error', found: 'check' },
+  PictureTooHeavy: { title: 'A picture weighs more than a web page should load for one picture (300 KB at the width a large screen picks), even after the build has made its copies.', severity: 'warning', found: 'drawn' },
+  LinesFolded: { title: 'A text written on several lines, or as a list, is shown run together as one paragraph: its field keeps no line breaks.', severity: 'error', found: 'drawn' },
+  MarkupShown: { title: 'A rendered page shows markup as typed: Markdown, a placeholder, an HTML tag or an escape that the section did not turn into what it meant, found in the page the build drew.', severity: 'error', found: 'drawn' },
+  MarkdownInText: { title: 'A text that is not Markdown holds a Markdown link or title, which the site shows as typed, brackets and all.', severity: 'error', found: 'check' },
+  TextRunsOn: { title: "A list item's text runs on to the next line without `>-`, so YAML joins the lines into one item.", severity: 'warning', found: 'check' },
+  MarkdownEmphasis: { title: 'A text that is not Markdown holds `*stars*`, `_underscores_` or list lines, which the site shows as typed.', severity: 'warning', found: 'check' },
+  UnknownPlaceholder: { title: 'A `{site.…}` placeholder in a prose text names nothing in the site file.', severity: 'error', found: 'check' },
+  UnsupportedMarkdown: { title: 'A prose text holds Markdown the site does not show (a picture, code, a quotation, a `#` title) or a link it cannot follow.', severity: 'error', found: 'check' },
+  PlaceholderText: { title: 'Text or a note marked `TODO` (as the page templates write them), or text never meant to go live (TBD, lorem ipsum, `[insert …]`), is still in the content.', severity: 'warning', found: 'check' },
+  UnknownCollection: { title: 'A listing names a collection that no folder of content/ holds.', severity: 'error', found: 'check' },
+  UnknownEntryField: { title: 'A `{entry.…}` placeholder or a listing names a field that the entries of the collection do not have.', severity: 'error', found: 'check' },
+  EntryNotListed: { title: 'An entry would be listed nowhere: its team is not a tab of the careers section that lists its collection.', severity: 'error', found: 'check' },
+  UnusedAsset: { title: 'A file under `public/media/` is used by no content and no code.', severity: 'warning', found: 'check' },
+  UnregisteredSection: { title: 'A section type has a schema but no component in the registry to draw it.', severity: 'error', found: 'check' },
+} as const satisfies Record<string, CatalogueEntry>;
 
 /** The permanent name of a content problem. */
-export type ProblemCode = keyof typeof problemCodes;
+export type ProblemCode = keyof typeof catalogue;
+
+const codesWhere = (keep: (entry: CatalogueEntry) => boolean): ReadonlySet<ProblemCode> =>
+  new Set((Object.keys(catalogue) as ProblemCode[]).filter((code) => keep(catalogue[code])));
+
+/** Each problem in a sentence, by name: the docs' table. */
+export const problemCodes: Readonly<Record<ProblemCode, string>> = Object.fromEntries(
+  Object.entries(catalogue).map(([code, entry]) => [code, entry.title]),
+) as Record<ProblemCode, string>;
 
 /**
  * Problems found only by the build, never by an editor's JSON Schema validator: they compare
@@ -85,78 +109,19 @@ export type ProblemCode = keyof typeof problemCodes;
  * its shape. Every other code is a schema problem, and VS Code's YAML extension flags it at the
  * same place while the file is typed (tests/unit/content-editor-parity.test.ts keeps that true).
  */
-export const buildOnlyCodes: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
-  'FileUnreadable',
-  'CommentInText',
-  'DuplicateAnchor',
-  'MergeKey',
-  'YamlTag',
-  'MultipleDocuments',
-  'YamlDirective',
-  'EmptyFile',
-  'FileEncoding',
-  'TypographicQuotes',
-  'InvisibleCharacter',
-  'DuplicateRoute',
-  'DuplicateId',
-  'UnknownRoute',
-  'LinkToDraft',
-  'DraftLeftOut',
-  'NotPublished',
-  'DatesContradict',
-  'MissingAsset',
-  'PictureUnreadable',
-  'UnknownIcon',
-  'UnknownLogo',
-  'TitleLength',
-  'DescriptionLength',
-  'MissingAltText',
-  'AltTextIsFileName',
-  'HeadingOrder',
-  'DuplicateSlideHeading',
-  'NoNextStep',
-  'UnknownAnchor',
-  'LinkUnusable',
-  'FormConfirmationMissing',
-  'DuplicateTitle',
-  'DuplicateDescription',
-  'PlaceholderText',
-  'MarkupInText',
-  'MarkupShown',
-  'MarkdownInText',
-  'MarkdownEmphasis',
-  'TextRunsOn',
-  'UnsupportedMarkdown',
-  'UnknownPlaceholder',
-  'UnknownCollection',
-  'UnknownEntryField',
-  'EntryNotListed',
-  'UnusedAsset',
-  'UnregisteredSection',
-  // A keyword of this site's schemas (`ascending`), which editors' schema validators do not know.
-  'RangeOutOfOrder',
-]);
+export const buildOnlyCodes = codesWhere((entry) => entry.found !== 'schema');
 
 /**
  * Problems that are warnings: printed, never failing the build. They are matters of judgement
  * (search-engine texts, template text left in, media nobody uses); every other problem is an error.
  */
-export const warningCodes: ReadonlySet<ProblemCode> = new Set<ProblemCode>([
-  'AltTextIsFileName',
-  'TitleLength',
-  'DescriptionLength',
-  'DuplicateTitle',
-  'DuplicateDescription',
-  'PlaceholderText',
-  'UnusedAsset',
-  'DraftLeftOut',
-  'MarkdownEmphasis',
-  'TextRunsOn',
-  'NoNextStep',
-]);
+export const warningCodes = codesWhere((entry) => entry.severity === 'warning');
 
 /** Problems that are notes (`info`): nothing is wrong, but the build does something the writer should know. */
-export const noteCodes: ReadonlySet<ProblemCode> = new Set<ProblemCode>(['NotPublished']);
+export const noteCodes = codesWhere((entry) => entry.severity === 'info');
+
+/** Problems only the build finds, in the pages it draws: `npm run content:check` does not draw pages. */
+export const drawnCodes = codesWhere((entry) => entry.found === 'drawn');
 
 /** Errors fail the build; warnings are printed and let it go on; notes (`info`) tell what the build will do. */
 export type Severity = 'error' | 'warning' | 'info';
@@ -702,6 +667,18 @@ export const explain = {
   MarkupShown: (route: string, excerpt: string, what: string, where: string, meant: string): Explanation => ({
     message: `The page ${route} shows \`${excerpt}\` with ${what} as typed, ${where}.`,
     hint: meant,
+  }),
+  /** The page `route` loads `src` as `heaviest`, of `bytes`, above `budget`. */
+  PictureTooHeavy: (route: string, src: string, heaviest: string, bytes: number, budget: number): Explanation => ({
+    message: `The page ${route} loads the picture \`${src}\` at ${Math.round(bytes / 1024)} KB on a large screen (\`${heaviest}\`), above the ${Math.round(budget / 1024)} KB one picture should weigh: on a phone's connection it holds up the page for seconds.`,
+    hint: 'Export it smaller: at most 1920 pixels wide (1600 beside text), as WebP at quality 75 to 80. The build makes the phone-sized and AVIF copies itself.',
+  }),
+  /** The page `route` shows a text of `lines` lines (a list when `list`) as one run of words, starting `excerpt`. */
+  LinesFolded: (route: string, lines: number, list: boolean, excerpt: string): Explanation => ({
+    message: `The page ${route} shows this text's ${lines} ${list ? 'list items' : 'lines'} run together as one paragraph: \`${excerpt}\`.`,
+    hint: list
+      ? "This field shows one paragraph, so a list written in it loses its items. Give each item its own entry in the section's list (see the section in the content guide), or use a prose section, whose `body` makes lists from `- ` lines."
+      : 'This field shows one paragraph and keeps no line breaks. Write it as one paragraph (`>-` lets you wrap the lines in the file), or put paragraphs in a prose section.',
   }),
   /** A link the page `route` has, to `path`, which no page has: found in the drawn page. */
   UnknownRouteShown: (route: string, path: string): Explanation => ({

@@ -47,13 +47,14 @@ describe('the rendered-page check of the built site', () => {
   });
 
   const families = [
-    { family: 'unclosed emphasis', mutate: (text: string) => `${text} **and more` },
-    { family: 'a misspelt placeholder', mutate: (text: string) => `${text} {site.phon}` },
-    { family: 'an HTML tag', mutate: (text: string) => `${text}<br>` },
-    { family: 'a Markdown link', mutate: (text: string) => `[${text}](/contact)` },
+    { family: 'unclosed emphasis', code: 'MarkupShown', mutate: (text: string) => `${text} **and more` },
+    { family: 'a misspelt placeholder', code: 'MarkupShown', mutate: (text: string) => `${text} {site.phon}` },
+    { family: 'an HTML tag', code: 'MarkupShown', mutate: (text: string) => `${text}<br>` },
+    { family: 'a Markdown link', code: 'MarkupShown', mutate: (text: string) => `[${text}](/contact)` },
+    { family: 'a block folded into one paragraph', code: 'LinesFolded', mutate: (text: string) => `${text}\n\n${text}` },
   ];
 
-  it.each(families)('finds $family typed into any text a page shows, at that text', ({ mutate }) =>
+  it.each(families)('finds $family typed into any text a page shows, at that text', ({ code, mutate }) =>
     fc.assert(
       fc.asyncProperty(fc.nat(), fc.nat(), async (pagePick, valuePick) => {
         const page = drawn[pagePick % drawn.length]!;
@@ -90,7 +91,7 @@ describe('the rendered-page check of the built site', () => {
         expect(
           here.map((f) => f.code),
           `${page.route} ${value.path.join('.')}: ${findings.map((f) => f.message).join(' | ')}`,
-        ).toContain('MarkupShown');
+        ).toContain(code);
       }),
       { seed: 5204, numRuns: runs(25, 200) },
     ),

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readShown, shownText } from '../../src/content/rendered/shown.ts';
-import { judgeShown } from '../../src/content/rendered/judge.ts';
+import { PICTURE_BUDGET, judgeShown } from '../../src/content/rendered/judge.ts';
 import { piecesOf, stripTrace, traceData, untracedKeys, type TraceTable } from '../../src/content/rendered/trace.ts';
 import { checkDrawnPages } from '../../src/content/rendered/index.ts';
 
@@ -151,6 +151,71 @@ describe('markup shown as typed', () => {
   it('is not found in plain words, prices, sums and snake_case names', () => {
     const { page, table } = pageWith(['From ₹50,000 a month', '5 * 3 = 15', 'the user_id field', 'C# and .NET', 'Q&A sessions']);
     expect(judgeShown('/x', page, table, new Map([['/x', new Set()]]))).toEqual([]);
+  });
+});
+
+describe('lines written and lines shown', () => {
+  const shownIn = (element: string, text: string, path: (string | number)[] = ['sections', 0, 'text']) => {
+    const table: TraceTable = [];
+    const traced = traceData({ sections: [{ [path[2] as string]: text }] }, { kind: 'page', route: '/x' }, table);
+    const value = (traced.sections[0] as Record<string, string>)[path[2] as string]!;
+    return judgeShown('/x', readShown(`<${element}>${value}</${element}>`), table, new Map(), { derived: new Set(['blocks']) });
+  };
+  const lines = fc.array(plainWords, { minLength: 2, maxLength: 5 });
+
+  it('finds any text of several lines shown as one paragraph, at that text', () =>
+    fc.assert(
+      fc.property(lines, fc.constantFrom('\n', '\n\n'), (written, gap) => {
+        const found = shownIn('p', written.join(gap));
+        expect(found.map((f) => [f.code, f.value.path])).toEqual([['LinesFolded', ['sections', 0, 'text']]]);
+        expect(found[0]!.message).toContain(`${written.length} lines run together`);
+      }),
+      { seed: 5205, numRuns: 50 },
+    ));
+
+  it('says a list lost its items when the lines were list items', () =>
+    fc.assert(
+      fc.property(lines, (written) => {
+        const found = shownIn('p', written.map((line) => `- ${line}`).join('\n'));
+        expect(found.map((f) => f.code)).toEqual(['LinesFolded']);
+        expect(found[0]!.message).toContain('list items run together');
+      }),
+      { seed: 5206, numRuns: 30 },
+    ));
+
+  it('leaves alone one line, a block that keeps its lines, and Markdown that only wraps', () => {
+    expect(shownIn('p', 'One line of words')).toEqual([]);
+    expect(shownIn('pre', 'Two\nlines')).toEqual([]);
+    expect(shownIn('p', 'Wrapped\nlong line', ['sections', 0, 'blocks'])).toEqual([]);
+  });
+});
+
+describe('the weight of a picture', () => {
+  const picture = (sizes: Record<string, number>) => {
+    const table: TraceTable = [];
+    const traced = traceData(
+      { sections: [{ image: { src: '/media/team.webp', alt: 'The team at work in the Noida office' } }] },
+      { kind: 'page', route: '/about' },
+      table,
+    );
+    const { src, alt } = (traced.sections[0] as { image: { src: string; alt: string } }).image;
+    const html = `<img src="${src}" srcset="/assets/pictures/team-1-800.webp 800w, ${src} 1600w" alt="${alt}">`;
+    return judgeShown('/about', readShown(html), table, new Map(), { sizeOf: (url) => sizes[url] });
+  };
+
+  it("above the budget at the width a large screen picks, is a warning at the picture's file", () =>
+    fc.assert(
+      fc.property(fc.integer({ min: PICTURE_BUDGET + 1, max: 40 * 1024 * 1024 }), (bytes) => {
+        const found = picture({ '/media/team.webp': bytes, '/assets/pictures/team-1-800.webp': 1000 });
+        expect(found.map((f) => [f.code, f.path])).toEqual([['PictureTooHeavy', ['sections', 0, 'image', 'src']]]);
+        expect(found[0]!.message).toContain(`${Math.round(bytes / 1024)} KB`);
+      }),
+      { seed: 5207, numRuns: 30 },
+    ));
+
+  it('within the budget, or of a size nobody knows, says nothing', () => {
+    expect(picture({ '/media/team.webp': PICTURE_BUDGET, '/assets/pictures/team-1-800.webp': 1000 })).toEqual([]);
+    expect(picture({})).toEqual([]);
   });
 });
 

@@ -6,7 +6,7 @@
  * meta). What an earlier phase already said of the same field is not said again.
  */
 import { metaOf } from '../../sections/meta.ts';
-import type { Problem } from '../catalog.ts';
+import { warningCodes, type Problem } from '../catalog.ts';
 import type { RenderedFinding } from '../rendered/judge.ts';
 import type { Shapes } from './shape.ts';
 import { formatPath } from '../paths.ts';
@@ -28,7 +28,8 @@ export function reportRendered(run: CheckRun, findings: readonly RenderedFinding
     if (!source) continue;
     const path = writtenPath(source, finding.path ?? finding.value.path);
     if (said.has(`${source.file} ${formatPath(path)}`)) continue;
-    run.report(source, { code: finding.code, path: [...path], message: finding.message, hint: finding.hint });
+    const severity = warningCodes.has(finding.code) ? 'warning' : 'error';
+    run.report(source, { code: finding.code, path: [...path], message: finding.message, hint: finding.hint }, severity);
   }
 }
 

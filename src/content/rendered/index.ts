@@ -6,8 +6,9 @@
  * the findings at their values' lines (check/rendered.ts).
  */
 import { readShown } from './shown.ts';
-import { judgeShown, type RenderedFinding } from './judge.ts';
+import { judgeShown, type JudgeOptions, type RenderedFinding } from './judge.ts';
 import { stripTrace, type TraceTable } from './trace.ts';
+import { metaOf, sectionMeta } from '../../sections/meta.ts';
 
 export type { RenderedFinding } from './judge.ts';
 
@@ -32,7 +33,13 @@ export interface DrawnCheck {
   readonly changed: readonly TraceChanged[];
 }
 
-export function checkDrawnPages(pages: readonly DrawnPage[]): DrawnCheck {
+/** The fields the build makes from a writer's Markdown (each section's `derivedFrom`), whose line breaks only wrap lines. */
+const derivedFields: ReadonlySet<string> = new Set(
+  Object.keys(sectionMeta).flatMap((type) => Object.keys(metaOf(type)?.derivedFrom ?? {})),
+);
+
+/** Judges the drawn pages; `sizeOf` gives the bytes the site serves at a path, for the pictures' budget. */
+export function checkDrawnPages(pages: readonly DrawnPage[], options: Omit<JudgeOptions, 'derived'> = {}): DrawnCheck {
   const changed: TraceChanged[] = [];
   const read = pages.map((page) => {
     for (const [published, marked] of [
@@ -45,7 +52,9 @@ export function checkDrawnPages(pages: readonly DrawnPage[]): DrawnCheck {
     return { page, shown: readShown(page.traced.html, page.traced.head) };
   });
   const ids = new Map(read.map(({ page, shown }) => [page.route, new Set([...shown.ids].map(stripTrace))] as const));
-  const findings = read.flatMap(({ page, shown }) => judgeShown(page.route, shown, page.traced.table, ids));
+  const findings = read.flatMap(({ page, shown }) =>
+    judgeShown(page.route, shown, page.traced.table, ids, { ...options, derived: derivedFields }),
+  );
   return { findings, changed };
 }
 

@@ -8,7 +8,7 @@ import { explain, type Explanation } from '../catalog.ts';
 import type { ShownPage, Shown } from './shown.ts';
 import type { TraceTable, TracedValue } from './trace.ts';
 
-export type RenderedCode = 'MarkupShown' | 'UnknownRoute' | 'UnknownAnchor' | 'LinkUnusable';
+export type RenderedCode = 'MarkupShown' | 'LinesFolded' | 'UnknownRoute' | 'UnknownAnchor' | 'LinkUnusable' | 'PictureTooHeavy';
 
 export interface RenderedFinding {
   readonly code: RenderedCode;
@@ -79,11 +79,23 @@ const NOT_PAGES = /^\/(api|assets|media|fonts|icons|images|favicon|site\.webmani
  * Judges one page. `pages` holds every route with the ids its page has, so that a link to another
  * page's anchor is judged against that page.
  */
+/** What the judge may ask beyond the page. */
+export interface JudgeOptions {
+  /** The fields the build makes from a writer's Markdown, whose line breaks only wrap lines. */
+  readonly derived?: ReadonlySet<string>;
+  /** The bytes of a file the site serves at `url` (a path), as the build wrote it; undefined when not known. */
+  readonly sizeOf?: (url: string) => number | undefined;
+}
+
+/** The most one picture may weigh at the width a large screen picks (after the build's copies). */
+export const PICTURE_BUDGET = 300 * 1024;
+
 export function judgeShown(
   route: string,
   page: ShownPage,
   table: TraceTable,
   pages: ReadonlyMap<string, ReadonlySet<string>>,
+  { derived = new Set(), sizeOf }: JudgeOptions = {},
 ): RenderedFinding[] {
   const findings: RenderedFinding[] = [];
   const said = new Set<string>();
@@ -101,6 +113,25 @@ export function judgeShown(
       if (markup) {
         const words = explain.MarkupShown(route, excerpt(text, markup.at), markup.kind.what, placeName(item), markup.kind.hint);
         add({ code: 'MarkupShown', route, value, ...words });
+      } else if (foldsLines(item, value, derived)) {
+        const lines = value.text.split('\n').filter((line) => line.trim() !== '');
+        add({ code: 'LinesFolded', route, value, ...explain.LinesFolded(route, lines.length, LIST_LINE.test(value.text), excerpt(text, 0)) });
+      }
+    }
+    if (sizeOf && item.place.kind === 'attribute' && item.place.attribute === 'src' && item.place.element === 'img') {
+      const heaviest = heaviestOf(item.attributes, sizeOf);
+      if (heaviest && heaviest.bytes > PICTURE_BUDGET) {
+        const src = item.attributes.src!;
+        const holder = pictureHolder(page.shown, item, src, table);
+        if (holder) {
+          add({
+            code: 'PictureTooHeavy',
+            route,
+            value: holder.value,
+            ...(holder.path ? { path: holder.path } : {}),
+            ...explain.PictureTooHeavy(route, src, heaviest.url, heaviest.bytes, PICTURE_BUDGET),
+          });
+        }
       }
     }
     if (item.place.kind === 'attribute' && item.place.attribute === 'href') {
@@ -113,6 +144,22 @@ export function judgeShown(
     }
   }
   return findings;
+}
+
+/** A line that starts a list item: `- `, `* `, `+ `, `1. `, `1) `. */
+const LIST_LINE = /(^|\n)[ \t]*(?:[-*+]|\d+[.)])[ \t]+\S/;
+/** Elements that show a text's line breaks as the browser gets them. */
+const KEEPS_LINES = new Set(['pre', 'textarea']);
+
+/**
+ * Whether a text written on several lines is shown as one run of words: the value has a line break of
+ * its own (a `|` block), and the page shows it inside one element that keeps none. A field the build
+ * derives from Markdown (`derived`) is left out: there a single line break only wraps a long line.
+ */
+function foldsLines(item: Shown, value: TracedValue, derived: ReadonlySet<string>): boolean {
+  if (item.place.kind !== 'text' || KEEPS_LINES.has(item.place.element)) return false;
+  if (!/\S[ \t]*\n[\s]*\S/.test(value.text)) return false;
+  return !value.path.some((part) => typeof part === 'string' && derived.has(part));
 }
 
 /** The characters each value contributes to one shown thing, in order. */
@@ -169,6 +216,33 @@ function linkProblem(
   }
   const address = addressProblem(href);
   return address ? { code: 'LinkUnusable', ...explain.LinkUnusableShown(route, href, address.reason, address.hint) } : undefined;
+}
+
+/** The heaviest of the files a picture offers (its `src` and every `srcset` candidate), by the bytes served. */
+function heaviestOf(attributes: Readonly<Record<string, string>>, sizeOf: (url: string) => number | undefined) {
+  const urls = [attributes.src, ...(attributes.srcset ?? attributes.srcSet ?? '').split(',').map((c) => c.trim().split(/\s+/)[0])];
+  let heaviest: { url: string; bytes: number } | undefined;
+  for (const url of urls) {
+    if (!url?.startsWith('/')) continue;
+    const bytes = sizeOf(url);
+    if (bytes !== undefined && (!heaviest || bytes > heaviest.bytes)) heaviest = { url, bytes };
+  }
+  return heaviest;
+}
+
+/** The value that names a picture: its `src` beside the picture's alt text, which is the writer's. */
+function pictureHolder(
+  shown: readonly Shown[],
+  item: Shown,
+  src: string,
+  table: TraceTable,
+): { value: TracedValue; path?: readonly (string | number)[] } | undefined {
+  const alt = shown.find((other) => other.attributes === item.attributes && other.place.kind === 'attribute' && other.place.attribute === 'alt');
+  const source = alt?.pieces.find((piece) => piece.source !== undefined)?.source;
+  const value = source === undefined ? undefined : table[source];
+  if (!value) return undefined;
+  const near = value.near?.find((n) => n.value === src);
+  return near ? { value, path: near.path } : { value };
 }
 
 /**

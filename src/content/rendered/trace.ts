@@ -27,8 +27,9 @@ export interface TracedValue {
   /** The value as written. */
   readonly text: string;
   /**
-   * The addresses beside it (a `link`, `href`, `url` or `to` of the object that holds it, or of one around
-   * that), nearest first: a link the page has is judged at the address that goes with its label.
+   * The addresses beside it (a `link`, `href`, `url`, `to` or `src` of the object that holds it, or of one
+   * around that), nearest first: a link or picture the page has is judged at the address that goes with
+   * its words.
    */
   readonly near?: readonly { readonly path: readonly (string | number)[]; readonly value: string }[];
 }
@@ -62,9 +63,6 @@ export const untracedKeys: ReadonlySet<string> = new Set([
   'icon',
   'logo',
   'src',
-  'image',
-  'video',
-  'poster',
   'accent',
   'variant',
   'id',
@@ -95,8 +93,6 @@ export const untracedKeys: ReadonlySet<string> = new Set([
   'country',
   'locale',
   'lang',
-  'embed',
-  'map',
 ]);
 
 /**
@@ -138,8 +134,11 @@ export function traceData<T>(data: T, origin: TraceOrigin, table: TraceTable): T
   return visit(data, [], []) as T;
 }
 
-/** The keys of addresses, which stay as written (`untracedKeys`) and are found beside the labels they go with. */
-const ADDRESS_KEYS: ReadonlySet<string> = new Set(['link', 'href', 'url', 'to']);
+/**
+ * The keys of addresses (of a link, or of a picture's file), which stay as written and are found beside
+ * the words that go with them: a link's label, a picture's alt text.
+ */
+const ADDRESS_KEYS: ReadonlySet<string> = new Set(['link', 'href', 'url', 'to', 'src']);
 
 /** The text with every marker removed: what the page shows. */
 export const stripTrace = (text: string): string => text.replace(MARKER, '');
