@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { contentPlugin } from './src/content/plugin.ts';
+import { contentPlugin } from './src/content/build/plugin.ts';
 import { apiSchemasForBrowserPlugin, formValidatorsPlugin } from './src/forms/validators-plugin.ts';
 import { PRERENDER_BUNDLE_DIR } from './src/build/build-paths.ts';
 import { shortClassNames } from './src/build/css-class-names.ts';

@@ -49,12 +49,14 @@ await build({
   root,
   publicDir: false,
   logLevel: 'warn',
-  // The key of the compiled validators' cache (src/content/validate.ts), fixed now, so that the
+  // The key of the compiled validators' cache (src/content/rules/validate.ts), fixed now, so that the
   // service never reads the keywords' source files to know whether its cache is current.
   define: {
     __VALIDATOR_CODE__: JSON.stringify(
       createHash('sha256')
-        .update(['validate.ts', 'renames.ts'].map((file) => readFileSync(resolve(root, 'src/content', file), 'utf8')).join('\0'))
+        .update(
+          ['rules/validate.ts', 'renames.ts'].map((file) => readFileSync(resolve(root, 'src/content', file), 'utf8')).join('\0'),
+        )
         .digest('hex'),
     ),
   },

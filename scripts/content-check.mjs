@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run content:check`: runs src/content/cli.ts, bundled by esbuild in memory at every run. A
+// `npm run content:check`: runs src/content/cli/cli.ts, bundled by esbuild in memory at every run. A
 // marketer runs it after every edit, so it should answer in well under a second: through tsx, Node
 // compiled some forty TypeScript files on every run (about 1.7 s here); one bundle takes esbuild
 // about 50 ms. Nothing is kept between runs, so nothing can be out of date. Packages stay outside
@@ -12,7 +12,7 @@ import { build, stop } from 'esbuild';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const result = await build({
-  entryPoints: [join(root, 'src/content/cli.ts')],
+  entryPoints: [join(root, 'src/content/cli/cli.ts')],
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -11,7 +11,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { createServer } from 'vite';
-import { contentPlugin } from '../src/content/plugin.ts';
+import { contentPlugin } from '../src/content/build/plugin.ts';
 import { editorPlugin } from '../src/editor/local/plugin.ts';
 import { apiSchemasForBrowserPlugin, formValidatorsPlugin } from '../src/forms/validators-plugin.ts';
 

@@ -9,7 +9,7 @@ import { ensureEditorBuilt, root, serverDir } from './editor-build.mjs';
 ensureEditorBuilt(process.argv.includes('--rebuild'));
 const service = join(serverDir, 'main.mjs');
 // --disable-proto=throw: reading or setting `__proto__` throws, so no value from a request can reach
-// a prototype through it, in our code or a dependency's (src/content/safe-keys.ts covers `constructor`).
+// a prototype through it, in our code or a dependency's (src/content/yaml/safe-keys.ts covers `constructor`).
 // MALLOC_MMAP_THRESHOLD_: glibc otherwise raises its threshold after the first large request body is
 // freed, serves later ones from its heap, and never gives that memory back: 100 hostile requests left
 // the service at 520 MB resident with 110 MB of JavaScript heap; with a fixed threshold, 270 MB.

@@ -18,7 +18,7 @@ import { PRERENDER_BUNDLE_DIR } from '../src/build/build-paths.ts';
 import { checkDrawnPages, type DrawnPage } from '../src/content/rendered/index.ts';
 import type { TraceTable } from '../src/content/rendered/trace.ts';
 import { checkContent } from '../src/content/check.ts';
-import { formatProblems, errorsFirst } from '../src/content/format.ts';
+import { formatProblems, errorsFirst } from '../src/content/cli/format.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const client = join(root, 'dist/client');
@@ -161,7 +161,7 @@ function pageAssets(rendered: Rendered): { js: string[]; css: string[]; later: M
   const sectionKey = (type: string) => `src/sections/${type}/index.tsx`;
   const eager: string[] = rendered.sectionTypes.slice(0, 1).map(sectionKey);
   const js = [...new Set(eager.flatMap((k) => closure(k)).map((c) => c.file))].filter((f) => !entryFiles.has(f));
-  // The page's data file (src/content/plugin.ts) imports nothing.
+  // The page's data file (src/content/build/plugin.ts) imports nothing.
   if (rendered.pageData) js.push(rendered.pageData.slice(1));
   const all = [...new Set(rendered.sectionTypes)].map(sectionKey).flatMap((k) => closure(k));
   const css = [...new Set(all.flatMap((c) => c.css ?? []))].filter((f) => !entryCss.has(f));

@@ -186,7 +186,7 @@ export function hostSpeed() {
 
 /**
  * A client build with nothing but the shell and what the server reads of the build (server-facts.json,
- * src/content/server-facts.ts): the benches are about the API, and dist/ may not exist.
+ * src/content/build/server-facts.ts): the benches are about the API, and dist/ may not exist.
  */
 export function writeClientBuild(dir, { roles = [] } = {}) {
   mkdirSync(dir, { recursive: true });

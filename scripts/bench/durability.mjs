@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { checkContent } from '../../src/content/check.ts';
-import { serverFacts } from '../../src/content/server-facts.ts';
+import { serverFacts } from '../../src/content/build/server-facts.ts';
 import { repoRoot } from '../../src/server/paths.ts';
 import { openStorage } from '../../src/server/storage/index.ts';
 import {

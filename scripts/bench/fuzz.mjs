@@ -20,7 +20,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkContent } from '../../src/content/check.ts';
-import { serverFacts } from '../../src/content/server-facts.ts';
+import { serverFacts } from '../../src/content/build/server-facts.ts';
 import { repoRoot } from '../../src/server/paths.ts';
 import { openStorage } from '../../src/server/storage/index.ts';
 import { benchArgs, databaseUrl, fail, onlyDatabase, postgresScratch, startServer, whole, writeClientBuild } from './common.mjs';

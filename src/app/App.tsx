@@ -1,6 +1,6 @@
 import { Suspense, lazy, use } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import type { PageEntry } from '../content/module-types.ts';
+import type { PageEntry } from '../content/build/module-types.ts';
 import { Layout } from './Layout.tsx';
 import { NotFound } from './NotFound/index.tsx';
 import { PageView } from './PageView/index.tsx';

@@ -12,7 +12,7 @@ import { PostedFormContext } from '../forms/posted-context.ts';
 import type { PostedForm } from '../forms/posted.ts';
 import { headTags, type Crumb } from './head.ts';
 import { entryFor, loadPage, withPageModule } from './startup/loader.ts';
-import type { PageModule } from '../content/module-types.ts';
+import type { PageModule } from '../content/build/module-types.ts';
 import type { Page, Site } from '../generated/schema-types.ts';
 import { traceData, type TraceTable } from '../content/rendered/trace.ts';
 
@@ -113,7 +113,7 @@ async function parentsOf(route: string): Promise<Crumb[]> {
   return parents;
 }
 
-export { readPagesFrom } from '../content/page-data.ts';
+export { readPagesFrom } from '../content/build/page-data.ts';
 
 /** Every route of the site, from the content files. */
 export const routePaths = () => pages.map((p) => p.route);

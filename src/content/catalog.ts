@@ -187,7 +187,7 @@ export type WrongTypeFix =
   | { readonly description: string | undefined };
 
 /**
- * What an invisible character does to a text (src/content/text-hazards.ts): a control character, a
+ * What an invisible character does to a text (src/content/yaml/text-hazards.ts): a control character, a
  * direction mark, a zero-width character, a soft hyphen, or a no-break space where the text starts or ends.
  */
 export type InvisibleKind = 'control' | 'direction' | 'zero-width' | 'soft-hyphen' | 'space-at-start' | 'space-at-end';
@@ -200,7 +200,7 @@ const did = (guess: string | undefined, ending = '? ') => (guess ? `Did you mean
  * this catalogue says them.
  */
 export const explain = {
-  // ─── The schemas' rules, in plain words (src/content/validate.ts turns ajv's errors into these) ───
+  // ─── The schemas' rules, in plain words (src/content/rules/validate.ts turns ajv's errors into these) ───
   /** `name` is how the value is called (`Title`, `Item 2 of \`cards\``), `owner` ` in a card` or ''. */
   UnknownSectionType: (type: string, guess: string | undefined, types: readonly string[]): Explanation => ({
     message: `\`${type}\` is not a section type.`,
@@ -283,7 +283,7 @@ export const explain = {
     message: present.length === 0 ? `${name} needs ${list(keys, ' or ')}.` : `${name} has both ${list(present, ' and ')}; give only one.`,
     hint: `Give exactly one of ${list(keys)}.`,
   }),
-  // ─── YAML the parser cannot read (src/content/yaml-syntax.ts says which mistake it is) ───
+  // ─── YAML the parser cannot read (src/content/yaml/yaml-syntax.ts says which mistake it is) ───
   /** No common mistake recognised: the parser's own words, and how YAML is laid out. */
   YamlUnreadable: (parserSays: string): Explanation => ({
     message: `The YAML could not be read: ${parserSays}.`,
@@ -374,7 +374,7 @@ export const explain = {
       ? `Delete the \`${marker}\` line: only comments are on one side of it.`
       : `If the line was meant to separate groups of lines, delete it (a comment such as \`# ---\` separates them for the eye). If what follows is another page, move it to a file of its own in content/pages/. Only the very first line of a file may be \`---\`.`,
   }),
-  // ─── Valid YAML that would lose text (src/content/yaml-text.ts) ───
+  // ─── Valid YAML that would lose text (src/content/yaml/yaml-text.ts) ───
   /** `&name` on `line`, and on `first` above it; `aliases` are the lines of the `*name` that now repeat this one. */
   DuplicateAnchor: (name: string, first: number, line: number, aliases: readonly number[]): Explanation => ({
     message:
@@ -450,7 +450,7 @@ export const explain = {
     message: `The text stops before \` #\`: YAML reads \`#${note}\` as a note for editors, so the page would show only \`${kept}\`.`,
     hint: `Put the whole text in quotes: \`${quoted}\`. If the part after \`#\` is a note, move it to a line of its own.`,
   }),
-  // ─── Text that would not say what its writer sees (src/content/text-hazards.ts) ───
+  // ─── Text that would not say what its writer sees (src/content/yaml/text-hazards.ts) ───
   /** `byte` is the first that is not UTF-8 (`E9`); `word` the text around it as `encoding` reads it (`José`). */
   FileEncoding: (encoding: 'UTF-16 LE' | 'UTF-16 BE' | 'Windows-1252' | undefined, byte: string, word: string | undefined): Explanation => {
     const fix = '`npm run content:check -- --fix` does that for you, or in VS Code click the encoding in the status bar';
@@ -607,7 +607,7 @@ export const explain = {
     message: `The registry draws \`${type}\` with ${module}, which does not exist.`,
     hint: `Create src/sections/${module.replace(/^\.\//, '')}, or point the line at the section's component.`,
   }),
-  // ─── The lint's judgements (src/content/lint.ts) ───
+  // ─── The lint's judgements (src/content/rules/lint.ts) ───
   /** The alt text `alt` of the picture `src` names the file. */
   AltTextIsFileName: (alt: string, src: string): Explanation => ({
     message: `The alt text \`${alt}\` of \`${src}\` is a file name, not a description: a screen reader would read it out as what the picture shows.`,

@@ -38,9 +38,9 @@ import { checkShared, sharedUsedBy } from './check/shared.ts';
 import { checkSearchTexts } from './check/search-texts.ts';
 import { judgeContent } from './check/judge.ts';
 import { reportRendered } from './check/rendered.ts';
-import type { CollectedAssets } from './module-types.ts';
-import { preparePictures, type PictureMemo } from './prepare-images.ts';
-import { compileSchemas, type Validators } from './validate.ts';
+import type { CollectedAssets } from './build/module-types.ts';
+import { preparePictures, type PictureMemo } from './build/prepare-images.ts';
+import { compileSchemas, type Validators } from './rules/validate.ts';
 
 export type { ContentOptions } from './check/run.ts';
 

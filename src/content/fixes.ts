@@ -7,7 +7,7 @@
  */
 import { isMap, isScalar, isSeq, stringify, type Node } from 'yaml';
 import type { Fix } from './catalog.ts';
-import type { ValueEdit } from './validate.ts';
+import type { ValueEdit } from './rules/validate.ts';
 
 /** Lowercase words joined by hyphens, as routes, anchors, icons and logos are written. */
 export function slug(value: string): string {

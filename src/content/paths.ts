@@ -3,7 +3,7 @@
  * read back into them. Kept apart from the YAML locating code, so the editor's browser side can read
  * the paths of the problems it is sent without loading a YAML parser.
  */
-import { ownValue } from './safe-keys.ts';
+import { ownValue } from './yaml/safe-keys.ts';
 
 /** `['sections', 2, 'items', 0, 'title']` → `sections[2].items[0].title`. */
 export function formatPath(path: readonly (string | number)[]): string {

@@ -16,8 +16,8 @@
 
 import type { _ as Code, Ajv, ErrorObject } from 'ajv';
 import { explain } from './catalog.ts';
-import { splitPointer } from './locate.ts';
-import type { RawProblem } from './validate.ts';
+import { splitPointer } from './yaml/locate.ts';
+import type { RawProblem } from './rules/validate.ts';
 
 /** The marker keywords, registered with ajv (strict mode refuses unknown keywords). */
 export const RENAMED_TO = 'x-renamed-to';

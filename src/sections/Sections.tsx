@@ -7,7 +7,7 @@
  * and what shows while it loads (`fallback`).
  */
 import { Fragment, Suspense, memo, use, useEffect, useMemo, type ReactNode } from 'react';
-import type { InlineAssets } from '../content/module-types.ts';
+import type { InlineAssets } from '../content/build/module-types.ts';
 import type { Section, SectionType, SharedContent } from '../generated/schema-types.ts';
 import { AssetsContext, useAssets } from '../components/assets-context.ts';
 import { useHydrated } from '../hooks/useHydrated.ts';

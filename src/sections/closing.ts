@@ -2,7 +2,7 @@
  * The banner a page ends with. Every page that does not end with a closing section of its own
  * (`closesPage` in src/sections/<type>/meta.ts) ends with the site's (`closing` in content/site.yaml),
  * unless it says `closing: false`: so a new page leads its reader on without anyone remembering to
- * add a banner. The build adds it to the sections of the page's module (src/content/modules.ts), the
+ * add a banner. The build adds it to the sections of the page's module (src/content/build/modules.ts), the
  * editor's preview to the draft it draws, and the content check counts its link as the page's
  * (`NoNextStep`). Read in Node and in the browser, so it imports no component.
  */

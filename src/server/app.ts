@@ -64,7 +64,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSecurityHeaders(app);
   registerRequestIdHeader(app);
 
-  // What the server knows of the content comes from the build, never from content/ (src/content/server-facts.ts).
+  // What the server knows of the content comes from the build, never from content/ (src/content/build/server-facts.ts).
   const site = await readClientBuild({ clientDir: options.clientDir ?? defaultClientDir });
   const { facts } = site;
   const roles = options.roles ?? facts.roles;

@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SERVER_FACTS_FILE, type ServerFacts } from '../content/server-facts.ts';
+import { SERVER_FACTS_FILE, type ServerFacts } from '../content/build/server-facts.ts';
 import { SetupError } from './errors.ts';
 
-export type { ServerFacts } from '../content/server-facts.ts';
+export type { ServerFacts } from '../content/build/server-facts.ts';
 
 const routePattern = /^\/([a-z0-9]+(-[a-z0-9]+)*(\/[a-z0-9]+(-[a-z0-9]+)*)*)?$/;
 
 /**
- * Reads what the build wrote for this server beside the pages (src/content/server-facts.ts): the
+ * Reads what the build wrote for this server beside the pages (src/content/build/server-facts.ts): the
  * routes, the roles one may apply for and the privacy notice's version. The server reads nothing else
  * of the content, so a deployment needs no `content/` folder.
  */

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { parse, parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROTOTYPE_KEYS } from '../../src/content/safe-keys.ts';
+import { PROTOTYPE_KEYS } from '../../src/content/yaml/safe-keys.ts';
 import { startEditorFixture, type EditorFixture } from './editor-fixture.ts';
 import { addresses, fakeSession, hostileBody, hostileQuery, identities, places, useOpenedPage } from './hostile-requests.ts';
 import { runs } from '../helpers/depth.ts';

@@ -8,7 +8,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import { editorRoutes } from '../../src/editor/api/routes.ts';
 import { serviceRoutes } from '../../src/editor/service/routes.ts';
-import { PROTOTYPE_KEYS, setOwn } from '../../src/content/safe-keys.ts';
+import { PROTOTYPE_KEYS, setOwn } from '../../src/content/yaml/safe-keys.ts';
 
 export type As = 'nobody' | 'writer' | 'other-writer' | 'publisher' | 'admin';
 let opened: () => { file: string; version: string; data: Record<string, unknown> } = () => {

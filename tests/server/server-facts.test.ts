@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { checkContent } from '../../src/content/check.ts';
-import { applicableRoles, serverFacts, type ServerFacts } from '../../src/content/server-facts.ts';
+import { applicableRoles, serverFacts, type ServerFacts } from '../../src/content/build/server-facts.ts';
 import type { Section } from '../../src/generated/schema-types.ts';
 import { repoRoot } from '../../src/server/paths.ts';
 import { tempDir } from './helpers.ts';

@@ -22,6 +22,7 @@ const order = [
   'search-texts.ts',
   'judge.ts',
   'registry.ts',
+  'rendered.ts',
   'settle.ts',
 ];
 

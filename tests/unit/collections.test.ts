@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { structuredData } from '../../src/app/head.ts';
 import { checkContent, type ContentResult } from '../../src/content/check.ts';
-import { formatProblems } from '../../src/content/format.ts';
+import { formatProblems } from '../../src/content/cli/format.ts';
 import type { CareersSection, CollectionListSection } from '../../src/generated/schema-types.ts';
 import { fixture } from './content-fixtures.ts';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { isScalar, parseDocument, visit } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { addressProblem, numberProblem } from '../../src/content/addresses.ts';
+import { addressProblem, numberProblem } from '../../src/content/rules/addresses.ts';
 import { checkContent } from '../../src/content/check.ts';
 import { listFiles } from '../../src/content/files.ts';
 import { projectRoot } from './content-fixtures.ts';

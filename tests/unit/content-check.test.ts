@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkContent } from '../../src/content/check.ts';
-import { formatProblems } from '../../src/content/format.ts';
-import { preparePictures } from '../../src/content/prepare-images.ts';
+import { formatProblems } from '../../src/content/cli/format.ts';
+import { preparePictures } from '../../src/content/build/prepare-images.ts';
 import { fixture, projectRoot } from './content-fixtures.ts';
 
 /** What a marketer reads in the terminal for the fixture named after the failure. */

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { Problem } from '../../src/content/catalog.ts';
-import { formatGithub, formatJson, parseArgs } from '../../src/content/cli-formats.ts';
+import { formatGithub, formatJson, parseArgs } from '../../src/content/cli/cli-formats.ts';
 import { cacheFolder } from '../../src/content/files.ts';
-import { compileSchemas } from '../../src/content/validate.ts';
+import { compileSchemas } from '../../src/content/rules/validate.ts';
 import { fixture, projectRoot } from './content-fixtures.ts';
 
 const problem = (over: Partial<Problem>): Problem => ({

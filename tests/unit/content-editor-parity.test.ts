@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkContent } from '../../src/content/check.ts';
 import { listFiles } from '../../src/content/files.ts';
 import { buildOnlyCodes } from '../../src/content/catalog.ts';
-import { compileSchemas } from '../../src/content/validate.ts';
+import { compileSchemas } from '../../src/content/rules/validate.ts';
 import { fixture, projectRoot } from './content-fixtures.ts';
 import { startYamlEditor, type EditorProblem, type YamlEditor } from './yaml-language-server.ts';
 

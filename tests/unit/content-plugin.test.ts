@@ -2,8 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, createServer, type Rollup } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { contentPlugin } from '../../src/content/plugin.ts';
-import { dataModule, readDataModule } from '../../src/content/page-data.ts';
+import { contentPlugin } from '../../src/content/build/plugin.ts';
+import { dataModule, readDataModule } from '../../src/content/build/page-data.ts';
 import { fixture } from './content-fixtures.ts';
 
 type Located = { message?: string; loc?: { file?: string; line: number; column: number }; frame?: string };

@@ -42,6 +42,19 @@ describe('a finding of the drawn pages is reported', () => {
     expect(problem!.frame).toContain('> 32 |     heading: A **question** about your application?');
   });
 
+  it("with the catalogue's severity: a picture too heavy is a warning", async () => {
+    const [problem] = await reported({
+      ...finding({ kind: 'site' }, ['brand', 'logo', 'src'], '/media/brand/logo.svg'),
+      code: 'PictureTooHeavy',
+    });
+    expect(problem).toMatchObject({
+      code: 'PictureTooHeavy',
+      severity: 'warning',
+      file: 'content/site.yaml',
+      path: 'brand.logo.src',
+    });
+  });
+
   it('at the site settings for a text of the header or footer', async () => {
     const [problem] = await reported(finding({ kind: 'site' }, ['brand', 'tagline'], 'Expertly trained'));
     expect(problem).toMatchObject({ file: 'content/site.yaml', line: 8, column: 12 });

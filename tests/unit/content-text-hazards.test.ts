@@ -7,12 +7,12 @@ import { describe, expect, it } from 'vitest';
 import type { Problem } from '../../src/content/catalog.ts';
 import { checkContent } from '../../src/content/check.ts';
 import { applyFixes } from '../../src/content/fixes.ts';
-import { formatProblems } from '../../src/content/format.ts';
+import { formatProblems } from '../../src/content/cli/format.ts';
 import { fixture } from './content-fixtures.ts';
 import { runs } from '../helpers/depth.ts';
 
 /**
- * Text that YAML reads, but not as its writer sees it (src/content/text-hazards.ts): a file saved in
+ * Text that YAML reads, but not as its writer sees it (src/content/yaml/text-hazards.ts): a file saved in
  * another encoding, typographic quotes around a value, invisible characters. The files are made here
  * from the valid base fixture rather than kept under tests/fixtures/: the bytes are the point, and an
  * editor, a formatter or git could "repair" a checked-in copy. The class tests put each hazard at

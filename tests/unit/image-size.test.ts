@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { sizeFromHeader } from '../../src/content/assets.ts';
+import { sizeFromHeader } from '../../src/content/build/assets.ts';
 
 describe('image sizes read from file headers', () => {
   const base = () => sharp({ create: { width: 321, height: 123, channels: 3, background: '#6d4aff' } });

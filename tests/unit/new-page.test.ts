@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkContent } from '../../src/content/check.ts';
-import { formatProblems } from '../../src/content/format.ts';
-import { newEntry, newPage, parseArgs, templates } from '../../src/content/new-page.ts';
+import { formatProblems } from '../../src/content/cli/format.ts';
+import { newEntry, newPage, parseArgs, templates } from '../../src/content/cli/new-page.ts';
 import { projectRoot } from './content-fixtures.ts';
 
 /** A copy of the real content, so no generated page is ever left in content/. */
@@ -112,7 +112,7 @@ describe('npm run new:page', () => {
   it('prints what to do next, and exits 1 with the reason when it writes nothing', () => {
     const { contentDir } = copyOfContent();
     const run = (...args: string[]) =>
-      spawnSync(process.execPath, ['--import', 'tsx', join(projectRoot, 'src/content/new-page.ts'), ...args], {
+      spawnSync(process.execPath, ['--import', 'tsx', join(projectRoot, 'src/content/cli/new-page.ts'), ...args], {
         cwd: projectRoot,
         encoding: 'utf8',
       });

@@ -5,9 +5,9 @@ import { join, relative } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProcess } from '../helpers/processes.ts';
-import { checkGallery } from '../../src/content/gallery.ts';
-import { formatProblems } from '../../src/content/format.ts';
-import { compileSchemas } from '../../src/content/validate.ts';
+import { checkGallery } from '../../src/content/build/gallery.ts';
+import { formatProblems } from '../../src/content/cli/format.ts';
+import { compileSchemas } from '../../src/content/rules/validate.ts';
 import { projectRoot } from './content-fixtures.ts';
 
 // The script runs on a copy of the project, never on the real tree: other work goes on there, and
@@ -226,7 +226,7 @@ describe('npm run new:section', () => {
     expect(tests.output).toMatch(/tests\/unit\/content-guide\.test\.ts/);
     expect(readFileSync(join(copy, 'docs/content-guide.md'), 'utf8')).toContain('stats-band');
     expect(existsSync(join(copy, 'docs/images/sections/stats-band.webp'))).toBe(true);
-    const content = await run(['--import', 'tsx', 'src/content/cli.ts']);
+    const content = await run(['--import', 'tsx', 'src/content/cli/cli.ts']);
     expect(content.status, content.output).toBe(0);
     expect((await run(['--import', 'tsx', 'scripts/gen-types.ts', '--check'])).status).toBe(0);
 
@@ -278,7 +278,7 @@ describe('the places of a section', () => {
       // The field of a roles entry that names its tab: part of the `roles` listing (src/sections/meta-types.ts).
       ['src/content/check/listings.ts', new Set(["'team'"])],
       // The site settings' contact details (`contact.phones` of content/site.yaml), whose numbers LinkUnusable checks.
-      ['src/content/lint.ts', new Set(["'contact'"])],
+      ['src/content/rules/lint.ts', new Set(["'contact'"])],
     ]);
     const found: string[] = [];
     const walk = (dir: string) => {

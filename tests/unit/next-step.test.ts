@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { checkContent } from '../../src/content/check.ts';
-import { formatProblems } from '../../src/content/format.ts';
+import { formatProblems } from '../../src/content/cli/format.ts';
 import { fixture, projectRoot } from './content-fixtures.ts';
 
 const pagesDir = join(projectRoot, 'content/pages');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { copiesOf, copyBytes, plannedCopies } from '../../src/content/pictures.ts';
+import { copiesOf, copyBytes, plannedCopies } from '../../src/content/build/pictures.ts';
 import { projectRoot } from './content-fixtures.ts';
 
 /** A public folder with one picture a marketer has just dropped in, `width` pixels wide. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { checkContent } from '../../src/content/check.ts';
-import { formatProblems } from '../../src/content/format.ts';
+import { formatProblems } from '../../src/content/cli/format.ts';
 import { projectRoot } from './content-fixtures.ts';
 
 const sectionsDir = join(projectRoot, 'schemas/sections');

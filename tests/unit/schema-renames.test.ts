@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkContent } from '../../src/content/check.ts';
-import { formatProblems } from '../../src/content/format.ts';
-import { compileSchemas } from '../../src/content/validate.ts';
+import { formatProblems } from '../../src/content/cli/format.ts';
+import { compileSchemas } from '../../src/content/rules/validate.ts';
 import { renameMessage } from '../../src/content/renames.ts';
 import { fixture, projectRoot } from './content-fixtures.ts';
 

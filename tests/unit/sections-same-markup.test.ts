@@ -10,7 +10,7 @@ import { Window } from 'happy-dom';
 import type { ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSsrServer } from '../helpers/ssr-server.ts';
-import type { PageEntry, PageModule, SiteModule } from '../../src/content/module-types.ts';
+import type { PageEntry, PageModule, SiteModule } from '../../src/content/build/module-types.ts';
 import type { RenderedRoute } from '../../src/app/entry-server.tsx';
 import type { PreviewPageProps } from '../../src/editor/ui/preview/PreviewPage.tsx';
 import type { SectionLoader } from '../../src/sections/Sections.tsx';

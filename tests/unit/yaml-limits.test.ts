@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { MAX_EXPANDED_VALUES, overgrown, yamlData } from '../../src/content/yaml-limits.ts';
+import { MAX_EXPANDED_VALUES, overgrown, yamlData } from '../../src/content/yaml/yaml-limits.ts';
 import { YamlSource } from '../../src/editor/shared/yaml-source.ts';
 import { EditorError } from '../../src/editor/shared/errors.ts';
 import { projectRoot } from './content-fixtures.ts';

@@ -2,7 +2,7 @@
 // Usage: node tools/media-art/all.mjs            (everything, ~10 minutes)
 //        node tools/media-art/all.mjs art        (one group: brand | avatars | art | cases | video)
 // Phone-sized copies are not made here: the build makes them for every picture content uses
-// (src/content/pictures.ts).
+// (src/content/build/pictures.ts).
 import { buildBrand } from './brand.mjs';
 import { buildAvatars } from './avatars.mjs';
 import { buildArt } from './art.mjs';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { PageModule } from '../../content/module-types.ts';
+import type { PageModule } from '../../content/build/module-types.ts';
 import { Sections, type SectionLoader } from '../../sections/Sections.tsx';
 import { markHydrated, readySection, sectionComponent } from '../startup/loader.ts';
 import { documentTitle } from '../head.ts';

@@ -6,7 +6,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import pages from 'virtual:content/pages';
-import type { PageEntry, PageModule } from '../../content/module-types.ts';
+import type { PageEntry, PageModule } from '../../content/build/module-types.ts';
 import type { SectionType } from '../../generated/schema-types.ts';
 import { registry, type AnySectionComponent } from '../../sections/registry.ts';
 import { matchPath } from '../route-match.ts';
@@ -65,7 +65,7 @@ export function withPageModule<T>(module: PageModule, render: () => T): T {
 }
 
 /**
- * The dev server sends a page's new content when its file is saved (src/content/plugin.ts): it is
+ * The dev server sends a page's new content when its file is saved (src/content/build/plugin.ts): it is
  * swapped in once the code of its sections is there, and the page on screen renders again, keeping
  * the scroll position and the state of its sections. Builds leave this out.
  */

@@ -9,7 +9,7 @@ export interface PictureProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 
 
 /**
  * An image from content, with its intrinsic size (no layout shift), its AVIF twin, and its narrow
- * copy for phones when it is wider than one needs (src/content/pictures.ts makes both). Unless told
+ * copy for phones when it is wider than one needs (src/content/build/pictures.ts makes both). Unless told
  * otherwise (`sizes`), the browser is told the picture is as wide as the screen: where it is
  * narrower, that errs on the sharp side, never the blurred one.
  */

@@ -17,11 +17,11 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { stringify } from 'yaml';
 import { explain, type Fix, type Problem } from '../catalog.ts';
-import { codeFrame, formatPath, locate, nodeAt } from '../locate.ts';
+import { codeFrame, formatPath, locate, nodeAt } from '../yaml/locate.ts';
 import { quoted, valueFix } from '../fixes.ts';
 import { parsePath } from '../paths.ts';
 import { closest } from '../suggest.ts';
-import type { Reference, Validators } from '../validate.ts';
+import type { Reference, Validators } from '../rules/validate.ts';
 import { readSource, validated } from './read.ts';
 import { dayOf, fileMissing, isRecord, listFiles, type CheckRun, type SourceFile } from './run.ts';
 

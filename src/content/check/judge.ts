@@ -1,13 +1,13 @@
 /**
- * What the schemas cannot say (src/content/lint.ts): alt texts, the heading outline,
+ * What the schemas cannot say (src/content/rules/lint.ts): alt texts, the heading outline,
  * anchors, template text, repeated titles, unused media. Files whose shape is wrong are left out,
  * since the rules rely on it, and so is anything that is not a file of the content folder.
  */
 import { basename } from 'node:path';
 import { buildOnlyCodes, type Problem } from '../catalog.ts';
-import { lintContent, type LintFile } from '../lint.ts';
-import { codeFrame, formatPath } from '../locate.ts';
-import type { Reference } from '../validate.ts';
+import { lintContent, type LintFile } from '../rules/lint.ts';
+import { codeFrame, formatPath } from '../yaml/locate.ts';
+import type { Reference } from '../rules/validate.ts';
 import type { Entry } from './collections.ts';
 import type { CheckRun } from './run.ts';
 import type { ShapedFile } from './shape.ts';

@@ -1,22 +1,22 @@
 /**
  * Reading a file as YAML. Each syntax mistake gets one plain-words diagnosis at its line
- * (src/content/yaml-syntax.ts), all of a file's in one run, never the parser's cascade; what YAML
- * reads but would lose or change is reported here too (src/content/yaml-text.ts), since it happens
+ * (src/content/yaml/yaml-syntax.ts), all of a file's in one run, never the parser's cascade; what YAML
+ * reads but would lose or change is reported here too (src/content/yaml/yaml-text.ts), since it happens
  * before the data exists: an unknown or twice-defined anchor, a merge key, a tag, text cut short by
  * ` #`, an empty file. So is text that YAML reads, but not as its writer sees it: bytes that are not
- * UTF-8, typographic quotes, invisible characters (src/content/text-hazards.ts).
+ * UTF-8, typographic quotes, invisible characters (src/content/yaml/text-hazards.ts).
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import type { Problem } from '../catalog.ts';
 import { explain, warningCodes } from '../catalog.ts';
-import { codeFrame } from '../locate.ts';
-import { diagnoseSyntax } from '../yaml-syntax.ts';
-import { overgrown, overgrownReason } from '../yaml-limits.ts';
-import { withoutData, yamlTextProblems } from '../yaml-text.ts';
-import { encodingProblem, textHazards } from '../text-hazards.ts';
-import type { Validators } from '../validate.ts';
+import { codeFrame } from '../yaml/locate.ts';
+import { diagnoseSyntax } from '../yaml/yaml-syntax.ts';
+import { overgrown, overgrownReason } from '../yaml/yaml-limits.ts';
+import { withoutData, yamlTextProblems } from '../yaml/yaml-text.ts';
+import { encodingProblem, textHazards } from '../yaml/text-hazards.ts';
+import type { Validators } from '../rules/validate.ts';
 import { fileMissing, sharedPath, type CheckRun, type SourceFile } from './run.ts';
 
 /**

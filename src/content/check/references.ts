@@ -5,12 +5,12 @@
  */
 import { join } from 'node:path';
 import { explain } from '../catalog.ts';
-import { logoNames, lucideIcons, lucideRenamed, resolveLogo, siblings } from '../assets.ts';
-import { formatPath } from '../locate.ts';
-import type { CollectedAssets, IconNode, LogoData } from '../module-types.ts';
-import { saveDecodeVerdicts, undecodablePicture } from '../picture-decode.ts';
+import { logoNames, lucideIcons, lucideRenamed, resolveLogo, siblings } from '../build/assets.ts';
+import { formatPath } from '../yaml/locate.ts';
+import type { CollectedAssets, IconNode, LogoData } from '../build/module-types.ts';
+import { saveDecodeVerdicts, undecodablePicture } from '../rules/picture-decode.ts';
 import { closest } from '../suggest.ts';
-import type { Reference } from '../validate.ts';
+import type { Reference } from '../rules/validate.ts';
 import { isRecord, type CheckRun, type Finding, type SourceFile } from './run.ts';
 import type { ShapedFile } from './shape.ts';
 

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { explain } from '../catalog.ts';
-import { codeFrame } from '../locate.ts';
+import { codeFrame } from '../yaml/locate.ts';
 import type { CheckRun } from './run.ts';
 
 /** The registry's entries, `'type': () => import('./folder/index.tsx')`, as written. */

@@ -6,13 +6,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Document, LineCounter } from 'yaml';
-import { codeFrame, formatPath, locate, nodeAt } from '../locate.ts';
+import { codeFrame, formatPath, locate, nodeAt } from '../yaml/locate.ts';
 import { valueFix } from '../fixes.ts';
 import { explain, type Problem, type ProblemCode, type Severity } from '../catalog.ts';
-import type { RawProblem } from '../validate.ts';
+import type { RawProblem } from '../rules/validate.ts';
 import type { RenderedFinding } from '../rendered/judge.ts';
 import { listFiles } from '../files.ts';
-import { decodeContent, type Misencoded } from '../text-hazards.ts';
+import { decodeContent, type Misencoded } from '../yaml/text-hazards.ts';
 
 export { listFiles };
 

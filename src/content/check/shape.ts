@@ -6,7 +6,7 @@ import { basename, dirname, join } from 'node:path';
 import { explain } from '../catalog.ts';
 import { slug } from '../fixes.ts';
 import { valueAt } from '../paths.ts';
-import type { RawProblem, Reference, Validators } from '../validate.ts';
+import type { RawProblem, Reference, Validators } from '../rules/validate.ts';
 import { validated, type ReadContent } from './read.ts';
 import type { CheckRun, SourceFile } from './run.ts';
 

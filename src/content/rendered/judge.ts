@@ -3,7 +3,7 @@
  * link leads somewhere. Each finding names the value it came from (trace.ts), so the check reports it
  * at that value's line and column; what a section writes of its own is the engine's and is not judged.
  */
-import { addressProblem } from '../addresses.ts';
+import { addressProblem } from '../rules/addresses.ts';
 import { explain, type Explanation } from '../catalog.ts';
 import type { ShownPage, Shown } from './shown.ts';
 import type { TraceTable, TracedValue } from './trace.ts';

@@ -12,16 +12,16 @@ import { LRUCache } from 'lru-cache';
 import { checkContent, type ContentResult } from '../../content/check.ts';
 import type { Fix, Problem } from '../../content/catalog.ts';
 import { applyFixes } from '../../content/fixes.ts';
-import type { CollectedAssets } from '../../content/module-types.ts';
+import type { CollectedAssets } from '../../content/build/module-types.ts';
 import { listFiles } from '../../content/files.ts';
-import { yamlData } from '../../content/yaml-limits.ts';
-import { lucideIcons, logoNames } from '../../content/assets.ts';
+import { yamlData } from '../../content/yaml/yaml-limits.ts';
+import { lucideIcons, logoNames } from '../../content/build/assets.ts';
 import { EditorError } from '../shared/errors.ts';
 import { editablePath, openForEdit, saveEdited, versionOf } from '../shared/files.ts';
 import { YamlSource } from '../shared/yaml-source.ts';
 import { rewriteYaml } from '../shared/yaml-edit.ts';
 import { formSchemas, type FormSchemas } from './form-schemas.ts';
-import { templates } from '../../content/new-page.ts';
+import { templates } from '../../content/cli/new-page.ts';
 import {
   createFromTemplate,
   deletePage,

@@ -9,9 +9,9 @@ import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import sharp from 'sharp';
 import { parseDocument } from 'yaml';
-import { overgrown } from '../../content/yaml-limits.ts';
+import { overgrown } from '../../content/yaml/yaml-limits.ts';
 import { listFiles } from '../../content/files.ts';
-import { NARROW_WIDTH } from '../../content/pictures.ts';
+import { NARROW_WIDTH } from '../../content/build/pictures.ts';
 import { EditorError } from '../shared/errors.ts';
 import { editablePath } from '../shared/files.ts';
 import { placeOf, words } from '../ui/words.ts';
@@ -42,7 +42,7 @@ type Key = string | number;
 const MEDIA = '/media/';
 const UPLOADS = '/media/uploads/';
 const PICTURE = /\.(webp|avif|png|jpe?g|svg)$/i;
-// The build serves an AVIF file lying next to a raster picture in its place (src/content/pictures.ts).
+// The build serves an AVIF file lying next to a raster picture in its place (src/content/build/pictures.ts).
 const RASTER = /\.(webp|png|jpe?g)$/i;
 // The build's own copies (`name-<hash>-800.webp`) live in its cache; one copied here by hand is
 // still a copy of another picture, not one a marketer chose.
@@ -113,7 +113,7 @@ function usesByPath(root: string): Map<string, PictureUse[]> {
   return uses;
 }
 
-/** `/media/…` paths named in the site's own code (as the content check reads them, src/content/lint.ts). */
+/** `/media/…` paths named in the site's own code (as the content check reads them, src/content/rules/lint.ts). */
 function usedByCode(root: string): Map<string, string[]> {
   const used = new Map<string, string[]>();
   const sources = [...listFiles(join(root, 'src')), join(root, 'index.html')].filter((abs) => {

@@ -9,13 +9,13 @@ import { join, relative } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { parseDocument } from 'yaml';
 import { valueAt } from '../../content/paths.ts';
-import { setOwn } from '../../content/safe-keys.ts';
-import { overgrown } from '../../content/yaml-limits.ts';
+import { setOwn } from '../../content/yaml/safe-keys.ts';
+import { overgrown } from '../../content/yaml/yaml-limits.ts';
 import { listFiles } from '../../content/files.ts';
 import { EditorError } from '../shared/errors.ts';
 import { editablePath, versionOf } from '../shared/files.ts';
 import { rewriteYaml } from '../shared/yaml-edit.ts';
-import { newEntry, newPage } from '../../content/new-page.ts';
+import { newEntry, newPage } from '../../content/cli/new-page.ts';
 
 type Key = string | number;
 

@@ -7,7 +7,7 @@
  */
 import type { Fix } from '../../content/catalog.ts';
 import { formatPath } from '../../content/paths.ts';
-import { findUnsafeData, MAX_DATA_DEPTH, MAX_LIST_LENGTH, MAX_TEXT_LENGTH } from '../../content/safe-keys.ts';
+import { findUnsafeData, MAX_DATA_DEPTH, MAX_LIST_LENGTH, MAX_TEXT_LENGTH } from '../../content/yaml/safe-keys.ts';
 import { EditorError } from '../shared/errors.ts';
 import {
   applyFix,

@@ -18,7 +18,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } fr
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { checkContent } from '../../content/check.ts';
-import { yamlData } from '../../content/yaml-limits.ts';
+import { yamlData } from '../../content/yaml/yaml-limits.ts';
 import { writeWhole } from '../../content/files.ts';
 import { EditorError } from '../shared/errors.ts';
 import { ContentInvalid } from '../api/api.ts';

@@ -14,7 +14,7 @@ import { isMap, isPair, isScalar, isSeq, parseDocument, stringify, type Document
 import { EditorError } from './errors.ts';
 import { YamlSource } from './yaml-source.ts';
 import { valueAt } from '../../content/paths.ts';
-import { setOwn } from '../../content/safe-keys.ts';
+import { setOwn } from '../../content/yaml/safe-keys.ts';
 
 type Key = string | number;
 type Path = readonly Key[];

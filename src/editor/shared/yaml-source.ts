@@ -7,7 +7,7 @@
  */
 import { Composer, CST, isScalar, Parser, type Document, type Scalar } from 'yaml';
 import { EditorError } from './errors.ts';
-import { overgrown, overgrownReason } from '../../content/yaml-limits.ts';
+import { overgrown, overgrownReason } from '../../content/yaml/yaml-limits.ts';
 
 type Path = readonly (string | number)[];
 type Plain = string | number | boolean;

@@ -8,7 +8,7 @@
 import multipart from '@fastify/multipart';
 import type { ValidateFunction } from 'ajv';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { FormPage } from '../../content/server-facts.ts';
+import type { FormPage } from '../../content/build/server-facts.ts';
 import { checkBody, fromServer, summarise, trimAll } from '../../forms/messages.ts';
 import type { PostedForm } from '../../forms/posted.ts';
 import type { FormSpec } from '../../forms/spec.ts';

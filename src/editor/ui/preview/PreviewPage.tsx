@@ -6,7 +6,7 @@
 import { memo, useMemo } from 'react';
 import { MemoryRouter } from 'react-router';
 import { AssetsContext } from '../../../components/assets-context.ts';
-import type { InlineAssets } from '../../../content/module-types.ts';
+import type { InlineAssets } from '../../../content/build/module-types.ts';
 import type { Page, SharedContent, Site } from '../../../generated/schema-types.ts';
 import { Header } from '../../../app/Header/index.tsx';
 import { Footer } from '../../../app/Footer/index.tsx';

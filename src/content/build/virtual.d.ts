@@ -1,4 +1,4 @@
-// Types of the modules served by the content plugin (src/content/plugin.ts).
+// Types of the modules served by the content plugin (src/content/build/plugin.ts).
 declare module 'virtual:content/site' {
   const module: import('./module-types.ts').SiteModule;
   export default module;

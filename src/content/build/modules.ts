@@ -1,13 +1,13 @@
 /**
  * The code of the content modules (`virtual:content/site`, `pages`, `page/<name>`) made from a check:
- * the content plugin's (src/content/plugin.ts), which serves them in a build and in the dev server,
+ * the content plugin's (src/content/build/plugin.ts), which serves them in a build and in the dev server,
  * and whose dev server compares them to tell what an edit changed (dev-updates.ts).
  */
 import { createHash } from 'node:crypto';
-import type { CheckedPage, ContentResult } from './check.ts';
+import type { CheckedPage, ContentResult } from '../check.ts';
 import type { CollectedAssets, InlineAssets, LogoData } from './module-types.ts';
 import { dataModule } from './page-data.ts';
-import { withClosing } from '../sections/closing.ts';
+import { withClosing } from '../../sections/closing.ts';
 
 export const PREFIX = 'virtual:content/';
 

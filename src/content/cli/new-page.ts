@@ -14,7 +14,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parse, parseDocument } from 'yaml';
 
-const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const templateDir = join(projectRoot, 'src/content/templates/page');
 const entryTemplateDir = join(projectRoot, 'src/content/templates/entry');
 

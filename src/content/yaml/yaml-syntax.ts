@@ -9,8 +9,8 @@
  * repair carries it as a Fix, checked by reading the repaired text.
  */
 import { isScalar, isSeq, LineCounter, parseAllDocuments, parseDocument, visit, type Document, type YAMLError, type YAMLMap } from 'yaml';
-import { explain, type Explanation, type Fix } from './catalog.ts';
-import { quoted } from './fixes.ts';
+import { explain, type Explanation, type Fix } from '../catalog.ts';
+import { quoted } from '../fixes.ts';
 import { isEmptyDocument } from './yaml-text.ts';
 
 /** What is wrong and where: a line and column of the file (1-based), what to do, and the fix when there is one. */

@@ -20,9 +20,9 @@ import {
   type Node,
   type Pair,
 } from 'yaml';
-import { explain, type Fix, type ProblemCode } from './catalog.ts';
-import { yamlValue } from './fixes.ts';
-import { closest } from './suggest.ts';
+import { explain, type Fix, type ProblemCode } from '../catalog.ts';
+import { yamlValue } from '../fixes.ts';
+import { closest } from '../suggest.ts';
 
 /** A problem in a file's YAML text, at a character offset of the file, with its fix when there is exactly one. */
 export interface TextProblem {

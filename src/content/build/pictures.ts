@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { cacheFolder, writeWhole } from './files.ts';
+import { cacheFolder, writeWhole } from '../files.ts';
 
 /** A phone's screen is about 400 CSS px wide; at its usual pixel ratio it needs 800. */
 export const NARROW_WIDTH = 800;

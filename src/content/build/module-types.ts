@@ -2,7 +2,7 @@
  * Shapes of the modules the content plugin serves to the app (`virtual:content/*`). The content
  * itself is typed by the generated schema types; these add what the build attaches to it.
  */
-import type { Page, Section, SectionType, SharedContent, Site } from '../generated/schema-types.ts';
+import type { Page, Section, SectionType, SharedContent, Site } from '../../generated/schema-types.ts';
 
 /** A Lucide icon as SVG element descriptions on a 24 × 24 grid: `[tag, attributes]` pairs. */
 export type IconNode = readonly (readonly [string, Readonly<Record<string, string | number>>])[];

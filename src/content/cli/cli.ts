@@ -10,9 +10,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { checkContent, type ContentResult } from './check.ts';
+import { checkContent, type ContentResult } from '../check.ts';
 import { formatReport, parseArgs } from './cli-formats.ts';
-import { applyFixes } from './fixes.ts';
+import { applyFixes } from '../fixes.ts';
 
 const options = parseArgs(process.argv.slice(2));
 if ('error' in options) {

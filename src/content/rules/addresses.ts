@@ -7,7 +7,7 @@
  * not by patterns of our own.
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { defaultCountry } from '../server/storage/phone.ts';
+import { defaultCountry } from '../../server/storage/phone.ts';
 
 /** What is wrong with an address, and what to write instead. */
 export interface AddressProblem {

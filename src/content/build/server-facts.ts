@@ -7,12 +7,12 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Section } from '../generated/schema-types.ts';
+import type { Section } from '../../generated/schema-types.ts';
 // The route both forms link to under their submit button.
-import { PRIVACY_ROUTE } from '../forms/spec.ts';
-import type { ContentResult } from './check.ts';
-import { metaOf } from '../sections/meta.ts';
-import type { HtmlForm } from '../sections/meta-types.ts';
+import { PRIVACY_ROUTE } from '../../forms/spec.ts';
+import type { ContentResult } from '../check.ts';
+import { metaOf } from '../../sections/meta.ts';
+import type { HtmlForm } from '../../sections/meta-types.ts';
 
 /** The file's name in the client build, beside routes.json. */
 export const SERVER_FACTS_FILE = 'server-facts.json';

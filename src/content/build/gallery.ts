@@ -7,8 +7,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Document, isSeq, type Node } from 'yaml';
-import type { Section, SharedContent } from '../generated/schema-types.ts';
-import { checkContent, type ContentOptions, type ContentResult } from './check.ts';
+import type { Section, SharedContent } from '../../generated/schema-types.ts';
+import { checkContent, type ContentOptions, type ContentResult } from '../check.ts';
 import type { CollectedAssets } from './module-types.ts';
 
 /** The gallery's stand-in for a content file; problems in the examples are reported against it. */

@@ -1,5 +1,5 @@
 /** How content problems read in a terminal and in the browser overlay. */
-import type { Problem } from './catalog.ts';
+import type { Problem } from '../catalog.ts';
 
 const paint = (code: number, text: string, color: boolean) => (color ? `\u001b[${code}m${text}\u001b[0m` : text);
 

@@ -20,7 +20,7 @@ export function splitPointer(pointer: string): (string | number)[] {
     .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 }
 
-export { formatPath } from './paths.ts';
+export { formatPath } from '../paths.ts';
 
 /**
  * Finds where a path points in the document. With `key`, the position is that of the key named

@@ -9,15 +9,15 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Ajv, ErrorObject, KeywordCxt, ValidateFunction } from 'ajv';
-import { closest } from './suggest.ts';
-import { keepsCharacters, quoted, repairFor } from './fixes.ts';
-import { formatPath, splitPointer } from './locate.ts';
-import { markdownLinks } from './markdown.ts';
-import { explain as explainText, type ProblemCode, type Statement, type WrongTypeFix } from './catalog.ts';
-import { addRenameKeywords, explainRename, RENAMED_TO, renameMistakes, renamesIn, withoutRenameEchoes } from './renames.ts';
-import { sectionTypesOf, withSectionList } from './section-list.ts';
-import { idMistake, schemaId, schemaIdOf } from './schema-id.ts';
-import { cacheFolder, listFiles, writeWhole } from './files.ts';
+import { closest } from '../suggest.ts';
+import { keepsCharacters, quoted, repairFor } from '../fixes.ts';
+import { formatPath, splitPointer } from '../yaml/locate.ts';
+import { markdownLinks } from '../markdown.ts';
+import { explain as explainText, type ProblemCode, type Statement, type WrongTypeFix } from '../catalog.ts';
+import { addRenameKeywords, explainRename, RENAMED_TO, renameMistakes, renamesIn, withoutRenameEchoes } from '../renames.ts';
+import { sectionTypesOf, withSectionList } from '../section-list.ts';
+import { idMistake, schemaId, schemaIdOf } from '../schema-id.ts';
+import { cacheFolder, listFiles, writeWhole } from '../files.ts';
 
 
 /** What a `contentKind` keyword marks a value as: checked and enriched after validation. */
@@ -114,7 +114,7 @@ const validatorCode = () =>
   typeof __VALIDATOR_CODE__ === 'string'
     ? __VALIDATOR_CODE__
     : createHash('sha256')
-        .update(['validate.ts', 'renames.ts'].map((file) => readFileSync(join(here, file), 'utf8')).join('\0'))
+        .update(['validate.ts', '../renames.ts'].map((file) => readFileSync(join(here, file), 'utf8')).join('\0'))
         .digest('hex');
 
 /**

@@ -8,20 +8,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { isScalar, LineCounter, parseDocument } from 'yaml';
-import { explain, warningCodes, type ProblemCode, type Severity } from './catalog.ts';
+import { explain, warningCodes, type ProblemCode, type Severity } from '../catalog.ts';
 import type { Reference } from './validate.ts';
-import { formatPath, locate, nodeAt } from './locate.ts';
-import { fillSiteText, unknownSitePlaceholders } from './site-placeholders.ts';
-import { parseProse, proseMistakes } from '../sections/prose/markdown.ts';
-import { listFiles } from './files.ts';
-import { closest } from './suggest.ts';
-import { valueAt } from './paths.ts';
-import type { SharedContent } from '../generated/schema-types.ts';
-import { headingOnly } from '../sections/outline.ts';
-import { allSectionMeta, metaOf } from '../sections/meta.ts';
-import { closingOf } from '../sections/closing.ts';
-import type { CarouselItems } from '../sections/meta-types.ts';
-import { declarations, type DeclaredForm } from '../forms/declared.ts';
+import { formatPath, locate, nodeAt } from '../yaml/locate.ts';
+import { fillSiteText, unknownSitePlaceholders } from '../site-placeholders.ts';
+import { parseProse, proseMistakes } from '../../sections/prose/markdown.ts';
+import { listFiles } from '../files.ts';
+import { closest } from '../suggest.ts';
+import { valueAt } from '../paths.ts';
+import type { SharedContent } from '../../generated/schema-types.ts';
+import { headingOnly } from '../../sections/outline.ts';
+import { allSectionMeta, metaOf } from '../../sections/meta.ts';
+import { closingOf } from '../../sections/closing.ts';
+import type { CarouselItems } from '../../sections/meta-types.ts';
+import { declarations, type DeclaredForm } from '../../forms/declared.ts';
 import { addressProblem, numberProblem } from './addresses.ts';
 
 /** A content file whose shape is valid, with the references the schema marked in it. */

@@ -7,7 +7,7 @@
  */
 import { relative } from 'node:path';
 import type { ViteDevServer } from 'vite';
-import type { ContentResult } from './check.ts';
+import type { ContentResult } from '../check.ts';
 import { readDataModule } from './page-data.ts';
 
 export interface DevUpdates {

@@ -11,8 +11,8 @@
  */
 import { Buffer } from 'node:buffer';
 import { isMap, isScalar, isSeq, parseDocument, visit, type Document, type LineCounter, type Node, type Scalar } from 'yaml';
-import { explain, type Fix, type InvisibleKind, type Problem } from './catalog.ts';
-import { yamlValue } from './fixes.ts';
+import { explain, type Fix, type InvisibleKind, type Problem } from '../catalog.ts';
+import { yamlValue } from '../fixes.ts';
 import { codeFrame, formatPath } from './locate.ts';
 
 // ─── Encoding ───

@@ -11,7 +11,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { cacheFolder, writeWhole } from './files.ts';
+import { cacheFolder, writeWhole } from '../files.ts';
 
 type Verdict = { readonly ok: true } | { readonly ok: false; readonly reason: string };
 /** The verdict on one version of a file, by its path. */

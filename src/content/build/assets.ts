@@ -6,7 +6,7 @@
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { cacheFolder, writeWhole } from './files.ts';
+import { cacheFolder, writeWhole } from '../files.ts';
 import type { IconNode, LogoData } from './module-types.ts';
 
 const require = createRequire(import.meta.url);

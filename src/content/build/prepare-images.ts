@@ -7,9 +7,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { imageSize } from './assets.ts';
-import { valueAt } from './paths.ts';
+import { valueAt } from '../paths.ts';
 import { copiesOf } from './pictures.ts';
-import type { Reference } from './validate.ts';
+import type { Reference } from '../rules/validate.ts';
 
 interface Picture {
   src: string;

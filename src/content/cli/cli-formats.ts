@@ -3,7 +3,7 @@
  * GitHub Actions, which turns each problem into an annotation on the file and line of a pull
  * request, and `json` for other tools.
  */
-import type { Problem } from './catalog.ts';
+import type { Problem } from '../catalog.ts';
 import { errorsFirst, formatProblems } from './format.ts';
 
 export const outputFormats = ['text', 'github', 'json'] as const;

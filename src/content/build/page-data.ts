@@ -1,6 +1,6 @@
 /**
  * A page's data file of a build (`assets/pages/<name>-<hash>.js`): written by the content plugin
- * (src/content/plugin.ts), imported by the browser, and read back here by the prerender, so that its
+ * (src/content/build/plugin.ts), imported by the browser, and read back here by the prerender, so that its
  * bundle does not carry every page's data a second time.
  */
 import { readFile } from 'node:fs/promises';
