@@ -14,7 +14,20 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parse, parseDocument } from 'yaml';
 
-const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+/**
+ * The checkout this runs in: the nearest folder above this file that has the page templates. Found, not
+ * counted: this file runs as source (src/content/cli/) and compiled into the editor service
+ * (dist/editor-server/), at different depths.
+ */
+function checkoutOf(start: string): string {
+  for (let dir = start; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'src/content/templates/page'))) return dir;
+    if (dirname(dir) === dir) {
+      throw new Error(`TemplatesMissing: no folder above ${start} has src/content/templates/page, so no page can be made from a template. Run this inside the site's checkout.`);
+    }
+  }
+}
+const projectRoot = checkoutOf(dirname(fileURLToPath(import.meta.url)));
 const templateDir = join(projectRoot, 'src/content/templates/page');
 const entryTemplateDir = join(projectRoot, 'src/content/templates/entry');
 
