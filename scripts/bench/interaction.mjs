@@ -92,8 +92,15 @@ const kinds = [
     find: () => document.querySelector('[role="tab"][aria-selected="false"]'),
     // The arrow key from the selected tab reaches the next one, which is the one `find` gives.
     key: { focus: () => document.querySelector('[role="tab"][aria-selected="true"]'), press: 'ArrowRight' },
-    effect: (el) =>
-      el.getAttribute('aria-selected') === 'true' && !document.getElementById(el.getAttribute('aria-controls'))?.hidden,
+    // With the app, the tab is selected and its panel shown. Before it, the tab is a link to its panel, all
+    // panels are shown, and the browser brings that panel to the top of the screen.
+    effect: (el) => {
+      const panel = document.getElementById(el.getAttribute('aria-controls'));
+      if (!panel || panel.hidden) return false;
+      if (el.getAttribute('aria-selected') === 'true') return true;
+      const top = panel.getBoundingClientRect().top;
+      return window.location.hash === `#${panel.id}` && top > -2 && top < window.innerHeight / 2;
+    },
   },
   {
     name: 'Apply Now',
