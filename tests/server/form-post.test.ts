@@ -105,6 +105,22 @@ function post(url: string, body: string | Buffer, headers: Record<string, string
   });
 }
 
+/**
+ * A refused post, as the visitor meets it: a page (not JSON) with `status` that says `says` (on the short
+ * page, or above the button of the form drawn again), nothing stored beyond the `before` enquiries, and
+ * no prototype touched.
+ */
+async function expectRefusedPage(
+  response: Awaited<ReturnType<typeof post>>,
+  { status, says, before }: { status: number; says: RegExp; before: number },
+) {
+  expect(response.statusCode).toBe(status);
+  expect(response.headers['content-type']).toMatch(/^text\/html/);
+  expect(response.body + JSON.stringify(drawn)).toMatch(says);
+  expect((await underTest.storage.listContacts()).length).toBe(before);
+  expect(({} as Record<string, unknown>).admin).toBeUndefined();
+}
+
 const cases = [
   { url: contactUrl, form: declarations.contact as DeclaredForm, spec: contactSpec as FormSpec<string>, valid: validContact },
   {
@@ -243,13 +259,7 @@ describe('a multipart post that cannot be read or is not wanted', () => {
   it.each(hostile)('answers $name with a page that says so, and stores nothing', async ({ body, status, says }) => {
     drawn.length = 0;
     const before = (await underTest.storage.listContacts()).length;
-    const response = await post(contactUrl, body, { 'content-type': multipartType });
-
-    expect(response.statusCode).toBe(status);
-    expect(response.headers['content-type']).toMatch(/^text\/html/);
-    expect(response.body + JSON.stringify(drawn)).toMatch(says);
-    expect((await underTest.storage.listContacts()).length).toBe(before);
-    expect(({} as Record<string, unknown>).admin).toBeUndefined();
+    await expectRefusedPage(await post(contactUrl, body, { 'content-type': multipartType }), { status, says, before });
   });
 
   it('answers a field of any name, raw bytes in its header included, with a 4xx and no 500', () =>
@@ -316,14 +326,7 @@ describe('a plain HTML post that cannot be read or is not wanted', () => {
   it.each(hostile)('answers $name with a page that says so, and stores nothing', async ({ body, status, says }) => {
     drawn.length = 0;
     const before = (await underTest.storage.listContacts()).length;
-    const response = await post(contactUrl, body);
-
-    expect(response.statusCode).toBe(status);
-    expect(response.headers['content-type']).toMatch(/^text\/html/);
-    // Said on the short page, or above the button of the form drawn again.
-    expect(response.body + JSON.stringify(drawn)).toMatch(says);
-    expect((await underTest.storage.listContacts()).length).toBe(before);
-    expect(({} as Record<string, unknown>).admin).toBeUndefined();
+    await expectRefusedPage(await post(contactUrl, body), { status, says, before });
   });
 
   it('answers a field of any name, each of the names an object inherits included, with a 400 page and no 500', () =>
