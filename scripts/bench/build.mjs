@@ -53,7 +53,7 @@ function timed(cwd, command, args) {
     process.exit(1);
   }
   const times = gnuTime ? result.stderr.trim().split('\n').pop().split(' ').map(Number) : [];
-  return { wall, cpu: times.length === 2 ? times[0] + times[1] : Number.NaN };
+  return { wall, cpu: times.length === 2 ? times[0] + times[1] : Number.NaN, stdout: result.stdout };
 }
 
 function bytesIn(dir) {
@@ -120,7 +120,16 @@ for (const extra of counts) {
       .slice(1)
       .reduce((sum, [name]) => ({ wall: sum.wall + figures[name].wall, cpu: sum.cpu + figures[name].cpu }), { wall: 0, cpu: 0 });
     const pages = JSON.parse(readFileSync(join(dir, 'dist/client/routes.json'), 'utf8')).length;
-    const row = { extra, pages, figures, build, bytes: bytesIn(join(dir, 'dist')) };
+    // The rendered-page check's own time, as the prerender prints it (src/content/rendered/).
+    const drawn = /Checked the \d+ drawn pages: .*\((\d+) ms\)/.exec(figures.prerender.stdout)?.[1];
+    const row = {
+      extra,
+      pages,
+      figures,
+      build,
+      bytes: bytesIn(join(dir, 'dist')),
+      drawnMs: drawn === undefined ? undefined : Number(drawn),
+    };
     if (withAstro) {
       const site = astroSiteFrom(dir);
       try {
@@ -153,16 +162,17 @@ console.log(
   `\nwall s / CPU s on ${execFileSync('nproc').toString().trim()} cores (${hostSpeed()} ms for bench-common's reference work, lower is faster); output is dist/ (what is deployed) with the compressed copies\n`,
 );
 console.log(
-  `| extra pages | pages | ${phases.map(([name]) => name).join(' | ')} | **full build** | output | output per extra page | CPU per extra page |`,
+  `| extra pages | pages | ${phases.map(([name]) => name).join(' | ')} | of it, the rendered-page check | **full build** | output | output per extra page | CPU per extra page |`,
 );
-console.log(`| --- | --- | ${phases.map(() => '---').join(' | ')} | --- | --- | --- | --- |`);
+console.log(`| --- | --- | ${phases.map(() => '---').join(' | ')} | --- | --- | --- | --- | --- |`);
 for (const row of rows) {
   const more = marginal(row, ours);
   const cpu = more && !Number.isNaN(more.cpu) ? `${more.cpu.toFixed(0)} ms` : '';
   const grown = more ? `${more.kb.toFixed(0)} KB` : '';
   const size = `${(row.bytes / 1024 / 1024).toFixed(1)} MB`;
   const cells = phases.map(([name]) => pair(row.figures[name])).join(' | ');
-  console.log(`| ${row.extra} | ${row.pages} | ${cells} | **${pair(row.build)}** | ${size} | ${grown} | ${cpu} |`);
+  const drawn = row.drawnMs === undefined ? '?' : `${(row.drawnMs / 1000).toFixed(2)} s wall`;
+  console.log(`| ${row.extra} | ${row.pages} | ${cells} | ${drawn} | **${pair(row.build)}** | ${size} | ${grown} | ${cpu} |`);
 }
 if (withAstro) {
   console.log(
