@@ -351,6 +351,11 @@ export const explain = {
       : 'A new item of the list starts here, but without `- `, so YAML cannot tell where it belongs.',
     hint: `Start the item with a dash, in line with the dash on line ${item}: \`${repaired}\`${indentRest ? ', and indent its other lines by two more spaces' : ''}.`,
   }),
+  /** `key` at the column of the dashes of a list whose item on line `item` starts with another name: a new item, or a name of that item? */
+  YamlItemOrIndent: (key: string, item: number, repaired: string): Explanation => ({
+    message: `\`${key}\` stands at the column of the list's dashes, without \`- \`: it either starts a new item, or belongs to the item on line ${item} and is indented too little. YAML cannot tell which.`,
+    hint: `If it belongs to the item on line ${item}, indent it by two more spaces, in line with that item's other names. If it starts a new item, write it with a dash: \`${repaired}\`.`,
+  }),
   /** `key` written a second time on `line`, first on `earlier` (unknown when the parser does not say). */
   DuplicateKey: (key: string, earlier: number | undefined, line: number): Explanation => ({
     message:

@@ -271,6 +271,20 @@ describe('YAML features that would change what a page says', () => {
     expect((await applyAll(text)).text).toBe(base);
   });
 
+  it("offers, and never applies, a dash for a name at the dashes' column that may belong to the item above", async () => {
+    // `heading:` of the card grid indented too little: a dash would split the section in two.
+    const text = edit('    heading: Why choose us', '  heading: Why choose us');
+    const result = await checkHome(text);
+    const mine = result.problems.filter((p) => p.file === HOME);
+    expect(mine.map((p) => `${p.line}:${p.column} ${p.code}`)).toEqual(['11:3 YamlSyntax']);
+    expect(mine[0]!.fix).toBeUndefined();
+    expect(mine[0]!.message).toBe(
+      "`heading` stands at the column of the list's dashes, without `- `: it either starts a new item, or belongs to the item on line 10 and is indented too little. YAML cannot tell which.",
+    );
+    expect(mine[0]!.hint).toMatch(/^If it belongs to the item on line 10, indent it by two more spaces/);
+    expect(mine[0]!.hint).not.toMatch(/--fix/);
+  });
+
   it('reports an empty file, and one of comments only, saying what a page starts with', async () => {
     for (const text of ['', '\n', '# yaml-language-server: $schema=../../schemas/page.schema.json\n# to do\n', '---\n']) {
       const result = await checkHome(text);

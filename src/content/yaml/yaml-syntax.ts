@@ -463,15 +463,21 @@ function itemWithoutDash(c: Context): Step | undefined {
     .map((l, i) => (i === 0 ? `${' '.repeat(dash)}- ${l.trimStart()}` : blank(l) ? l : `  ${l}`))
     .join('\n');
   const owned = rest !== 'move' || ownerAbove(c.lines, item!, dash);
+  // A new item only for certain when it starts with the name the item above starts with (`- type:`,
+  // `- title:`). Any other name at the dashes' column may as well be a name of the item above, indented
+  // too little: a dash would split that item in two, so the repair is offered, never applied.
+  const certain = c.lines.at(item!).match(/^\s*- ([\w$-]+):/)?.[1] === key[2];
   const fix =
-    rest !== 'unknown' && owned
+    certain && rest !== 'unknown' && owned
       ? checked(c.text, { start, end, was, text, label: `Start line ${c.at.line} with \`- \`` })
       : undefined;
   const repaired = `${' '.repeat(dash)}- ${line.trim()}`;
   return {
     code: 'YamlSyntax',
     offset: start + indent,
-    said: explain.YamlItemWithoutDash(key[2]!, false, item!, repaired.trim(), rest === 'move'),
+    said: certain
+      ? explain.YamlItemWithoutDash(key[2]!, false, item!, repaired.trim(), rest === 'move')
+      : explain.YamlItemOrIndent(key[2]!, item!, repaired.trim()),
     fix,
     repair: fix,
   };
