@@ -218,6 +218,10 @@ function linkProblem(
   return address ? { code: 'LinkUnusable', ...explain.LinkUnusableShown(route, href, address.reason, address.hint) } : undefined;
 }
 
+/** Another attribute, `name`, of the element `item` was read from. */
+const attributeOf = (shown: readonly Shown[], item: Shown, name: string): Shown | undefined =>
+  shown.find((other) => other.attributes === item.attributes && other.place.kind === 'attribute' && other.place.attribute === name);
+
 /** The heaviest of the files a picture offers (its `src` and every `srcset` candidate), by the bytes served. */
 function heaviestOf(attributes: Readonly<Record<string, string>>, sizeOf: (url: string) => number | undefined) {
   const urls = [attributes.src, ...(attributes.srcset ?? attributes.srcSet ?? '').split(',').map((c) => c.trim().split(/\s+/)[0])];
@@ -237,8 +241,7 @@ function pictureHolder(
   src: string,
   table: TraceTable,
 ): { value: TracedValue; path?: readonly (string | number)[] } | undefined {
-  const alt = shown.find((other) => other.attributes === item.attributes && other.place.kind === 'attribute' && other.place.attribute === 'alt');
-  const source = alt?.pieces.find((piece) => piece.source !== undefined)?.source;
+  const source = attributeOf(shown, item, 'alt')?.pieces.find((piece) => piece.source !== undefined)?.source;
   const value = source === undefined ? undefined : table[source];
   if (!value) return undefined;
   const near = value.near?.find((n) => n.value === src);
@@ -257,10 +260,8 @@ function linkHolder(
   table: TraceTable,
 ): { value: TracedValue; path?: readonly (string | number)[] } | undefined {
   const labels: number[] = [];
-  const own = shown[at]!;
   for (const name of ['aria-label', 'title']) {
-    const label = shown.find((item) => item.attributes === own.attributes && item.place.kind === 'attribute' && item.place.attribute === name);
-    for (const piece of label?.pieces ?? []) if (piece.source !== undefined) labels.push(piece.source);
+    for (const piece of attributeOf(shown, shown[at]!, name)?.pieces ?? []) if (piece.source !== undefined) labels.push(piece.source);
   }
   for (let next = at + 1; next < shown.length && shown[next]!.inLink === href; next++) {
     for (const piece of shown[next]!.pieces) if (piece.source !== undefined) labels.push(piece.source);
@@ -268,7 +269,8 @@ function linkHolder(
   for (const source of labels) {
     const value = table[source];
     if (!value) continue;
-    const near = value.near?.find((n) => n.value === href || href.startsWith(`${n.value}#`) || n.value.startsWith(href));
+    // The address as written, or the page it names when the link adds an anchor to it.
+    const near = value.near?.find((n) => n.value === href || href.startsWith(`${n.value}#`));
     if (near) return { value, path: near.path };
   }
   const first = labels.map((source) => table[source]).find((value) => value !== undefined);
