@@ -5,19 +5,7 @@ import { contentPlugin } from './src/content/build/plugin.ts';
 import { apiSchemasForBrowserPlugin, formValidatorsPlugin } from './src/forms/validators-plugin.ts';
 import { PRERENDER_BUNDLE_DIR } from './src/build/build-paths.ts';
 import { shortClassNames } from './src/build/css-class-names.ts';
-
-/**
- * React Router's package.json sends every import to its development build, whatever the mode
- * (remix-run/react-router#14102, open): the two builds differ by one flag, which runs its development
- * warnings and checks on every link and route. A build of the site takes the production one, for the
- * browser and for the prerendered HTML; the dev server keeps the warnings.
- */
-const productionRouter = [
-  {
-    find: /^react-router$/,
-    replacement: fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/')),
-  },
-];
+import { productionRouter } from './src/build/production-router.ts';
 
 export default defineConfig(({ command }) => ({
   resolve: { alias: command === 'build' ? productionRouter : [] },

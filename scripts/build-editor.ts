@@ -1,7 +1,8 @@
 // Builds the editor service (`npm run editor:start` runs it when there is no build): the editor's
 // pages (src/editor/ui: the editor, its preview frame, sign-in) into dist/editor/ui, with the site's
 // sections and styles the preview draws with, and the service itself compiled to plain JavaScript in
-// dist/editor-server, so it runs with Node alone: no Vite, no TypeScript at run time.
+// dist/editor-server, so it runs with Node alone: no Vite, no TypeScript at run time. The service draws the
+// site's pages with the site's own sections, compiled in with it.
 //
 //   npx tsx scripts/build-editor.ts
 import { createHash } from 'node:crypto';
@@ -11,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import { apiSchemasForBrowserPlugin, formValidatorsPlugin } from '../src/forms/validators-plugin.ts';
+import { drawSlotsPlugin } from '../src/content/build/draw-slots.ts';
+import { productionRouter } from '../src/build/production-router.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ui = resolve(root, 'src/editor/ui');
@@ -49,6 +52,12 @@ await build({
   root,
   publicDir: false,
   logLevel: 'warn',
+  // The service draws a change set's pages with the site's own code before publishing them
+  // (src/app/entry-draw.tsx): the sections and their forms are compiled in as the site's build compiles
+  // them, with empty content modules that each drawing fills.
+  plugins: [drawSlotsPlugin(), formValidatorsPlugin(), react()],
+  resolve: { alias: productionRouter },
+  ssr: { noExternal: ['react-router'] },
   // The key of the compiled validators' cache (src/content/rules/validate.ts), fixed now, so that the
   // service never reads the keywords' source files to know whether its cache is current.
   define: {

@@ -16,6 +16,7 @@ import { brotliCompress, brotliCompressSync, constants, gzip as gzipCallback } f
 import { earlyScript } from '../src/app/startup/early-script.ts';
 import { PRERENDER_BUNDLE_DIR } from '../src/build/build-paths.ts';
 import { checkDrawnPages, type DrawnPage } from '../src/content/rendered/index.ts';
+import { traceChanged } from '../src/content/rendered/as-published.ts';
 import type { TraceTable } from '../src/content/rendered/trace.ts';
 import { checkContent } from '../src/content/check.ts';
 import { formatProblems, errorsFirst } from '../src/content/cli/format.ts';
@@ -355,14 +356,7 @@ async function checkDrawn(routes: readonly string[]): Promise<void> {
     return file.startsWith(client) && existsSync(file) ? statSync(file).size : undefined;
   };
   const { findings, changed } = checkDrawnPages(pages, { sizeOf });
-  if (changed.length > 0) {
-    const [first] = changed;
-    throw new Error(
-      `RenderedTraceChanged: marking the texts of ${changed.length} page(s) for the rendered-page check changed what they draw, so its findings could not be trusted. ` +
-        `First on ${first!.route}, where the page has\n  ${JSON.stringify(first!.published)}\nand the marked one, marks removed,\n  ${JSON.stringify(first!.marked)}\n` +
-        'A section uses one of its texts as more than text (to look something up, compare or parse it): add its key to `untracedKeys` in src/content/rendered/trace.ts.',
-    );
-  }
+  if (changed.length > 0) throw traceChanged(changed);
   const took = Math.round(performance.now() - started);
   if (findings.length === 0) {
     console.log(`Checked the ${pages.length} drawn pages: nothing shown wrong (${took} ms).`);

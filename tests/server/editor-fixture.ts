@@ -12,6 +12,7 @@ import { openAccounts, type Accounts, type Role } from '../../src/editor/service
 import { buildEditorService, type EditorServiceOptions } from '../../src/editor/service/app.ts';
 import { ChangeSets, type ChangeSet } from '../../src/editor/service/change-sets.ts';
 import { prepareWorkingCopy } from '../../src/editor/service/working-copy.ts';
+import type { DrawSite } from '../../src/app/entry-draw.tsx';
 import { tempDir } from './helpers.ts';
 
 export const codeRoot = resolve(import.meta.dirname, '../..');
@@ -56,7 +57,13 @@ export interface EditorFixture {
   readonly close: () => Promise<void>;
 }
 
-export async function startEditorFixture(name: string, settings: Partial<EditorServiceOptions> = {}): Promise<EditorFixture> {
+/** For tests that are not about what the published pages show: a publish then checks the files only. */
+export const drawNothing: DrawSite = () => Promise.resolve([]);
+
+export async function startEditorFixture(
+  name: string,
+  { draw = drawNothing, ...settings }: Partial<EditorServiceOptions> & { readonly draw?: DrawSite } = {},
+): Promise<EditorFixture> {
   const temp = tempDir(name);
   // The site's repository, as a bare remote the service clones and pushes to.
   const seed = join(temp.dir, 'seed');
@@ -81,7 +88,7 @@ export async function startEditorFixture(name: string, settings: Partial<EditorS
 
   const logs: EditorFixture['logs'] = [];
   const accounts = await openAccounts({ kind: 'sqlite', file: join(temp.dir, 'data/editor.db') });
-  const changeSets = new ChangeSets({ live: copy, dir: join(temp.dir, 'data/change-sets') });
+  const changeSets = new ChangeSets({ live: copy, dir: join(temp.dir, 'data/change-sets'), draw });
   const app = await buildEditorService({
     accounts,
     project: { root: copy },

@@ -22,6 +22,7 @@ import {
   type PendingSignIn,
 } from '../../src/editor/service/oidc.ts';
 import { runs } from '../helpers/depth.ts';
+import { drawNothing } from './editor-fixture.ts';
 
 const publicUrl = new URL('http://localhost:4500');
 const redirectUri = new URL('/auth/oidc/callback', publicUrl);
@@ -521,7 +522,7 @@ describe('the editor service with single sign-on', () => {
     const app = await buildEditorService({
       accounts,
       project: { root: dir },
-      changeSets: new ChangeSets({ live: dir, dir: join(dir, 'change-sets') }),
+      changeSets: new ChangeSets({ live: dir, dir: join(dir, 'change-sets'), draw: drawNothing }),
       uiDir: dir,
       codeRoot: dir,
       publicUrl,

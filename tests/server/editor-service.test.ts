@@ -15,7 +15,17 @@ import { serviceRoutes } from '../../src/editor/service/routes.ts';
 import { ChangeSets, type ChangeSet } from '../../src/editor/service/change-sets.ts';
 import { prepareWorkingCopy } from '../../src/editor/service/working-copy.ts';
 import { editorRoutes } from '../../src/editor/api/routes.ts';
-import { codeRoot, git, host, password, publicUrl, startEditorFixture, type EditorFixture, type Who } from './editor-fixture.ts';
+import {
+  codeRoot,
+  git,
+  host,
+  password,
+  publicUrl,
+  drawNothing,
+  startEditorFixture,
+  type EditorFixture,
+  type Who,
+} from './editor-fixture.ts';
 import { runs } from '../helpers/depth.ts';
 
 let fixture: EditorFixture;
@@ -732,7 +742,7 @@ describe('starting over an older copy', () => {
       ),
     );
     git(live, 'commit', '--quiet', '-m', 'Published while the remote was down', '--', 'content/pages/privacy.yaml');
-    const older = new ChangeSets({ live, dir: join(temp.dir, 'older/change-sets') });
+    const older = new ChangeSets({ live, dir: join(temp.dir, 'older/change-sets'), draw: drawNothing });
     const recovered = (await older.recoverLiveEdits())!;
     expect(recovered.title).toBe('Edits saved before change sets');
     expect(recovered.events.at(-1)!.text).toMatch(/content\/pages\/terms\.yaml.*1 commit that never reached the remote/);

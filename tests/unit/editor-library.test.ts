@@ -154,7 +154,7 @@ describe('an upload nothing uses is never published', () => {
 
   it('stays out of the commit and on disk, as it was', async () => {
     await useOneOfTwoUploads();
-    await publish(root, 'React page: workshop picture');
+    await publish(root, 'React page: workshop picture', () => Promise.resolve([]));
     const committed = git('show', '--name-only', '--format=', 'HEAD').trim().split('\n').sort();
     expect(committed).toEqual(['content/pages/react.yaml', 'public/media/uploads/react-workshop.webp']);
     expect(git('status', '--porcelain', '--untracked-files=all')).toContain('?? public/media/uploads/tried-and-replaced.webp');

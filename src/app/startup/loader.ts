@@ -13,7 +13,7 @@ import { matchPath } from '../route-match.ts';
 import type { StartedApp } from './boot.ts';
 
 /** Every page by route: the prerender looks up each of a thousand pages, so not by a search of the list. */
-const pagesByRoute: ReadonlyMap<string, PageEntry> = new Map(pages.map((p) => [p.route, p]));
+const pagesByRoute = new Map<string, PageEntry>(pages.map((p) => [p.route, p]));
 
 /** Every page's route: what `matchPath` matches a path against, in the app as on the server. */
 export const pageRoutes: ReadonlySet<string> = new Set(pagesByRoute.keys());
@@ -114,6 +114,21 @@ export function loadPage(entry: PageEntry, scope: 'all' | 'above-the-fold' = 'al
     pageLoads.set(key, loading);
   }
   return loading;
+}
+
+/**
+ * Puts other pages in place of the route table the build made, forgetting every page loaded so far:
+ * the editor service draws a change set's pages with the site's own code (src/app/entry-draw.tsx),
+ * one site after another in one process. Nothing else changes the table.
+ */
+export function replacePages(entries: readonly PageEntry[]): void {
+  pagesByRoute.clear();
+  for (const entry of entries) pagesByRoute.set(entry.route, entry);
+  const routes = pageRoutes as Set<string>;
+  routes.clear();
+  for (const route of pagesByRoute.keys()) routes.add(route);
+  loadedPages.clear();
+  pageLoads.clear();
 }
 
 /**

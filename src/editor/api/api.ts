@@ -10,6 +10,7 @@ import { join, relative } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { LRUCache } from 'lru-cache';
 import { checkContent, type ContentResult } from '../../content/check.ts';
+import type { DrawSite } from '../../app/entry-draw.tsx';
 import type { Fix, Problem } from '../../content/catalog.ts';
 import { applyFixes } from '../../content/fixes.ts';
 import type { CollectedAssets } from '../../content/build/module-types.ts';
@@ -38,6 +39,11 @@ import {
 /** Where the project is. */
 export interface EditorProject {
   readonly root: string;
+  /**
+   * Draws the site's pages for the publish check, where this project is published directly (the local
+   * editor). The shared service publishes through change sets, which draw their own.
+   */
+  readonly draw?: DrawSite;
 }
 
 /** A page file, the site settings, a shared block, or an entry of a collection (a role, a case study). */

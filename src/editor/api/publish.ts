@@ -9,6 +9,8 @@ import { promisify } from 'node:util';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkContent } from '../../content/check.ts';
+import { checkAsPublished } from '../../content/rendered/as-published.ts';
+import type { DrawSite } from '../../app/entry-draw.tsx';
 import { YamlSource } from '../shared/yaml-source.ts';
 import { linksTo } from './pages.ts';
 import { EditorError } from '../shared/errors.ts';
@@ -144,6 +146,7 @@ export interface Published {
 export async function publish(
   root: string,
   message: unknown,
+  draw: DrawSite,
   author?: { readonly name: string; readonly email: string },
 ): Promise<Published> {
   if (typeof message !== 'string' || message.trim() === '') {
@@ -167,8 +170,8 @@ export async function publish(
       'EditorBadRequest',
       'There is nothing to publish: no file under content/ or public/media/ has changed.',
     );
-  // The build's verdict, template texts included: a page with TODO in it is not published.
-  const result = await checkContent({ root, unfinished: 'fail' });
+  // The build's verdict, on the files and on the pages drawn from them: a page with TODO in it is not published.
+  const result = await checkAsPublished({ root, unfinished: 'fail' }, draw);
   const errors = result.problems.filter((p) => p.severity === 'error');
   if (errors.length > 0) throw new ContentInvalid(errors);
 

@@ -148,7 +148,13 @@ export const editorRoutes: Readonly<Record<string, EditorRoute>> = {
   '/api/publish': {
     method: 'POST',
     role: 'publisher',
-    handle: (project, { body, author }) => publish(project.root, body.message, author),
+    handle: (project, { body, author }) => {
+      if (!project.draw)
+        throw new Error(
+          'EditorDrawingMissing: this editor publishes directly, but was given no drawing of the site to check the pages with.',
+        );
+      return publish(project.root, body.message, project.draw, author);
+    },
   },
   // The picture is the request's body, as the browser read it from the file; what it is for
   // comes in the address (its alt text and page name its file).

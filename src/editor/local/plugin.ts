@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { EditorError } from '../shared/errors.ts';
 import type { EditorProject } from '../api/api.ts';
+import { loadDrawing } from './drawing.ts';
 import { editorRoutes, faultBody, MAX_JSON_BODY, parseJson, refusal } from '../api/routes.ts';
 import { foreignOrigin, isServed } from '../api/served.ts';
 
@@ -59,11 +60,24 @@ function readRaw(req: IncomingMessage, limit: number, what: string): Promise<Buf
 }
 
 export function editorPlugin(options: EditorServerOptions): Plugin {
-  const project: EditorProject = { root: options.root };
   const served = { root: options.codeRoot ?? options.root, publicDir: join(options.root, 'public') };
+  // Loaded at the first publish (a few seconds), which most sessions of the editor never reach.
+  let drawing: ReturnType<typeof loadDrawing> | undefined;
+  const project: EditorProject = {
+    root: options.root,
+    draw: async (content) => {
+      // A load that failed is tried again at the next publish.
+      drawing ??= loadDrawing(served.root).catch((error: unknown) => {
+        drawing = undefined;
+        throw error;
+      });
+      return (await drawing).drawSite(content);
+    },
+  };
   return {
     name: 'editor',
     configureServer(server: ViteDevServer) {
+      server.httpServer?.on('close', () => void drawing?.then((loaded) => loaded.close()).catch(() => undefined));
       // The content plugin tells the site's pages to reload, or shows its error overlay, when a
       // content file changes. In the editor that file is the one being edited: a reload would throw
       // away what is on screen, and its problems are shown at the fields instead.

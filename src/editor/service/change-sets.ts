@@ -17,7 +17,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { checkContent } from '../../content/check.ts';
+import { checkAsPublished } from '../../content/rendered/as-published.ts';
+import type { DrawSite } from '../../app/entry-draw.tsx';
 import { yamlData } from '../../content/yaml/yaml-limits.ts';
 import { writeWhole } from '../../content/files.ts';
 import { EditorError } from '../shared/errors.ts';
@@ -163,6 +164,12 @@ export interface ChangeSetsOptions {
    * any step must lose nothing and publish nothing twice: recoverPublish).
    */
   readonly onPublishStep?: (step: PublishStep) => void;
+  /**
+   * Draws the pages a publish would put live, with the site's own code (src/app/entry-draw.tsx), so that
+   * what they show is checked as the build checks it. Tests that are not about the pages' contents may
+   * pass one that draws nothing.
+   */
+  readonly draw: DrawSite;
 }
 
 export type PublishStep = 'fetched' | 'merged' | 'checked' | 'pushed' | 'recorded' | 'carried';
@@ -186,6 +193,7 @@ export class ChangeSets {
   private readonly dir: string;
   private branchName: string | undefined;
   private readonly onPublishStep: (step: PublishStep) => void;
+  private readonly draw: DrawSite;
   /** One git operation on the shared repository at a time: worktrees share its index locks and refs. */
   private queue: Promise<unknown> = Promise.resolve();
   /**
@@ -200,6 +208,7 @@ export class ChangeSets {
     this.dir = options.dir;
     this.branchName = options.branch;
     this.onPublishStep = options.onPublishStep ?? (() => undefined);
+    this.draw = options.draw;
     mkdirSync(this.dir, { recursive: true });
   }
 
@@ -519,7 +528,11 @@ export class ChangeSets {
         );
       }
       this.onPublishStep('merged');
-      const result = await checkContent({ root: this.live, unfinished: 'fail' });
+      // The build's verdict, on the files and on the pages drawn from them.
+      const result = await checkAsPublished({ root: this.live, unfinished: 'fail' }, this.draw).catch(async (error: unknown) => {
+        await undo();
+        throw error;
+      });
       const errors = result.problems.filter((p) => p.severity === 'error');
       if (errors.length > 0) {
         await undo();

@@ -10,6 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { checkContent } from '../../content/check.ts';
+import { drawSite } from '../../app/entry-draw.tsx';
 import { accountsConfig, openAccounts } from './accounts/index.ts';
 import { buildEditorService } from './app.ts';
 import { ChangeSets } from './change-sets.ts';
@@ -57,6 +58,7 @@ try {
   const changeSets = new ChangeSets({
     live: copy.root,
     dir: join(config.dataDir, 'change-sets'),
+    draw: drawSite,
     ...(config.branch ? { branch: config.branch } : {}),
   });
   // A publish a kill interrupted is finished or undone first, so that its merge is not taken for edits.
