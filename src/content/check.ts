@@ -105,6 +105,7 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
   const listed = phase(checked, (run) => read.value.pages.map((page) => withListings(run, page, collections)));
   const shaped = phase(checked, (run) => checkShapes(run, validators, { ...read.value, pages: listed.value }));
   const shapes = shaped.value;
+  const entries = [...collections.byName.values()].flatMap((c) => c.entries);
   const unlisted = phase(checked, (run) => reportUnlisted(run, collections, listed.value));
   const unpublishedNotes = phase(checked, (run) => reportUnpublished(run, shapes.pages, collections));
   const routed = phase(checked, (run) => checkRoutes(run, shapes.pages));
@@ -125,10 +126,10 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
     phase(checked, (run) => checkSearchTexts(run, shapes.pages)),
   ].flatMap((p) => p.problems);
   // What schemas cannot say is judged only of files whose shape is right (judge.ts).
-  const judged = phase(checked, (run) => judgeContent(run, shapes.references, routes, earlier, [...collections.byName.values()].flatMap((c) => c.entries)),
+  const judged = phase(checked, (run) => judgeContent(run, shapes.references, routes, earlier, entries),
   );
   const registered = phase(checked, (run) => checkRegistry(run, validators.sectionTypes));
-  const drawn = phase(checked, (run) => reportRendered(run, options.rendered ?? [], shapes, [...earlier, ...judged.problems]));
+  const drawn = phase(checked, (run) => reportRendered(run, options.rendered ?? [], shapes, entries, [...earlier, ...judged.problems]));
   const found = [...earlier, ...judged.problems, ...registered.problems, ...drawn.problems];
   // Template text in an entry that is not yet published stops nothing, as in a draft page.
   const unpublished = [...collections.made.values()].filter((m) => m.entry.unpublished).map((m) => m.entry.source.file);

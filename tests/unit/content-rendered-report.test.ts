@@ -88,6 +88,82 @@ describe('a finding of the drawn pages is reported', () => {
     expect(problems.map((p) => `${p.file}:${p.line}`)).toEqual(['content/collections/roles.yaml:29']);
   });
 
+  it("at the entry's field for any text of any listing's card, which the entry wrote", async () => {
+    // Every card of every listing of the published site, and each of its texts copied from its entry.
+    const published = await checkContent({ root, unfinished: 'fail' });
+    const cards: { route: string; path: (string | number)[]; link: string; field: (string | number)[] }[] = [];
+    const texts = (value: unknown, path: (string | number)[]): (string | number)[][] =>
+      typeof value === 'string'
+        ? [path]
+        : Array.isArray(value)
+          ? value.flatMap((item, i) => texts(item, [...path, i]))
+          : value && typeof value === 'object'
+            ? Object.entries(value).flatMap(([key, item]) => texts(item, [...path, key]))
+            : [];
+    const copied = {
+      title: 'title',
+      summary: 'summary',
+      image: 'image',
+      tags: 'tags',
+      role: 'title',
+      skills: 'skills',
+      location: 'location',
+    };
+    for (const { page } of published.pages) {
+      page.sections.forEach((section, i) => {
+        const s = section as { entries?: { link: string }[]; tabs?: { roles?: { link?: string }[] }[] };
+        const lists = [
+          ...(s.entries ?? []).map((card, k) => ({ card, at: ['sections', i, 'entries', k] })),
+          ...(s.tabs ?? []).flatMap((tab, t) =>
+            (tab.roles ?? []).map((card, r) => ({ card, at: ['sections', i, 'tabs', t, 'roles', r] })),
+          ),
+        ];
+        for (const { card, at } of lists) {
+          if (typeof card.link !== 'string' || !card.link.startsWith('/')) continue;
+          for (const [key, from] of Object.entries(copied))
+            // A picture's other sizes are the build's, not written in the entry.
+            for (const field of texts((card as Record<string, unknown>)[key], [from]).filter(
+              (f) => f[0] !== 'image' || ['src', 'alt'].includes(String(f[1])),
+            ))
+              cards.push({ route: page.route, path: [...at, key, ...field.slice(1)], link: card.link, field });
+        }
+      });
+    }
+    // Both kinds of listing are there: a collection list and the careers tabs.
+    expect(cards.some((c) => c.path.includes('entries'))).toBe(true);
+    expect(cards.some((c) => c.path.includes('roles'))).toBe(true);
+    const findings = cards.map((card, n) => ({
+      ...finding({ kind: 'page', route: card.route }, card.path, 'x'),
+      message: `A test finding on card text ${n}.`,
+    }));
+    const result = await checkContent({ root, unfinished: 'fail', rendered: findings });
+    const entryFile = (link: string) => published.pages.find((p) => p.page.route === link)!.file;
+    for (const [n, card] of cards.entries()) {
+      const problems = result.problems.filter((p) => p.message === `A test finding on card text ${n}.`);
+      expect(
+        problems.map((p) => ({ file: p.file, path: p.path })),
+        JSON.stringify(card),
+      ).toEqual([
+        {
+          file: entryFile(card.link),
+          path: card.field.map((key, i) => (typeof key === 'number' ? `[${key}]` : i ? `.${key}` : key)).join(''),
+        },
+      ]);
+    }
+  });
+
+  it('at the entry, not its template, when its page shows the value in several places', async () => {
+    // The title of one case study is its page's title, `og:title` and `twitter:title`: three findings on one
+    // page, which are not the template's fault however many pages the template makes.
+    const found = ['the title', 'og:title', 'twitter:title'].map((place) => ({
+      ...finding({ kind: 'page', route: '/success-stories/medstudy' }, ['title'], 'MedStudy **Learning'),
+      message: `A test finding in ${place}.`,
+    }));
+    const result = await checkContent({ root, unfinished: 'fail', rendered: found });
+    const problems = result.problems.filter((p) => p.message.startsWith('A test finding in '));
+    expect(problems.map((p) => `${p.file}:${p.line}:${p.path}`)).toEqual(['content/case-studies/medstudy.yaml:2:title']);
+  });
+
   it('not again where an earlier phase already reported the same field', async () => {
     const file = resolve(root, 'content/pages/careers-thank-you.yaml');
     const text = readFileSync(file, 'utf8').replace('heading: A **question** about', 'heading: A *question* about');

@@ -268,17 +268,19 @@ export function relocateMadePages(problems: readonly Problem[], collections: Col
   const pagesOf = new Map<string, number>();
   for (const made of collections.made.values()) pagesOf.set(made.template.file, (pagesOf.get(made.template.file) ?? 0) + 1);
   const sharedKey = (problem: Problem, made: MadePage) => `${made.template.file} ${problem.code} ${problem.path}`;
-  const found = new Map<string, number>();
+  // By page, not by problem: one page may show the same value in several places (its title is also its
+  // `og:title`), which counted as several pages would blame the template for one entry's text.
+  const found = new Map<string, Set<string>>();
   for (const problem of problems) {
     const made = collections.made.get(problem.file);
-    if (made) found.set(sharedKey(problem, made), (found.get(sharedKey(problem, made)) ?? 0) + 1);
+    if (made) found.set(sharedKey(problem, made), (found.get(sharedKey(problem, made)) ?? new Set()).add(made.file));
   }
   return problems.flatMap((problem): Problem[] => {
     const made = collections.made.get(problem.file);
     // A text the template writes around a placeholder ("{entry.title} job, remote in India") holds
     // characters of both. A problem found in it on every page the template makes is in the template's
     // own characters, not in each entry: it is reported once, at the template.
-    const everyPage = made !== undefined && (pagesOf.get(made.template.file) ?? 0) > 1 && found.get(sharedKey(problem, made)) === pagesOf.get(made.template.file);
+    const everyPage = made !== undefined && (pagesOf.get(made.template.file) ?? 0) > 1 && found.get(sharedKey(problem, made))?.size === pagesOf.get(made.template.file);
     const located = made ? relocate(problem, made, everyPage) : problem;
     const moved = { ...located, message: renamed(located.message), ...(located.hint ? { hint: renamed(located.hint) } : {}) };
     // Said once for the template, in the words of the first page it was found on. An entry's own texts are

@@ -87,6 +87,41 @@ function card(entry: Entry): Data {
   return { title, summary, link: entry.route, ...(image ? { image } : {}), ...(Array.isArray(tags) ? { tags } : {}) };
 }
 
+/** A card's fields by the entry's fields they are copied from (`card`, and the roles of `withRoles`). */
+const cardFields: Readonly<Record<'entries' | 'roles', Readonly<Record<string, string>>>> = {
+  entries: { title: 'title', summary: 'summary', image: 'image', tags: 'tags' },
+  roles: { role: 'title', skills: 'skills', location: 'location' },
+};
+
+/**
+ * Where a value of a filled listing was written: a path into a card of a listed page (`sections.2.entries.0.title`,
+ * `sections.1.tabs.0.roles.3.skills.1`) leads to the entry it was copied from and that entry's field. Undefined
+ * for any other path, and for what the listing makes itself (a card's link).
+ */
+export function cardOrigin(
+  page: unknown,
+  path: readonly (string | number)[],
+  entries: readonly Entry[],
+): { readonly entry: Entry; readonly path: (string | number)[] } | undefined {
+  const [sections, i, ...rest] = path;
+  if (sections !== 'sections' || typeof i !== 'number' || !isRecord(page) || !Array.isArray(page.sections)) return undefined;
+  const section = page.sections[i] as Data | undefined;
+  const kind = metaOf(section?.type)?.listing;
+  let card: unknown;
+  let field: readonly (string | number)[];
+  if (kind === 'entries' && rest[0] === 'entries' && typeof rest[1] === 'number') {
+    card = (section!.entries as unknown[] | undefined)?.[rest[1]];
+    field = rest.slice(2);
+  } else if (kind === 'roles' && section!.collection !== undefined && rest[0] === 'tabs' && rest[2] === 'roles' && typeof rest[1] === 'number' && typeof rest[3] === 'number') {
+    const tab = (section!.tabs as Data[] | undefined)?.[rest[1]];
+    card = (tab?.roles as unknown[] | undefined)?.[rest[3]];
+    field = rest.slice(4);
+  } else return undefined;
+  const from = cardFields[kind][String(field[0])];
+  const entry = isRecord(card) ? entries.find((e) => e.route === card.link) : undefined;
+  return from && entry ? { entry, path: [from, ...field.slice(1)] } : undefined;
+}
+
 /** Without a collection, every tab needs its roles written out. */
 function rolesWritten(run: CheckRun, source: SourceFile, i: number, section: Data): void {
   const tabs = Array.isArray(section.tabs) ? section.tabs : [];

@@ -11,10 +11,18 @@ import type { RenderedFinding } from '../rendered/judge.ts';
 import type { Shapes } from './shape.ts';
 import { formatPath } from '../paths.ts';
 import type { CheckRun, SourceFile } from './run.ts';
+import { cardOrigin } from './listings.ts';
+import type { Entry } from './collections.ts';
 
 type Path = readonly (string | number)[];
 
-export function reportRendered(run: CheckRun, findings: readonly RenderedFinding[], shapes: Shapes, earlier: readonly Problem[]): void {
+export function reportRendered(
+  run: CheckRun,
+  findings: readonly RenderedFinding[],
+  shapes: Shapes,
+  entries: readonly Entry[],
+  earlier: readonly Problem[],
+): void {
   const byRoute = new Map<string, SourceFile>();
   for (const source of shapes.pages) {
     const route = (source.data as { route?: unknown } | null)?.route;
@@ -23,10 +31,13 @@ export function reportRendered(run: CheckRun, findings: readonly RenderedFinding
   const said = new Set(earlier.map((problem) => `${problem.file} ${problem.path}`));
   for (const finding of findings) {
     const { origin } = finding.value;
-    const source =
+    const page =
       origin.kind === 'page' ? byRoute.get(origin.route) : origin.kind === 'site' ? shapes.site : shapes.shared.get(origin.name);
-    if (!source) continue;
-    const path = writtenPath(source, finding.path ?? finding.value.path);
+    if (!page) continue;
+    // A listing's card shows what its entry says: reported at the entry's field.
+    const fromCard = cardOrigin(page.data, finding.path ?? finding.value.path, entries);
+    const source = fromCard?.entry.source ?? page;
+    const path = fromCard?.path ?? writtenPath(source, finding.path ?? finding.value.path);
     if (said.has(`${source.file} ${formatPath(path)}`)) continue;
     const severity = warningCodes.has(finding.code) ? 'warning' : 'error';
     run.report(source, { code: finding.code, path: [...path], message: finding.message, hint: finding.hint }, severity);
