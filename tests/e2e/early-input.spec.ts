@@ -35,18 +35,24 @@ const moments: Moment[] = ['before the app starts', "before the section's code a
 
 for (const moment of moments) {
   test.describe(`${moment}`, () => {
-    test('a click on a careers tab shows its roles', async ({ page }) => {
+    test('a click on a careers tab shows its roles at once, and the tabs choose it once they answer', async ({ page }) => {
       const release = await open(page, '/careers', moment, 'careers');
       const designer = page.getByRole('tab', { name: 'Designer' });
+      const panel = page.getByRole('tabpanel', { name: 'Designer' });
+      const section = await page.locator('[data-section="careers"]').elementHandle();
       await designer.click();
-      // The press is taken (and shown as taken) while the code is on its way.
-      await expect(designer).toHaveAttribute('data-held', '');
+      // A tab is a link to its panel: nothing is held, and the browser brings the panel up at once.
+      await expect(designer).not.toHaveAttribute('data-held');
+      await expect(panel).toBeInViewport();
+      // The section keeps its server HTML until its code has come: nothing is drawn afresh, or emptied.
+      expect(await section!.evaluate((element) => element.isConnected)).toBe(true);
       release();
 
       await expect(designer).toHaveAttribute('aria-selected', 'true');
-      await expect(page.getByRole('tabpanel', { name: 'Designer' })).toBeVisible();
+      await expect(panel).toBeVisible();
       await expect(page.getByRole('tabpanel', { name: 'Developer' })).toBeHidden();
-      await expect(designer).not.toHaveAttribute('data-held');
+      // The roles the visitor went to stay on screen when the other panels are put away.
+      await expect(panel).toBeInViewport();
     });
 
     test('the arrow key on the careers tabs moves to the next tab', async ({ page }) => {
@@ -135,31 +141,56 @@ for (const moment of moments) {
   });
 }
 
+test('a link within the page, followed while a section waits for its code, leaves its server HTML in place', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  const release = await open(page, '/careers', "before the section's code arrives", 'careers');
+  const section = await page.locator('[data-section="careers"]').elementHandle();
+  // The skip link, as a keyboard user follows it: the first stop of the page.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#main$/);
+  // Back to the page without the anchor, as the browser's Back button does.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/careers$/);
+  expect(await section!.evaluate((element) => element.isConnected)).toBe(true);
+  release();
+
+  await expect(page.getByRole('tab', { name: 'Designer' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Designer' }).click();
+  await expect(page.getByRole('tab', { name: 'Designer' })).toHaveAttribute('aria-selected', 'true');
+  expect(await section!.evaluate((element) => element.isConnected)).toBe(true);
+  expect(errors.filter((text) => text.startsWith('Hydration recovered'))).toEqual([]);
+});
+
 test("a held press is replayed once its section has hydrated, so React never hydrates the section in the press's own task", async ({
   page,
 }) => {
-  const release = await open(page, '/careers', "before the section's code arrives", 'careers');
-  // What the tabs show when the replayed click reaches them: `data-hydrated` turns true once React
-  // has hydrated the section (src/components/Tabs). Listened for after boot.ts's own listeners.
+  const release = await open(page, '/', "before the section's code arrives", 'team');
+  // Whether React had hydrated the arrow when the replayed click reached it: React keeps its own
+  // properties on the elements it has hydrated. Listened for after boot.ts's own listeners.
   await page.evaluate(() => {
     const seen: string[] = [];
     (window as { __replays?: string[] }).__replays = seen;
     addEventListener(
       'click',
       (event) => {
-        if (event.isTrusted || !(event.target instanceof Element) || !event.target.closest('[role="tab"]')) return;
-        seen.push(event.target.closest('[data-slot="tabs"]')?.getAttribute('data-hydrated') ?? 'none');
+        if (event.isTrusted || !(event.target instanceof Element) || !event.target.closest('[data-slot="next"]')) return;
+        const arrow = event.target.closest('[data-slot="next"]')!;
+        seen.push(Object.keys(arrow).some((key) => key.startsWith('__reactFiber$')) ? 'hydrated' : 'server HTML');
       },
       { capture: true },
     );
   });
-  const designer = page.getByRole('tab', { name: 'Designer' });
-  await designer.click();
-  await expect(designer).toHaveAttribute('data-held', '');
+  const carousel = page.locator('[data-section="team"] [data-slot="carousel"]');
+  const next = carousel.locator('[data-slot="next"]');
+  await next.click();
+  await expect(next).toHaveAttribute('data-held', '');
   release();
 
-  await expect(designer).toHaveAttribute('aria-selected', 'true');
-  expect(await page.evaluate(() => (window as { __replays?: string[] }).__replays)).toEqual(['true']);
+  await expect(carousel.locator('[data-slot="slide"]').nth(1)).toHaveAttribute('data-selected', 'true');
+  expect(await page.evaluate(() => (window as { __replays?: string[] }).__replays)).toEqual(['hydrated']);
 });
 
 test("a press made before the boot script arrives asks for its section's code first, at high priority, while the entry is on its way", async ({
@@ -216,28 +247,31 @@ test("a carousel's arrows stay where they were drawn when it becomes ready, so a
 test('a press held for a section that React renders afresh, because hydrating it failed, is made on the new control', async ({
   page,
 }) => {
-  // The server's careers section says something the app does not: React gives up hydrating it and
-  // replaces its markup, the held tab with it.
-  await page.route('**/careers', async (route) => {
+  // The server's team section says something the app does not: React gives up hydrating it and
+  // replaces its markup, the held arrow with it.
+  await page.route('**/about', async (route) => {
     const response = await route.fetch();
-    const html = (await response.text()).replace('data-slot="intro">All our roles', 'data-slot="intro">Most of our roles');
+    const html = (await response.text()).replace('The people who ', 'The folk who ');
     await route.fulfill({ response, body: html });
   });
   const errors: string[] = [];
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-  const release = await open(page, '/careers', "before the section's code arrives", 'careers');
-  const designer = page.getByRole('tab', { name: 'Designer' });
-  await designer.click();
-  await expect(designer).toHaveAttribute('data-held', '');
-  const held = await designer.elementHandle();
+  const release = await open(page, '/about', "before the section's code arrives", 'team');
+  const team = page.locator('[data-section="team"]');
+  await expect(team.getByRole('heading', { level: 2 })).toHaveText(/^The folk who /);
+  const next = team.locator('[data-slot="next"]');
+  await next.click();
+  await expect(next).toHaveAttribute('data-held', '');
+  const held = await next.elementHandle();
   release();
 
-  await expect(page.locator('[data-section="careers"] [data-slot="intro"]')).toHaveText(/^All our roles/);
+  await expect(team.getByRole('heading', { level: 2 })).toHaveText(/^The people who /);
   expect(await held!.evaluate((element) => element.isConnected)).toBe(false);
-  await expect(designer).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('tabpanel', { name: 'Designer' })).toBeVisible();
+  await expect(team.locator('[data-slot="slide"]').nth(1)).toHaveAttribute('data-selected', 'true');
   // What React recovered from is reported in one message, with where: a text the server had and the app did not.
-  expect(errors.some((text) => /^Hydration recovered from: Error: .*React error #418.*\n\s+at p /s.test(text))).toBe(true);
+  expect(errors.some((text) => /^Hydration recovered from: Error: .*React error #418.*\n\s+at [a-z0-9]+ /s.test(text))).toBe(
+    true,
+  );
 });
 
 test("the hero's dots and toggle answer as HTML before the app starts, and the app starts from what they say", async ({

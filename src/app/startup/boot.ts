@@ -13,8 +13,8 @@
  *     end of parsing; this script then takes them over and listens itself. A click on a control or an
  *     arrow key in tabs or a carousel that the app cannot answer yet is held (its default prevented)
  *     and replayed once it can; the control shows `data-held` meanwhile. What works as HTML needs no
- *     app and is left alone: links, native controls (the menu's popover, a form's post), typing and
- *     scrolling.
+ *     app and is left alone: links (a careers tab is one, to its panel, and the tabs choose it once
+ *     they answer), native controls (the menu's popover, a form's post), typing and scrolling.
  *  3. Once the hero image has painted (or at the visitor's first pointer, touch, key or focus, if that
  *     comes first), the app's entry loads, with its imports and the page's modules preloaded, and the
  *     code of the sections below behind them at low priority. The code of a section the visitor

@@ -4,13 +4,13 @@
  */
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import '../../styles/fonts.css';
 import '../../styles/global.css';
 import { App } from '../App.tsx';
 import { PostedFormContext } from '../../forms/posted-context.ts';
 import { readPostedForm } from '../../forms/posted.ts';
 import { connect } from './boot.ts';
+import { SiteRouter } from './SiteRouter.tsx';
 import { entryFor, loadPage, prefetchSections, startedApp } from './loader.ts';
 
 const container = document.getElementById('root')!;
@@ -23,9 +23,9 @@ if (posted && window.location.pathname !== posted.route) {
 const app = (
   <StrictMode>
     <PostedFormContext value={posted}>
-      <BrowserRouter>
+      <SiteRouter>
         <App />
-      </BrowserRouter>
+      </SiteRouter>
     </PostedFormContext>
   </StrictMode>
 );

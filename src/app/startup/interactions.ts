@@ -36,8 +36,11 @@ export const pressEvents = [
   'keyup',
 ] as const;
 
-/** Controls whose click is held. Links are not: a link works without the app, as a link. */
-const clickable = 'button, [role="button"], [role="tab"], input[type="submit"], input[type="button"], summary';
+/**
+ * Controls whose click is held. Links are not: a link works without the app, as a link. A careers tab is
+ * a link to its panel, which the tabs choose once they answer (src/components/Tabs).
+ */
+const clickable = 'button, [role="button"], input[type="submit"], input[type="button"], summary';
 /**
  * Controls that work as HTML (a button that opens a popover, a disclosure, the submit button of a form
  * that posts to the API): the browser answers them at once, with or without the app, so their click is

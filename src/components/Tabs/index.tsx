@@ -3,13 +3,14 @@
  * (roving tabindex), Left/Right move between tabs and wrap, Home/End jump to the ends, and moving
  * selects. Until the page is interactive every panel is shown, so content never hides behind a tab
  * that cannot be pressed yet (no JavaScript, slow hydration, crawlers), and each tab is a link to its
- * panel: without JavaScript a tap takes the reader to that panel's content.
+ * panel: until the tabs answer, a tap takes the reader to that panel's content at once, and that tab is
+ * chosen when they do.
  *
  * A tab bar wider than the screen scrolls sideways. It then says so: the edge with more tabs beyond it
  * fades out (`data-more="start end"` on the tab list, the scroll container), and a tab that is chosen
  * scrolls fully into view.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useHydrated } from '../../hooks/useHydrated.ts';
 import styles from './styles.module.css';
 
@@ -36,6 +37,14 @@ export function Tabs({ items, label, className }: TabsProps) {
   const tabs = useRef<(HTMLAnchorElement | null)[]>([]);
   const list = useRef<HTMLDivElement>(null);
   useScrollEdges(list);
+  // A tab pressed before these tabs could answer (the app not started, or this section's code still on
+  // its way) was followed as a link, to its panel: that tab is the one chosen once they can. In the
+  // commit of the hydration, with the panels' hiding, so no frame shows another panel first.
+  useLayoutEffect(() => {
+    const followed = decodeURIComponent(window.location.hash.slice(1));
+    const index = items.findIndex((_, i) => followed === `${base}-panel-${i}`);
+    if (index > 0) setSelected(index);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- the address at hydration only; a press after it is a click
 
   const show = (index: number) => {
     if (index !== selected) setSwitched(true);
