@@ -63,6 +63,28 @@ for (const javaScript of [false, true]) {
       expect(builtRoutes().filter((route) => searchable(route) && !reached.has(route))).toEqual([]);
     });
 
+    if (!javaScript)
+      test('no page shows a button that only the app could answer: every visible control is native', async ({ page }) => {
+        test.slow();
+        const dead: string[] = [];
+        for (const route of builtRoutes()) {
+          await page.goto(route);
+          const found = await page.evaluate(() =>
+            [...document.querySelectorAll<HTMLElement>('button, [role="button"], input[type="button"], input[type="reset"]')]
+              .filter((control) => control.checkVisibility({ visibilityProperty: true }) && control.getClientRects().length > 0)
+              // What the browser answers by itself: a form's submit button, a popover's toggle, a disclosure.
+              .filter((control) => {
+                const button = control as HTMLButtonElement;
+                const submits = button.tagName === 'BUTTON' && button.type === 'submit' && button.form !== null;
+                return !submits && !control.hasAttribute('popovertarget') && !control.closest('summary');
+              })
+              .map((control) => `${control.getAttribute('aria-label') ?? control.textContent?.trim()}`),
+          );
+          for (const name of found) dead.push(`${route}: ${name}`);
+        }
+        expect(dead).toEqual([]);
+      });
+
     test('the menu closes with a second tap on its toggle', async ({ page }) => {
       await page.goto('/privacy');
       await openMenu(page);
