@@ -1,7 +1,7 @@
 import { CircleAlert } from '../components/Icon/ui.ts';
 import { useId, type ReactNode } from 'react';
 import { Dialog } from '../components/Dialog/index.tsx';
-import { FormSummary, Honeypot, NoticeLine, PostForm, SubmitButton, TextField } from './Fields.tsx';
+import { FileField, FormSummary, Honeypot, NoticeLine, PostForm, SubmitButton, TextField } from './Fields.tsx';
 import { applicationSpec, type ApplicationField } from './spec.ts';
 import { applicationForm } from './forms.ts';
 import { useForm, type FormController } from './useForm.ts';
@@ -83,6 +83,8 @@ export function ApplicationForm({
         <TextField field={form.field('name')} autoComplete="name" autoFocus={autoFocus} />
         <TextField field={form.field('email')} type="email" autoComplete="email" />
         <TextField field={form.field('phone')} type="tel" autoComplete="tel" />
+        <FileField file={form.file('cv')} />
+        <TextField field={form.field('portfolio')} type="url" autoComplete="url" placeholder="https://" />
       </div>
       <Honeypot binding={form.honeypot} id={honeypotId} />
       <div className={styles.footer}>

@@ -4,7 +4,7 @@ import type { FormEvent, FormHTMLAttributes, InputHTMLAttributes, ReactNode } fr
 import { SmartLink } from '../components/SmartLink/index.tsx';
 import { PRIVACY_ROUTE, type FormSpec } from './spec.ts';
 import { API_BASE } from './submit.ts';
-import type { FieldBinding, FormController } from './useForm.ts';
+import type { FieldBinding, FileBinding, FormController } from './useForm.ts';
 import { useHydrated } from '../hooks/useHydrated.ts';
 import styles from './fields.module.css';
 
@@ -58,6 +58,42 @@ export function TextField({ field, rows, hint, autoFocus, type = 'text', ...extr
         <p id={field.errorId} className={styles.error} data-slot="field-error">
           <CircleAlert size={16} aria-hidden="true" className={styles.errorIcon} />
           {field.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A file the form sends with its fields (the application's CV): a native file input, which works before the
+ * app and without it, and says under it what may be attached. The browser keeps the chosen file; the form
+ * checks its size and kind on submit, and the server its content.
+ */
+export function FileField({ file }: { readonly file: FileBinding }) {
+  const hintId = `${file.id}-hint`;
+  return (
+    <div className={styles.field} data-slot="field" data-field={file.name} data-invalid={file.error ? true : undefined}>
+      <label className={styles.label} htmlFor={file.id}>
+        {file.label}
+      </label>
+      <input
+        type="file"
+        id={file.id}
+        name={file.name}
+        accept={file.accept}
+        required
+        onChange={file.onChange}
+        aria-invalid={file.error ? true : undefined}
+        aria-describedby={[hintId, file.error ? file.errorId : undefined].filter(Boolean).join(' ')}
+        className={[styles.control, styles.file].join(' ')}
+      />
+      <p id={hintId} className={styles.hint}>
+        {file.hint}
+      </p>
+      {file.error && (
+        <p id={file.errorId} className={styles.error} data-slot="field-error">
+          <CircleAlert size={16} aria-hidden="true" className={styles.errorIcon} />
+          {file.error}
         </p>
       )}
     </div>
@@ -152,13 +188,22 @@ export function PostForm({
   children,
   ...attributes
 }: FormAttributes & {
-  readonly spec: Pick<FormSpec<string>, 'endpoint'>;
+  readonly spec: Pick<FormSpec<string>, 'endpoint' | 'files'>;
   readonly onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   readonly children: ReactNode;
 }) {
   const hydrated = useHydrated();
+  // A form that sends a file posts it the one way HTML can.
+  const encType = Object.keys(spec.files).length > 0 ? 'multipart/form-data' : undefined;
   return (
-    <form {...attributes} method="post" action={`${API_BASE}${spec.endpoint}`} noValidate={hydrated} onSubmit={onSubmit}>
+    <form
+      {...attributes}
+      method="post"
+      action={`${API_BASE}${spec.endpoint}`}
+      encType={encType}
+      noValidate={hydrated}
+      onSubmit={onSubmit}
+    >
       {children}
     </form>
   );

@@ -30,6 +30,29 @@ interface FormDeclaration {
    * browser after a plain HTML post it accepted. A page of the content must have it (FormConfirmationMissing).
    */
   readonly confirmation: string;
+  /**
+   * The files the form takes with its fields (the application's CV), by field name. Sent only in a
+   * multipart post, which the form's own page makes: a JSON body carries none.
+   */
+  readonly files?: Readonly<Record<string, DeclaredFile>>;
+}
+
+/** A file the form takes, `x-form.files`: what it may be, and how people are told when it is not. */
+export interface DeclaredFile {
+  readonly label: string;
+  /** The field inside a sentence ("your CV"). */
+  readonly noun: string;
+  /** Under the field: what may be attached. */
+  readonly hint: string;
+  /** Shown when the form is sent without it. */
+  readonly required: string;
+  /** Shown when the file is none of `types`, judged by its content, not its name. */
+  readonly invalid: string;
+  /** Shown when it is larger than `maxBytes`. */
+  readonly tooLarge: string;
+  /** The kinds it may be: file extension (as file-type names the content) → media type. */
+  readonly types: Readonly<Record<string, string>>;
+  readonly maxBytes: number;
 }
 
 /** One field, `x-field`, with its name and what its schema says of it. */

@@ -104,8 +104,18 @@ export function fromServer<F extends string>(
 }
 
 /** The short summary announced after a failed check, such as "2 fields need your attention: Name, E-mail." */
-export function summarise<F extends string>(spec: FormSpec<F>, errors: FieldErrors<F>): string {
-  const labels = spec.order.filter((field) => errors[field]).map((field) => spec.fields[field].label);
+export function summarise<F extends string>(
+  spec: FormSpec<F>,
+  errors: FieldErrors<F>,
+  /** The form's files with a message (`x-form.files`), after its fields. */
+  files: Readonly<Record<string, string>> = {},
+): string {
+  const labels = [
+    ...spec.order.filter((field) => errors[field]).map((field) => spec.fields[field].label),
+    ...Object.keys(spec.files)
+      .filter((name) => files[name])
+      .map((name) => spec.files[name]!.label),
+  ];
   if (labels.length === 0) return '';
   const count = labels.length === 1 ? '1 field needs' : `${labels.length} fields need`;
   return `${count} your attention: ${labels.join(', ')}.`;

@@ -9,6 +9,7 @@ import {
   contactDeclaration,
   type ApplicationField,
   type ContactField,
+  type DeclaredFile,
   type DeclaredForm,
 } from './declared.ts';
 
@@ -49,6 +50,8 @@ export interface FormSpec<F extends string> {
   readonly fields: { readonly [K in F]: FieldSpec };
   /** Field order: the order of the request body, of focus and of the error summary. */
   readonly order: readonly F[];
+  /** The files it takes (the application's CV), by field, after the fields; none for the enquiry. */
+  readonly files: Readonly<Record<string, DeclaredFile>>;
 }
 
 function specOf<F extends string>(form: DeclaredForm<F>): FormSpec<F> {
@@ -58,6 +61,7 @@ function specOf<F extends string>(form: DeclaredForm<F>): FormSpec<F> {
     confirmation: form.confirmation,
     notice: form.notice,
     order: form.fields.map((field) => field.name),
+    files: form.files ?? {},
     fields: Object.fromEntries(
       form.fields.map(({ name, label, required, invalid, noun, multiline }) => [
         name,

@@ -16,8 +16,17 @@ export type SubmitResult =
       readonly fields?: readonly { field: string; message: string }[];
     };
 
-/** POSTs `body` as JSON to `API_BASE + path`. Never throws: every failure is a result. */
-export async function postJson(path: string, body: unknown, timeoutMs: number = TIMEOUT_MS): Promise<SubmitResult> {
+/**
+ * POSTs `body` to `API_BASE + path`: as JSON, or, when the form sends files, as the multipart body the form
+ * itself would post, the fields and then the files. The answer is JSON either way. Never throws: every
+ * failure is a result.
+ */
+export async function postJson(
+  path: string,
+  body: Readonly<Record<string, string>>,
+  timeoutMs: number = TIMEOUT_MS,
+  files: readonly (readonly [name: string, file: File])[] = [],
+): Promise<SubmitResult> {
   const controller = new AbortController();
   let timedOut = false;
   // A plain timer rather than AbortSignal.timeout(): tests drive it with a fake clock.
@@ -26,10 +35,15 @@ export async function postJson(path: string, body: unknown, timeoutMs: number = 
     controller.abort();
   }, timeoutMs);
   try {
+    const multipart = new FormData();
+    for (const [name, value] of Object.entries(body)) multipart.append(name, value);
+    for (const [name, file] of files) multipart.append(name, file);
     const response = await fetch(`${API_BASE}${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
+      // The browser writes the multipart type, with its boundary, itself.
+      headers:
+        files.length > 0 ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      body: files.length > 0 ? multipart : JSON.stringify(body),
       signal: controller.signal,
     });
     if (response.ok) return { ok: true };

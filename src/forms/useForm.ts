@@ -44,8 +44,22 @@ export interface FieldBinding {
   readonly onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
 }
 
+/** What a file input needs from the form (`x-form.files`): the input itself keeps the chosen file. */
+export interface FileBinding {
+  readonly id: string;
+  readonly name: string;
+  readonly label: string;
+  readonly hint: string;
+  /** For the browser's file picker: the extensions and media types the form takes. */
+  readonly accept: string;
+  readonly error: string | undefined;
+  readonly errorId: string;
+  readonly onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+}
+
 export interface FormController<F extends string> {
   readonly field: (name: F) => FieldBinding;
+  readonly file: (name: string) => FileBinding;
   readonly errors: FieldErrors<F>;
   readonly honeypot: { readonly value: string; readonly onChange: (event: ChangeEvent<HTMLInputElement>) => void };
   readonly sending: boolean;
@@ -68,9 +82,14 @@ export function useForm<F extends string>(options: UseFormOptions<F>): FormContr
   const [honeypot, setHoneypot] = useState('');
   const [errors, setErrors] = useState<FieldErrors<F>>(() => pick(posted?.errors ?? {}, spec.order) as FieldErrors<F>);
   const [summary, setSummary] = useState(() => ({
-    text: posted ? (posted.message ?? summarise(spec, pick(posted.errors, spec.order) as FieldErrors<F>)) : '',
+    text: posted
+      ? (posted.message ??
+        summarise(spec, pick(posted.errors, spec.order) as FieldErrors<F>, pick(posted.errors, Object.keys(spec.files))))
+      : '',
     attempt: 0,
   }));
+  // A file input cannot be given a file, so it keeps its own; these are its messages.
+  const [fileErrors, setFileErrors] = useState<Record<string, string>>(() => pick(posted?.errors ?? {}, Object.keys(spec.files)));
   const [sending, setSending] = useState(false);
   // State updates are not synchronous; a ref stops a double click from sending twice.
   const inFlight = useRef(false);
@@ -118,11 +137,35 @@ export function useForm<F extends string>(options: UseFormOptions<F>): FormContr
     if (input) input.focus();
   };
 
-  const showErrors = (found: FieldErrors<F>) => {
+  const showErrors = (found: FieldErrors<F>, foundFiles: Record<string, string> = {}) => {
     setErrors(found);
-    setSummary((previous) => ({ text: summarise(spec, found), attempt: previous.attempt + 1 }));
-    const first = spec.order.find((name) => found[name] && document.getElementById(`${idBase}-${name}`));
-    if (first) focusField(first);
+    setFileErrors(foundFiles);
+    setSummary((previous) => ({ text: summarise(spec, found, foundFiles), attempt: previous.attempt + 1 }));
+    const first = [...spec.order.filter((name) => found[name]), ...Object.keys(foundFiles)].find((name) =>
+      document.getElementById(`${idBase}-${name}`),
+    );
+    if (first) focusField(first as F);
+  };
+
+  /** The chosen files, as their inputs hold them. */
+  const chosenFiles = (): [string, File][] =>
+    Object.keys(spec.files).flatMap((name) => {
+      const input = document.getElementById(`${idBase}-${name}`);
+      const file = input instanceof HTMLInputElement ? input.files?.[0] : undefined;
+      return file ? [[name, file] as [string, File]] : [];
+    });
+
+  /** What is wrong with the chosen files, as far as the browser can tell: the server judges their content. */
+  const checkFilesChosen = (chosen: readonly [string, File][]): Record<string, string> => {
+    const found: Record<string, string> = {};
+    for (const [name, declared] of Object.entries(spec.files)) {
+      const file = chosen.find(([field]) => field === name)?.[1];
+      if (!file) found[name] = declared.required;
+      else if (file.size > declared.maxBytes) found[name] = declared.tooLarge;
+      else if (!Object.keys(declared.types).includes(file.name.split('.').pop()?.toLowerCase() ?? ''))
+        found[name] = declared.invalid;
+    }
+    return found;
   };
 
   const onChange = (name: F) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
@@ -145,6 +188,11 @@ export function useForm<F extends string>(options: UseFormOptions<F>): FormContr
     setValues(emptyValues(typed));
     setHoneypot('');
     setErrors({});
+    setFileErrors({});
+    for (const name of Object.keys(spec.files)) {
+      const input = document.getElementById(`${idBase}-${name}`);
+      if (input instanceof HTMLInputElement) input.value = '';
+    }
     setSummary((previous) => ({ ...previous, text: '' }));
     if (draftKey) clearDraft(draftKey);
   };
@@ -156,15 +204,18 @@ export function useForm<F extends string>(options: UseFormOptions<F>): FormContr
     setValues(shown);
     const request = body(shown, honeypot);
     const found = checkBody(spec, validate, request);
-    if (Object.keys(found).length > 0) {
-      showErrors(found);
+    const files = chosenFiles();
+    const foundFiles = checkFilesChosen(files);
+    if (Object.keys(found).length > 0 || Object.keys(foundFiles).length > 0) {
+      showErrors(found, foundFiles);
       return;
     }
     setErrors({});
+    setFileErrors({});
     setSummary((previous) => ({ ...previous, text: '' }));
     inFlight.current = true;
     setSending(true);
-    void postJson(spec.endpoint, request).then((result) => {
+    void postJson(spec.endpoint, request, undefined, files).then((result) => {
       inFlight.current = false;
       setSending(false);
       const { success, failure, onSuccess } = latest.current;
@@ -180,7 +231,24 @@ export function useForm<F extends string>(options: UseFormOptions<F>): FormContr
       notify('error', failure);
       if (result.fields) {
         const fromApi = fromServer(spec, result.fields);
-        if (Object.keys(fromApi).length > 0) showErrors(fromApi);
+        // The server's words for a file are the API's; the form says it in its own.
+        const filesFromApi = Object.fromEntries(
+          result.fields.flatMap(({ field, message }) => {
+            const declared = Object.hasOwn(spec.files, field) ? spec.files[field]! : undefined;
+            if (!declared) return [];
+            return [
+              [
+                field,
+                / at most /.test(message)
+                  ? declared.tooLarge
+                  : / is required/.test(message)
+                    ? declared.required
+                    : declared.invalid,
+              ],
+            ];
+          }),
+        );
+        if (Object.keys(fromApi).length + Object.keys(filesFromApi).length > 0) showErrors(fromApi, filesFromApi);
       }
     });
   };
@@ -199,8 +267,30 @@ export function useForm<F extends string>(options: UseFormOptions<F>): FormContr
     onChange: onChange(name),
   });
 
+  const file = (name: string): FileBinding => {
+    const declared = spec.files[name]!;
+    return {
+      id: `${idBase}-${name}`,
+      name,
+      label: declared.label,
+      hint: declared.hint,
+      accept: Object.entries(declared.types)
+        .flatMap(([ext, type]) => [`.${ext}`, type])
+        .join(','),
+      error: fileErrors[name],
+      errorId: `${idBase}-${name}-error`,
+      onChange: (event) => {
+        if (!fileErrors[name]) return;
+        const chosen = event.target.files?.[0];
+        const message = checkFilesChosen(chosen ? [[name, chosen]] : [])[name];
+        setFileErrors(({ [name]: _was, ...rest }) => (message ? { ...rest, [name]: message } : rest));
+      },
+    };
+  };
+
   return {
     field,
+    file,
     errors,
     honeypot: { value: honeypot, onChange: (event) => setHoneypot(event.target.value) },
     sending,

@@ -2,7 +2,7 @@
 /* eslint-disable */
 
 /**
- * Body of POST /api/v1/services/create-service: a job application from the careers page. Strings are trimmed before they are checked; the server also requires `domain` to be one of the roles in the careers content.
+ * Body of POST /api/v1/services/create-service: a job application from the careers page. Strings are trimmed before they are checked; the server also requires `domain` to be one of the roles in the careers content. The careers page's form posts it as multipart/form-data with the applicant's CV (`x-form.files`); a JSON body carries no file, and the CV is then left out.
  */
 export interface ApplicationRequest {
   /**
@@ -21,6 +21,10 @@ export interface ApplicationRequest {
    * Title of the role applied for: one line, without control or invisible formatting characters.
    */
   readonly domain: string;
+  /**
+   * A link to the applicant's portfolio or profile (Behance, GitHub, a personal site): an https:// or http:// address; optional, and empty when left out.
+   */
+  readonly portfolio?: string;
   /**
    * Honeypot: a field hidden from people. Anything in it marks the submission as spam.
    */

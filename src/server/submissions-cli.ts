@@ -423,7 +423,10 @@ export async function runSubmissionsCli(argv: readonly string[], io: CliIo): Pro
           // The export itself goes to stdout, into the file for the person; who matched goes to the operator.
           io.stderr(toMatchSummary(askedFor(command.person), matchesOf(command.person, submissions)));
         }
-        io.stdout(command.format === 'csv' ? toCsv(submissions, command.type, command.separator) : toJson(submissions));
+        // A person's copy of their data holds their files too (their CV), in the JSON as base64.
+        const withContent =
+          command.person === undefined || command.format === 'csv' ? submissions : await withFileContents(storage, submissions);
+        io.stdout(command.format === 'csv' ? toCsv(submissions, command.type, command.separator) : toJson(withContent));
         if (command.person !== undefined) await storage.recordAudit('export', criterionOf(command.person), counts(submissions));
         break;
       }
@@ -669,4 +672,20 @@ if (isEntryPoint(import.meta.url)) {
     env: process.env,
     ...(process.stdin.isTTY ? { confirm: askInTerminal } : {}),
   });
+}
+
+/** Submissions with the content of each application's files, as base64: what a person's export gives them. */
+async function withFileContents(storage: Storage, submissions: readonly Submission[]): Promise<Submission[]> {
+  return Promise.all(
+    submissions.map(async (submission) => {
+      if (submission.type !== 'application' || submission.files.length === 0) return submission;
+      const files = await Promise.all(
+        submission.files.map(async (file) => {
+          const read = await storage.readApplicationFile(submission.id, file.id);
+          return { ...file, contentBase64: read ? read.content.toString('base64') : null };
+        }),
+      );
+      return { ...submission, files };
+    }),
+  );
 }

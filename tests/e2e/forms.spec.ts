@@ -5,6 +5,7 @@
  */
 import type { Request, Route } from '@playwright/test';
 import { expect, test, type Locator, type Page } from './fixtures.ts';
+import { pdfFile } from '../server/cv-files.ts';
 
 const CONTACT_API = '**/api/v1/contact/create-contact';
 const APPLICATION_API = '**/api/v1/services/create-service';
@@ -467,10 +468,32 @@ async function openApplication(page: Page, tab: keyof typeof roles, role: string
 /** The application form at the end of a role's own page. */
 const roleForm = (page: Page) => page.locator('[data-section="job-opening"] form');
 
+/** The CV the applicant attaches: a small real PDF. */
+const cvFile = { name: 'Ravi Kumar CV.pdf', mimeType: 'application/pdf', buffer: pdfFile() };
+
 async function fillApplication(page: Page, form: Locator = dialog(page)) {
   await form.getByLabel('Name').fill('Ravi Kumar');
   await form.getByLabel('E-mail').fill('ravi@example.in');
   await form.getByLabel('Phone').fill('(+91) 98107-45210');
+  await form.getByLabel('CV').setInputFiles(cvFile);
+}
+
+/** The fields and files of a multipart request, as the server reads them (the application sends its CV so). */
+function sentForm(request: Request): { fields: Record<string, string>; files: Record<string, { name: string; bytes: number }> } {
+  const boundary = /boundary=(.+)$/.exec(request.headers()['content-type'] ?? '')?.[1];
+  if (!boundary) throw new Error(`Not a multipart request: ${request.headers()['content-type']}`);
+  const body = request.postDataBuffer()!.toString('latin1');
+  const fields: Record<string, string> = {};
+  const files: Record<string, { name: string; bytes: number }> = {};
+  for (const part of body.split(`--${boundary}`).slice(1, -1)) {
+    const [head, ...rest] = part.replace(/^\r\n/, '').split('\r\n\r\n');
+    const value = rest.join('\r\n\r\n').replace(/\r\n$/, '');
+    const name = /name="([^"]*)"/.exec(head!)![1]!;
+    const file = /filename="([^"]*)"/.exec(head!);
+    if (file) files[name] = { name: Buffer.from(file[1]!, 'latin1').toString('utf8'), bytes: Buffer.byteLength(value, 'latin1') };
+    else fields[name] = Buffer.from(value, 'latin1').toString('utf8');
+  }
+  return { fields, files };
 }
 
 test.describe('apply dialog', () => {
@@ -490,6 +513,8 @@ test.describe('apply dialog', () => {
     const order = [
       modal.getByLabel('E-mail'),
       modal.getByLabel('Phone'),
+      modal.getByLabel('CV'),
+      modal.getByLabel('Portfolio link'),
       modal.getByRole('button', { name: 'Close' }),
       modal.getByRole('button', { name: 'Submit' }),
       modal.getByRole('link', { name: /How we handle your data/ }),
@@ -565,15 +590,18 @@ test.describe('apply dialog', () => {
     await expect(dialog(page)).toHaveCount(0);
     expect(calls).toHaveLength(1);
     expect(new URL(calls[0]!.url()).pathname).toBe('/api/v1/services/create-service');
-    const body = calls[0]!.postDataJSON() as Record<string, string>;
-    expect(Object.keys(body)).toEqual(['name', 'email', 'phone', 'domain', 'website']);
-    expect(body).toEqual({
+    // The fields in the form's order, then the CV: what the form itself would post.
+    const { fields, files } = sentForm(calls[0]!);
+    expect(Object.keys(fields)).toEqual(['name', 'email', 'phone', 'domain', 'portfolio', 'website']);
+    expect(fields).toEqual({
       name: 'Ravi Kumar',
       email: 'ravi@example.in',
       phone: '(+91) 98107-45210',
       domain: 'Business Development Executive (BDE)',
+      portfolio: '',
       website: '',
     });
+    expect(files).toEqual({ cv: { name: 'Ravi Kumar CV.pdf', bytes: cvFile.buffer.length } });
 
     await page.goBack();
     await waitForHydration(page, 'careers');
@@ -618,7 +646,8 @@ test.describe('apply dialog', () => {
       'Please enter a phone number of 7 to 15 digits',
     );
     await expect(dialog(page).getByLabel('Name')).toBeFocused();
-    await expect(dialog(page).getByRole('status')).toHaveText('3 fields need your attention: Name, E-mail, Phone.');
+    await expect(dialog(page).locator('[data-field="cv"] [data-slot="field-error"]')).toHaveText('Please attach your CV');
+    await expect(dialog(page).getByRole('status')).toHaveText('4 fields need your attention: Name, E-mail, Phone, CV.');
     expect(calls).toHaveLength(0);
   });
 });
@@ -729,6 +758,9 @@ test.describe('with the real API', () => {
   });
 
   test('an application sent from a role’s own page is accepted for that role', async ({ page }) => {
+    // Passed on to the real API; intercepted only so that the test can read the multipart body, which
+    // Chromium does not report for an upload that is not intercepted.
+    const calls = await mockApi(page, APPLICATION_API, (route) => route.continue());
     await open(page, '/careers/full-stack-developer');
     const response = page.waitForResponse('**/api/v1/services/create-service');
     await page.getByRole('link', { name: 'Apply Now: Full Stack Developer' }).click();
@@ -736,7 +768,7 @@ test.describe('with the real API', () => {
     await roleForm(page).getByRole('button', { name: 'Submit' }).click();
     const sent = await response;
     expect(sent.status()).toBe(201);
-    expect((sent.request().postDataJSON() as { domain: string }).domain).toBe('Full Stack Developer');
+    expect(sentForm(calls[0]!).fields.domain).toBe('Full Stack Developer');
     await expect(toast(page, 'Application Submitted')).toBeVisible();
   });
 });
@@ -769,7 +801,7 @@ test.describe('a role’s own page', () => {
     await fillApplication(page, form);
     await form.getByRole('button', { name: 'Submit' }).click();
     await expect(toast(page, 'Server error!!')).toBeVisible();
-    expect((calls[0]!.postDataJSON() as { domain: string }).domain).toBe('Human Resources (HR) Manager');
+    expect(sentForm(calls[0]!).fields.domain).toBe('Human Resources (HR) Manager');
     await expect(form.getByLabel('Name')).toHaveValue('Ravi Kumar');
     await expect(page).toHaveURL(/\/careers\/hr-manager#apply$/);
   });

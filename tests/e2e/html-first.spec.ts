@@ -5,6 +5,7 @@
  */
 import Database from 'better-sqlite3';
 import { builtHtml, builtRoutes, expect, test, type Page } from './fixtures.ts';
+import { pdfFile } from '../server/cv-files.ts';
 
 const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
 
@@ -22,6 +23,18 @@ function storedWith(table: 'contact_submissions' | 'applications', email: string
   const database = new Database('test-results/e2e-data/submissions.db', { readonly: true, fileMustExist: true });
   try {
     return database.prepare(`SELECT * FROM ${table} WHERE email = ?`).all(email) as Record<string, unknown>[];
+  } finally {
+    database.close();
+  }
+}
+
+/** The files stored with an application, as the test server's SQLite file holds them. */
+function filesOf(applicationId: string): Record<string, unknown>[] {
+  const database = new Database('test-results/e2e-data/submissions.db', { readonly: true, fileMustExist: true });
+  try {
+    return database
+      .prepare('SELECT field, file_name, media_type, content FROM application_files WHERE application_id = ?')
+      .all(applicationId) as Record<string, unknown>[];
   } finally {
     database.close();
   }
@@ -182,6 +195,9 @@ for (const javaScript of [false, true]) {
       await form.getByLabel('Name').fill('Ravi Kumar');
       await form.getByLabel('E-mail').fill(email);
       await form.getByLabel('Phone').fill('(+91) 98107-45210');
+      await form
+        .getByLabel('CV')
+        .setInputFiles({ name: 'Ravi Kumar CV.pdf', mimeType: 'application/pdf', buffer: pdfFile(email) });
       await form.getByRole('button', { name: 'Submit' }).tap();
 
       await expect(page).toHaveURL(/\/careers\/thank-you$/);
@@ -189,6 +205,34 @@ for (const javaScript of [false, true]) {
       const rows = storedWith('applications', email);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ name: 'Ravi Kumar', phone: '(+91) 98107-45210', domain: 'Graphic Designer' });
+      // Its CV with it, byte for byte, under the name it was chosen by.
+      expect(filesOf(rows[0]!.id as string)).toEqual([
+        { field: 'cv', file_name: 'Ravi Kumar CV.pdf', media_type: 'application/pdf', content: pdfFile(email) },
+      ]);
+    });
+
+    test('an application whose CV is a web page renamed is sent back with the message at the CV, and nothing is stored', async ({
+      page,
+    }) => {
+      const email = `html-first.renamed.${javaScript ? 'app' : 'plain'}.${Date.now()}@example.in`;
+      await page.goto('/careers/graphic-designer#apply');
+      const form = page.locator('[data-section="job-opening"] form');
+      if (javaScript) await expect(form.locator('[data-hydrated="true"]').first()).toBeAttached({ timeout: 20_000 });
+      await form.getByLabel('Name').fill('Ravi Kumar');
+      await form.getByLabel('E-mail').fill(email);
+      await form.getByLabel('Phone').fill('(+91) 98107-45210');
+      await form
+        .getByLabel('CV')
+        .setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<!doctype html><h1>CV</h1>') });
+      await form.getByRole('button', { name: 'Submit' }).tap();
+
+      const sentBack = page.locator('[data-section="job-opening"] form');
+      await expect(sentBack.locator('[data-field="cv"] [data-slot="field-error"]')).toHaveText(
+        'Please attach your CV as a PDF or a Word (.docx) file',
+      );
+      // What was typed is kept.
+      await expect(sentBack.getByLabel('E-mail')).toHaveValue(email);
+      expect(storedWith('applications', email)).toEqual([]);
     });
 
     test("a tap on a careers tab brings that tab's roles into view", async ({ page }) => {

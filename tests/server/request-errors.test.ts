@@ -155,6 +155,7 @@ describe('when the database fails', () => {
     saveApplication: () => Promise.reject(new Error('connection refused')),
     listContacts: async () => [],
     listApplications: async () => [],
+    readApplicationFile: async () => undefined,
     ping: () => Promise.reject(new Error('SQLITE_IOERR: disk I/O error at /secret/path/submissions.db')),
     claimNotifications: async () => [],
     recordDelivered: async () => {},

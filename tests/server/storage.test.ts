@@ -70,8 +70,11 @@ describe.each(storageCases)('storage on $name', (storageCase) => {
         id: expect.any(String),
         createdAt: '2026-01-01T11:00:00.000Z',
         ...validApplication,
+        // Left out, so null; and sent without a CV, as an API client's application is.
+        portfolio: null,
         spam: true,
         noticeVersion: null,
+        files: [],
       },
     ]);
   });

@@ -6,6 +6,7 @@ import { runSubmissionsCli, usage } from '../../src/server/submissions-cli.ts';
 import { spawningTestTimeoutMs } from '../helpers/deadlines.ts';
 import { startProcess } from '../helpers/processes.ts';
 import { tempDir, validApplication, validContact } from './helpers.ts';
+import { pdfFile } from './cv-files.ts';
 
 const data = tempDir('submissions-cli');
 const env = { DATA_DIR: data.dir };
@@ -148,9 +149,9 @@ describe('submissions export', () => {
 
     expect(code).toBe(0);
     const rows = stdout.split('\r\n');
-    expect(rows[0]).toBe('type;id;created_at;spam;name;email;phone;domain;notice_version');
+    expect(rows[0]).toBe('type;id;created_at;spam;name;email;phone;domain;portfolio;notice_version');
     expect(rows[1]).toMatch(
-      /^application;[0-9a-f-]{36};2026-02-01T12:30:00.000Z;false;Ravi Kumar;ravi.kumar@example.in;\(\+91\) 98765-43210;React Developer;$/,
+      /^application;[0-9a-f-]{36};2026-02-01T12:30:00.000Z;false;Ravi Kumar;ravi.kumar@example.in;\(\+91\) 98765-43210;React Developer;;$/,
     );
   });
 
@@ -158,10 +159,10 @@ describe('submissions export', () => {
     const { stdout } = await run('export', '--format', 'csv');
 
     expect(stdout.split('\r\n')[0]).toBe(
-      'type,id,created_at,spam,username,mobile,email,company,project_details,notice_version,name,phone,domain',
+      'type,id,created_at,spam,username,mobile,email,company,project_details,notice_version,name,phone,domain,portfolio',
     );
     expect(stdout).toMatch(
-      /\r\napplication,[0-9a-f-]{36},2026-02-01T12:30:00.000Z,false,,,ravi.kumar@example.in,,,,Ravi Kumar,\(\+91\) 98765-43210,React Developer\r\n/,
+      /\r\napplication,[0-9a-f-]{36},2026-02-01T12:30:00.000Z,false,,,ravi.kumar@example.in,,,,Ravi Kumar,\(\+91\) 98765-43210,React Developer,\r\n/,
     );
   });
 
@@ -388,4 +389,43 @@ describe('the npm script entry point', () => {
     },
     spawningTestTimeoutMs,
   );
+});
+
+describe("a person's files", () => {
+  it('are in their JSON export, byte for byte, and gone after their erasure', async () => {
+    const folder = tempDir('submissions-cli-files');
+    try {
+      const environment = { DATA_DIR: folder.dir };
+      const storage = await openStorage({ kind: 'sqlite', file: path.join(folder.dir, 'submissions.db') });
+      const cv = pdfFile('Meera Nair');
+      const saved = await storage.saveApplication({
+        ...validApplication,
+        email: 'meera@example.in',
+        spam: false,
+        files: [{ field: 'cv', fileName: 'Meera Nair CV.pdf', mediaType: 'application/pdf', content: cv }],
+      });
+      await storage.close();
+
+      const exported = await runIn(environment, 'export', '--format', 'json', '--email', 'meera@example.in');
+      expect(exported.code).toBe(0);
+      const [copy] = JSON.parse(exported.stdout) as Application[];
+      expect(copy!.files).toEqual([
+        expect.objectContaining({
+          fileName: 'Meera Nair CV.pdf',
+          mediaType: 'application/pdf',
+          contentBase64: cv.toString('base64'),
+        }),
+      ]);
+
+      expect((await runIn(environment, 'erase', '--email', 'meera@example.in', '--yes')).code).toBe(0);
+      const after = await openStorage({ kind: 'sqlite', file: path.join(folder.dir, 'submissions.db') });
+      try {
+        expect(await after.readApplicationFile(saved.id, saved.files[0]!.id)).toBeUndefined();
+      } finally {
+        await after.close();
+      }
+    } finally {
+      folder.remove();
+    }
+  });
 });

@@ -80,7 +80,7 @@ describe('generated module', () => {
         .map(([name]) => name);
     expect(shaped(module.contactFields)).toEqual(['mobile']);
     // The role is sent in a hidden input, which browsers do not check; its message serves the server's answer.
-    expect(shaped(module.applicationFields)).toEqual(['phone', 'domain']);
+    expect(shaped(module.applicationFields)).toEqual(['phone', 'domain', 'portfolio']);
   });
 
   // The browser checks `pattern` before a plain HTML post; the server checks the schema after it. If the two

@@ -37,6 +37,7 @@ export function registerApplicationRoute(api: FastifyInstance, options: Applicat
     ],
     rateLimit: options.rateLimit,
     formPosts: options.formPosts,
-    save: (fields, spam) => options.storage.saveApplication({ ...fields, spam, noticeVersion: options.noticeVersion }),
+    save: (fields, spam, files) =>
+      options.storage.saveApplication({ ...fields, spam, noticeVersion: options.noticeVersion, files }),
   });
 }

@@ -14,6 +14,7 @@ import type { PostedForm } from '../../forms/posted.ts';
 import type { FormSpec } from '../../forms/spec.ts';
 import { HttpError, type FieldError } from '../errors.ts';
 import type { FormPageRenderer } from '../form-pages.ts';
+import { setUploads, type Upload } from './files.ts';
 
 export const FORM_URLENCODED = 'application/x-www-form-urlencoded';
 export const MULTIPART = 'multipart/form-data';
@@ -91,29 +92,44 @@ const tooLarge = () => new HttpError('PayloadTooLarge');
  * object as a form-encoded one, under the same rules: the fields together at most `bodyLimit` bytes (the
  * body is streamed, so Fastify's own limit does not apply), UTF-8 or refused, each field once.
  * @fastify/multipart (over busboy) reads the parts and refuses a field named after anything an object
- * inherits, `__proto__` included, before it reaches an object. The forms take no files: a file part is
- * refused at its field, not dropped in silence.
+ * inherits, `__proto__` included, before it reaches an object. File parts are read whole, up to
+ * `maxFileBytes` each, and left to the route, which judges them against its form's files (./files.ts) and
+ * refuses any its form does not take, at its field.
  */
-export async function acceptMultipart(api: FastifyInstance): Promise<void> {
+export async function acceptMultipart(api: FastifyInstance, maxFileBytes: number): Promise<void> {
   // Fastify's default (1 MiB) when the server sets none.
   const bodyLimit = api.initialConfig.bodyLimit ?? 1024 * 1024;
   await api.register(multipart, {
     // Field values are read as Latin-1, which maps every byte to one character, and then decoded strictly
     // below: busboy's own UTF-8 decoding would store U+FFFD in place of bytes that are not UTF-8.
     defCharset: 'latin1',
-    limits: { fieldNameSize: 200, fieldSize: bodyLimit, fields: 50, files: 5, fileSize: bodyLimit, parts: 60 },
+    // A file past the limit is cut off and marked, so that the route says so at its field (../files.ts)
+    // rather than refusing the whole post.
+    throwFileSizeLimit: false,
+    // One byte over the largest file a form takes, so that a file past it is known to be too large.
+    limits: { fieldNameSize: 200, fieldSize: bodyLimit, fields: 50, files: 5, fileSize: maxFileBytes + 1, parts: 60 },
   });
   api.addHook('preValidation', async (request) => {
     if (!request.isMultipart()) return;
     const entries: [string, string][] = [];
-    const files: string[] = [];
+    const uploads: Upload[] = [];
     let bytes = 0;
     try {
       for await (const part of request.parts()) {
         if (part.type === 'file') {
-          files.push(part.fieldname);
+          const chunks: Buffer[] = [];
+          let size = 0;
           // Read to the end (bounded by `fileSize`), so that the parts after it arrive.
-          for await (const chunk of part.file) void chunk;
+          for await (const chunk of part.file as AsyncIterable<Buffer>) {
+            size += chunk.length;
+            if (size <= maxFileBytes) chunks.push(chunk);
+          }
+          uploads.push({
+            field: part.fieldname,
+            fileName: fromLatin1(part.filename ?? ''),
+            content: Buffer.concat(chunks),
+            tooLarge: part.file.truncated || size > maxFileBytes,
+          });
           continue;
         }
         if (part.valueTruncated) throw tooLarge();
@@ -137,13 +153,18 @@ export async function acceptMultipart(api: FastifyInstance): Promise<void> {
     }
     const twice = sentTwice(entries);
     if (twice) throw twice;
-    if (files.length > 0) {
-      throw new HttpError('ValidationFailed', {
-        fields: [...new Set(files)].map((field) => ({ field, message: `${field} is a file, and this form takes no files` })),
-      });
-    }
     request.body = Object.fromEntries(entries);
+    setUploads(request, uploads);
   });
+}
+
+/** A file's name as the browser sent it (UTF-8, read as Latin-1 like the fields); kept as read when it is not UTF-8. */
+function fromLatin1(name: string): string {
+  try {
+    return utf8.decode(Buffer.from(name, 'latin1'));
+  } catch {
+    return name;
+  }
 }
 
 /** The multipart reader's refusals, in the API's catalogue and words. */
@@ -178,6 +199,8 @@ export interface RefusedPost {
   readonly body: unknown;
   /** The API's messages, for what the schema alone does not say (a closed role, say). */
   readonly fields: readonly FieldError[];
+  /** What is wrong with the files, in the form's words, by field. */
+  readonly fileErrors?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -196,7 +219,14 @@ export async function sendFormAgain(
   const text = (name: string) => (Object.hasOwn(sent, name) && typeof sent[name] === 'string' ? (sent[name] as string) : '');
   const values = Object.fromEntries(spec.order.map((name) => [name, text(name)]));
   const found = { ...fromServer(spec, refused.fields), ...checkBody(spec, refused.validator, trimAll(values)) };
-  const errors = Object.fromEntries(Object.entries(found).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  const errors: Record<string, string> = Object.fromEntries(
+    Object.entries(found).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+  // A chosen file cannot be put back into a page: each is asked for again, with what was wrong with it if anything.
+  for (const [field, file] of Object.entries(spec.files)) {
+    errors[field] =
+      refused.fileErrors?.[field] ?? `${file.required} again: the page was sent back, and a browser cannot keep a chosen file`;
+  }
   const role = spec.submission === 'application' ? text('domain').trim() : undefined;
   // A refusal the form has no field for (a field it does not send) is said above the button.
   const other = refused.fields.filter(({ field }) => !Object.hasOwn(errors, field)).map(({ message }) => message);
@@ -221,11 +251,11 @@ export async function sendFormAgain(
   }
   reply.code(400).type('text/html; charset=utf-8').header('cache-control', 'no-store');
   if (html !== undefined) return reply.send(html);
-  const problems = spec.order.filter((name) => errors[name]).map((name) => errors[name]!);
+  const problems = [...spec.order, ...Object.keys(spec.files)].filter((name) => errors[name]).map((name) => errors[name]!);
   return reply.send(
     problemPage({
       title: 'Please check the form',
-      lines: problems.length > 0 ? problems : [posted.message ?? summarise(spec, errors)],
+      lines: problems.length > 0 ? problems : [posted.message ?? summarise(spec, errors, errors)],
       back: route ?? refererRoute(request),
     }),
   );

@@ -5,6 +5,7 @@ import { HttpError } from '../errors.ts';
 import { createOriginCheck } from '../security.ts';
 import type { Storage } from '../storage/index.ts';
 import { registerApplicationRoute } from './application.ts';
+import { declarations } from '../../forms/declared.ts';
 import { registerContactRoute } from './contact.ts';
 import { acceptOnlyJson } from './json-body.ts';
 import { acceptFormEncoded, acceptMultipart, type FormPostContext } from './form-post.ts';
@@ -29,7 +30,12 @@ export async function api(instance: FastifyInstance, options: ApiOptions): Promi
   acceptOnlyJson(instance);
   // A browser's own form post: the forms work before their page's script, and without it.
   acceptFormEncoded(instance);
-  await acceptMultipart(instance);
+  // The largest file a form takes (the CV).
+  const maxFileBytes = Math.max(
+    1,
+    ...Object.values(declarations).flatMap((form) => Object.values(form.files ?? {}).map((file) => file.maxBytes)),
+  );
+  await acceptMultipart(instance, maxFileBytes);
   // Fastify parses no body when a POST has neither a body nor a Content-Type: that is not JSON either.
   instance.addHook('preValidation', async (request) => {
     if (request.method === 'POST' && request.body === undefined) throw new HttpError('UnsupportedMediaType');

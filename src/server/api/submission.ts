@@ -6,6 +6,8 @@ import type { FieldError } from '../errors.ts';
 import { HttpError } from '../errors.ts';
 import { createBodyValidator, patternMessagesOf, readApiSchema, schemaValidator, type FieldRule } from '../validation.ts';
 import { isFormPost, sendFormAgain, type FormPostContext } from './form-post.ts';
+import { checkFiles, uploadsOf } from './files.ts';
+import type { NewFile } from '../storage/index.ts';
 
 /**
  * A filled-in honeypot marks the submission as spam. It is still stored (a person whose browser autofilled
@@ -33,8 +35,8 @@ export interface SubmissionRoute<R extends { readonly website?: string }> {
   readonly rules?: readonly FieldRule[];
   readonly rateLimit: RateLimitConfig;
   readonly formPosts: FormPostContext;
-  /** Stores the checked fields; gives the new row's id. */
-  readonly save: (fields: Omit<R, 'website'>, spam: boolean) => Promise<{ readonly id: string }>;
+  /** Stores the checked fields and files; gives the new row's id. */
+  readonly save: (fields: Omit<R, 'website'>, spam: boolean, files: readonly NewFile[]) => Promise<{ readonly id: string }>;
 }
 
 /**
@@ -58,19 +60,23 @@ export function registerSubmissionRoute<R extends { readonly website?: string }>
     { config: { rateLimit: { max: route.rateLimit.max, timeWindow: route.rateLimit.timeWindowMs } } },
     async (request, reply) => {
       const check = validate(request.body);
-      if (!check.ok) {
+      // A post in the form's own encoding brings the form's files; a JSON body cannot carry one.
+      const files = await checkFiles(route.declaration.files ?? {}, uploadsOf(request), request.isMultipart());
+      if (!check.ok || files.errors.length > 0) {
+        const fields = [...(check.ok ? [] : check.fields), ...files.errors];
         if (isFormPost(request)) {
           return sendFormAgain(request, reply, route.formPosts, {
             spec: route.spec,
             validator,
             body: request.body,
-            fields: check.fields,
+            fields,
+            fileErrors: files.formErrors,
           });
         }
-        throw validationFailed(check);
+        throw validationFailed({ fields, ...(check.ok || check.message === undefined ? {} : { message: check.message }) });
       }
       const { website, ...fields } = check.value;
-      const saved = await route.save(fields, isSpam(website));
+      const saved = await route.save(fields, isSpam(website), files.files);
       // A browser's own post goes on to the page that says it arrived; a reload there sends nothing again.
       if (isFormPost(request)) return reply.redirect(route.declaration.confirmation, 303);
       return reply.code(201).send({ id: saved.id });

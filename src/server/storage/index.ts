@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Kysely, sql, type CompiledQuery, type Selectable } from 'kysely';
 import { GroupCommit, type GroupCommitStats } from './group-commit.ts';
 import { openDatabase } from './database.ts';
@@ -70,8 +70,32 @@ interface SubmissionBase<T extends 'contact' | 'application'> {
 /** An enquiry from the contact form: its fields are those of schemas/api/contact.schema.json. */
 export type ContactSubmission = SubmissionBase<'contact'> & StoredFields<ContactRequest>;
 
-/** A job application from the careers page: its fields are those of schemas/api/application.schema.json. */
-export type Application = SubmissionBase<'application'> & StoredFields<ApplicationRequest>;
+/** A file sent with an application, as stored: what it is, without its content (`readApplicationFile`). */
+export interface StoredFile {
+  readonly id: string;
+  /** The form's file field (`cv`). */
+  readonly field: string;
+  readonly fileName: string;
+  /** What its content was found to be (application/pdf, …). */
+  readonly mediaType: string;
+  readonly size: number;
+  readonly sha256: string;
+}
+
+/** A file to store with an application: checked already (src/server/api/files.ts). */
+export interface NewFile {
+  readonly field: string;
+  readonly fileName: string;
+  readonly mediaType: string;
+  readonly content: Buffer;
+}
+
+/**
+ * A job application from the careers page: its fields are those of schemas/api/application.schema.json,
+ * and the files sent with it (its CV).
+ */
+export type Application = SubmissionBase<'application'> &
+  StoredFields<ApplicationRequest> & { readonly files: readonly StoredFile[] };
 
 export type Submission = ContactSubmission | Application;
 export type SubmissionType = Submission['type'];
@@ -79,7 +103,7 @@ export type SubmissionType = Submission['type'];
 /** What a save is given: the checked request's fields (optional ones may be left out), spam and the notice. */
 type NewSubmission<R> = Omit<R, typeof HONEYPOT> & { readonly spam: boolean; readonly noticeVersion?: string | null | undefined };
 export type NewContactSubmission = NewSubmission<ContactRequest>;
-export type NewApplication = NewSubmission<ApplicationRequest>;
+export type NewApplication = NewSubmission<ApplicationRequest> & { readonly files?: readonly NewFile[] };
 
 export interface ListQuery {
   /** Only submissions made at or after this time (ISO 8601). */
@@ -115,6 +139,8 @@ export interface Storage {
   saveApplication(submission: NewApplication): Promise<Application>;
   listContacts(query?: ListQuery): Promise<ContactSubmission[]>;
   listApplications(query?: ListQuery): Promise<Application[]>;
+  /** A file of an application, with its content; undefined when there is none by that id (erased, say). */
+  readApplicationFile(applicationId: string, fileId: string): Promise<(StoredFile & { readonly content: Buffer }) | undefined>;
   /** Claims due notifications for sending (see outbox.ts), with their submissions. */
   claimNotifications(request: ClaimRequest): Promise<ClaimedNotification[]>;
   /** The channel accepted the notification. */
@@ -200,12 +226,39 @@ class KyselyStorage implements Storage {
     return this.save(contactDeclaration, submission) as Promise<ContactSubmission>;
   }
 
-  saveApplication(submission: NewApplication): Promise<Application> {
-    return this.save(applicationDeclaration, submission) as Promise<Application>;
+  async saveApplication(submission: NewApplication): Promise<Application> {
+    const { files = [], ...fields } = submission;
+    const createdAt = this.now().toISOString();
+    const rows = files.map((file) => ({
+      id: randomUUID(),
+      field: file.field,
+      file_name: file.fileName,
+      media_type: file.mediaType,
+      size: file.content.length,
+      sha256: createHash('sha256').update(file.content).digest('hex'),
+      content: file.content,
+      created_at: createdAt,
+    }));
+    const saved = (await this.save(applicationDeclaration, fields, (id) =>
+      rows.length === 0
+        ? []
+        : [
+            this.db
+              .insertInto('application_files')
+              .values(rows.map((row) => ({ ...row, application_id: id })))
+              .compile(),
+          ],
+    )) as Application;
+    return { ...saved, files: rows.map(storedFile) };
   }
 
   /** Saves a submission of either form, its fields mapped to their columns by the form's declaration. */
-  private async save(form: DeclaredForm, submission: Readonly<Record<string, unknown>>): Promise<Submission> {
+  private async save(
+    form: DeclaredForm,
+    submission: Readonly<Record<string, unknown>>,
+    /** Rows that belong to the submission (an application's files), written in its transaction. */
+    withIt: (id: string) => CompiledQuery[] = () => [],
+  ): Promise<Submission> {
     const fields = Object.fromEntries(form.fields.map((field) => [field.name, submission[field.name] ?? null]));
     const saved = {
       type: form.submission,
@@ -223,28 +276,30 @@ class KyselyStorage implements Storage {
       notice_version: saved.noticeVersion,
     };
     // The row's columns come from the declaration, which the table types are derived from too.
-    await this.insert(saved, this.db.insertInto(form.table).values(row as never));
-    return saved;
+    await this.insert(saved, this.db.insertInto(form.table).values(row as never), withIt(saved.id));
+    return form.submission === 'application' ? ({ ...saved, files: [] } as Submission) : saved;
   }
 
   /**
    * Writes a submission and its outbox rows atomically; resolves once committed. Spam (a filled-in honeypot)
    * is stored but never announced: a bot must not be able to fill the company's inbox.
    */
-  private async insert(saved: Submission, submissionInsert: SubmissionInsert): Promise<void> {
+  private async insert(saved: Submission, submissionInsert: SubmissionInsert, withIt: readonly CompiledQuery[]): Promise<void> {
     const outbox = newOutboxRows(saved, saved.spam ? [] : this.notify);
     if (this.groupCommit !== undefined) {
       await this.groupCommit.write([
         submissionInsert.compile(),
+        ...withIt,
         ...(outbox.length === 0 ? [] : [this.db.insertInto('notification_outbox').values(outbox).compile()]),
       ]);
-    } else if (outbox.length === 0) {
+    } else if (outbox.length === 0 && withIt.length === 0) {
       // A single autocommit INSERT: when it resolves, the row is committed.
       await submissionInsert.execute();
     } else {
       await this.db.transaction().execute(async (trx) => {
         await trx.executeQuery(submissionInsert.compile());
-        await trx.insertInto('notification_outbox').values(outbox).execute();
+        for (const query of withIt) await trx.executeQuery(query);
+        if (outbox.length > 0) await trx.insertInto('notification_outbox').values(outbox).execute();
       });
     }
     if (outbox.length > 0) {
@@ -281,7 +336,7 @@ class KyselyStorage implements Storage {
     if (query.since !== undefined) select = select.where('created_at', '>=', query.since);
     if (query.person === undefined) {
       if (query.limit !== undefined) select = select.limit(query.limit);
-      return (await select.execute()).map(toApplication);
+      return this.withFiles(await select.execute());
     }
     // The limit comes after the person's rows are picked from the candidates SQL narrowed to.
     const rows = personsRows(
@@ -289,7 +344,38 @@ class KyselyStorage implements Storage {
       query.person,
       await select.where(personFilter('applications', query.person)).execute(),
     );
-    return rows.slice(0, query.limit ?? rows.length).map(toApplication);
+    return this.withFiles(rows.slice(0, query.limit ?? rows.length));
+  }
+
+  /** Applications from their rows, each with what is stored of its files (not their content). */
+  private async withFiles(rows: readonly Selectable<ApplicationTable>[]): Promise<Application[]> {
+    const files = new Map<string, StoredFile[]>();
+    // In slices: a list of thousands would otherwise be one statement with thousands of parameters.
+    for (let at = 0; at < rows.length; at += 500) {
+      const ids = rows.slice(at, at + 500).map((row) => row.id);
+      const found = await this.db
+        .selectFrom('application_files')
+        .select(['id', 'application_id', 'field', 'file_name', 'media_type', 'size', 'sha256'])
+        .where('application_id', 'in', ids)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      for (const row of found) files.set(row.application_id, [...(files.get(row.application_id) ?? []), storedFile(row)]);
+    }
+    return rows.map((row) => ({ ...toApplication(row), files: files.get(row.id) ?? [] }));
+  }
+
+  async readApplicationFile(
+    applicationId: string,
+    fileId: string,
+  ): Promise<(StoredFile & { readonly content: Buffer }) | undefined> {
+    const row = await this.db
+      .selectFrom('application_files')
+      .selectAll()
+      .where('application_id', '=', applicationId)
+      .where('id', '=', fileId)
+      .executeTakeFirst();
+    return row && { ...storedFile(row), content: Buffer.from(row.content) };
   }
 
   async claimNotifications(request: ClaimRequest): Promise<ClaimedNotification[]> {
@@ -308,7 +394,7 @@ class KyselyStorage implements Storage {
     ]);
     const byId = new Map<string, Submission>([
       ...contacts.map((row) => [row.id, toContact(row)] as const),
-      ...applications.map((row) => [row.id, toApplication(row)] as const),
+      ...(await this.withFiles(applications)).map((application) => [application.id, application] as const),
     ]);
     return claimed.map((delivery) => ({ delivery, submission: byId.get(delivery.submissionId) }));
   }
@@ -384,6 +470,7 @@ class KyselyStorage implements Storage {
         .deleteFrom('notification_outbox')
         .where((eb) => eb.or([eb('submission_id', 'in', oldContacts), eb('submission_id', 'in', oldApplications)]))
         .executeTakeFirst();
+      await trx.deleteFrom('application_files').where('application_id', 'in', oldApplications).execute();
       const contacts = await trx.deleteFrom('contact_submissions').where('created_at', '<', before).executeTakeFirst();
       const applications = await trx.deleteFrom('applications').where('created_at', '<', before).executeTakeFirst();
       const removed = {
@@ -440,4 +527,22 @@ function fromRow(form: DeclaredForm, r: Readonly<Record<string, unknown>>): Subm
 }
 
 const toContact = (r: Selectable<ContactSubmissionTable>) => fromRow(contactDeclaration, r) as ContactSubmission;
-const toApplication = (r: Selectable<ApplicationTable>) => fromRow(applicationDeclaration, r) as Application;
+const toApplication = (r: Selectable<ApplicationTable>) => fromRow(applicationDeclaration, r) as Omit<Application, 'files'>;
+
+function storedFile(row: {
+  readonly id: string;
+  readonly field: string;
+  readonly file_name: string;
+  readonly media_type: string;
+  readonly size: number | string;
+  readonly sha256: string;
+}): StoredFile {
+  return {
+    id: row.id,
+    field: row.field,
+    fileName: row.file_name,
+    mediaType: row.media_type,
+    size: Number(row.size),
+    sha256: row.sha256,
+  };
+}

@@ -103,4 +103,30 @@ export const migrations: Readonly<Record<string, Migration>> = {
       await db.schema.alterTable('contact_submissions').dropColumn('notice_version').execute();
     },
   },
+  // An application's portfolio link, and the files sent with it (the CV). The files live in the database,
+  // written in the transaction of their application: a 201 means the row and its files are both stored,
+  // and erasing or purging an application takes its files with it in the same transaction.
+  '0005_application_portfolio_and_files': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('applications').addColumn('portfolio', 'text').execute();
+      await db.schema
+        .createTable('application_files')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('application_id', 'text', (col) => col.notNull())
+        .addColumn('field', 'text', (col) => col.notNull())
+        .addColumn('file_name', 'text', (col) => col.notNull())
+        .addColumn('media_type', 'text', (col) => col.notNull())
+        .addColumn('size', 'integer', (col) => col.notNull())
+        .addColumn('sha256', 'text', (col) => col.notNull())
+        // PostgreSQL's binary type; SQLite stores a blob in a column of any declared type.
+        .addColumn('content', 'bytea', (col) => col.notNull())
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('application_files_application').on('application_files').column('application_id').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('application_files').execute();
+      await db.schema.alterTable('applications').dropColumn('portfolio').execute();
+    },
+  },
 };

@@ -101,7 +101,7 @@ export interface ErasureResult {
 }
 
 /**
- * Deletes a person's submissions and their notifications in one transaction, and logs it. A
+ * Deletes a person's submissions, their files and their notifications in one transaction, and logs it. A
  * notification a worker is sending at this moment finds its submission gone and is dropped.
  */
 export async function erasePerson(
@@ -131,7 +131,11 @@ export async function erasePerson(
     if (options.dryRun || ids.length === 0) return result;
     await trx.deleteFrom('notification_outbox').where('submission_id', 'in', ids).execute();
     if (contactIds.length > 0) await trx.deleteFrom('contact_submissions').where('id', 'in', contactIds).execute();
-    if (applicationIds.length > 0) await trx.deleteFrom('applications').where('id', 'in', applicationIds).execute();
+    if (applicationIds.length > 0) {
+      // An application's files are its data too: erased with it.
+      await trx.deleteFrom('application_files').where('application_id', 'in', applicationIds).execute();
+      await trx.deleteFrom('applications').where('id', 'in', applicationIds).execute();
+    }
     await trx
       .insertInto('audit_log')
       .values(auditRow('erase', criterionOf(person), at, result.contacts, result.applications, result.notifications))

@@ -46,6 +46,24 @@ export type ContactSubmissionTable = SubmissionColumns & FieldColumns<ContactReq
 /** One job application from the careers page: columns from schemas/api/application.schema.json. */
 export type ApplicationTable = SubmissionColumns & FieldColumns<ApplicationRequest>;
 
+/**
+ * A file sent with an application (its CV), kept in the database beside its row. `file_name` is the name the
+ * applicant's computer gave it, cleaned for a download; `media_type` is what its content was found to be.
+ */
+export interface ApplicationFileTable {
+  id: string;
+  application_id: string;
+  /** The form's file field it was sent as (`cv`). */
+  field: string;
+  file_name: string;
+  media_type: string;
+  size: number;
+  /** Of the content, hex: how a download is checked against what was stored. */
+  sha256: string;
+  content: Buffer;
+  created_at: IsoTime;
+}
+
 /** How the company hears of a new submission: an e-mail (SMTP) or a signed HTTP POST (webhook). */
 export type NotificationChannel = 'email' | 'webhook';
 
@@ -102,10 +120,12 @@ export interface AuditLogTable {
 export interface Database {
   contact_submissions: ContactSubmissionTable;
   applications: ApplicationTable;
+  application_files: ApplicationFileTable;
   notification_outbox: NotificationOutboxTable;
   audit_log: AuditLogTable;
 }
 
 export type NewContactRow = Insertable<ContactSubmissionTable>;
 export type NewApplicationRow = Insertable<ApplicationTable>;
+export type NewApplicationFileRow = Insertable<ApplicationFileTable>;
 export type NewOutboxRow = Insertable<NotificationOutboxTable>;
