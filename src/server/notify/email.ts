@@ -47,7 +47,9 @@ export function composeEmail(settings: EmailSettings, delivery: Delivery, submis
     // The files are named, not attached: they stay in the database, for the people allowed to read them.
     ...Object.entries(form.files ?? {}).map(([name, declared]) => {
       const file = submission.type === 'application' ? submission.files.find((f) => f.field === name) : undefined;
-      const said = file ? `${file.fileName} (${Math.max(1, Math.round(file.size / 1024))} KB), kept with the application` : '(none sent)';
+      const said = file
+        ? `${file.fileName} (${Math.max(1, Math.round(file.size / 1024))} KB), kept with the application`
+        : '(none sent)';
       return `${`${declared.label}:`.padEnd(width)}${said}`;
     }),
     ...form.fields.filter((f) => f.multiline).flatMap((f) => ['', `${f.label}:`, value(f.name) ?? '']),
