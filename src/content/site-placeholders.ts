@@ -25,9 +25,16 @@ export function unknownSitePlaceholders(text: string, site: unknown): string[] {
   return [...unknown];
 }
 
-/** `text` with each placeholder that names a text of the site file filled in; the others stay as written. */
-export function fillSiteText(text: string, site: unknown): string {
-  return text.replace(PLACEHOLDER, (whole, path: string) => siteText(site, path) ?? whole);
+/**
+ * `text` with each placeholder that names a text of the site file filled in; the others stay as written. A
+ * setting may name another (a form's promise names its reply address), filled in the same way, a few levels
+ * deep at most, so that a setting that names itself ends.
+ */
+export function fillSiteText(text: string, site: unknown, depth = 0): string {
+  return text.replace(PLACEHOLDER, (whole, path: string) => {
+    const value = siteText(site, path);
+    return value === undefined ? whole : depth < 3 ? fillSiteText(value, site, depth + 1) : value;
+  });
 }
 
 /**

@@ -2193,6 +2193,56 @@ export interface ContactDetails {
 }
 
 /**
+ * What the enquiry form promises once it is sent.
+ */
+export interface EnquiryReply {
+  /**
+   * What happens next and when, in one or two sentences: shown on the form's thank-you page (as {site.replies.contact.promise}) and in the e-mail the sender receives. Keep it a promise the team keeps.
+   */
+  readonly promise: string;
+  /**
+   * The address the confirmation e-mail asks the sender to answer to, and that the team replies from.
+   */
+  readonly replyTo: string;
+  /**
+   * Send the sender an e-mail that says their message arrived, with what they sent and what happens next. Needs the server's e-mail settings (SMTP_URL, NOTIFY_FROM).
+   */
+  readonly confirmationEmail: boolean;
+}
+
+/**
+ * What the application form promises once it is sent.
+ */
+export interface ApplicationReply {
+  /**
+   * What happens next and when, in one or two sentences: shown on the form's thank-you page (as {site.replies.application.promise}) and in the e-mail the sender receives. Keep it a promise the team keeps.
+   */
+  readonly promise: string;
+  /**
+   * The address the confirmation e-mail asks the sender to answer to, and that the team replies from.
+   */
+  readonly replyTo: string;
+  /**
+   * Send the sender an e-mail that says their message arrived, with what they sent and what happens next. Needs the server's e-mail settings (SMTP_URL, NOTIFY_FROM).
+   */
+  readonly confirmationEmail: boolean;
+}
+
+/**
+ * What each form tells the sender once it has arrived: on its thank-you page and in a confirmation e-mail. Without it, no confirmation e-mail is sent.
+ */
+export interface Replies {
+  /**
+   * What the enquiry form promises once it is sent.
+   */
+  readonly contact: EnquiryReply;
+  /**
+   * What the application form promises once it is sent.
+   */
+  readonly application: ApplicationReply;
+}
+
+/**
  * The copyright line.
  */
 export interface Copyright {
@@ -2283,6 +2333,10 @@ export interface Site {
    * How to reach the company.
    */
   readonly contact: ContactDetails;
+  /**
+   * What each form tells the sender once it has arrived: on its thank-you page and in a confirmation e-mail. Without it, no confirmation e-mail is sent.
+   */
+  readonly replies?: Replies;
   /**
    * The copyright line.
    */

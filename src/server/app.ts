@@ -23,6 +23,8 @@ export interface AppOptions {
   readonly storage: Storage;
   /** The client build, with the server-facts.json the build writes beside the pages; dist/client by default. */
   readonly clientDir?: string;
+  /** The server sends e-mail (SMTP_URL and NOTIFY_FROM): senders get the confirmation their form's settings ask for. */
+  readonly confirmations?: boolean;
   /** The roles one may apply for, instead of those of the build's server-facts.json. */
   readonly roles?: readonly string[];
   /** The privacy notice's version to record with submissions, instead of that of the build's server-facts.json. */
@@ -133,6 +135,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     allowedOrigins: options.allowedOrigins ?? [],
     rateLimit: options.rateLimit ?? defaultRateLimit,
     formPosts: { renderer: options.renderFormPage ?? createFormPageRenderer(site), forms: facts.forms },
+    // A confirmation is queued only where it can be sent: the server has e-mail, and the form's setting is on.
+    confirm: {
+      contact: options.confirmations === true && facts.replies?.contact.confirmationEmail === true,
+      application: options.confirmations === true && facts.replies?.application.confirmationEmail === true,
+    },
   });
 
   return app;

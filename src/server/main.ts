@@ -12,6 +12,8 @@ import { readServerConfig } from './config.ts';
 import { SetupError } from './errors.ts';
 import { Readiness } from './health.ts';
 import { notificationChannels, startNotifications } from './notify/index.ts';
+import { readServerFacts } from './server-facts.ts';
+import { defaultClientDir } from './paths.ts';
 import { createRateLimitRedis, waitForRateLimitRedis } from './rate-limit.ts';
 import { loggerOptions } from './request-log.ts';
 import { openStorage, type Storage } from './storage/index.ts';
@@ -55,12 +57,15 @@ async function main(): Promise<void> {
       ...(redis === undefined ? {} : { sharedRateLimit: { redis } }),
       readiness,
       logger: loggerOptions(config.logLevel),
+      confirmations: config.notify.email !== undefined,
     });
     log = app.log;
     // onClose hooks run once the server has stopped listening and every in-flight request has been answered.
     const openedStorage = storage;
     const openedRedis = redis;
-    const notifications = startNotifications(openedStorage, config.notify, app.log);
+    // What the forms promise their senders, for the confirmation e-mails (the app read the same file to start).
+    const { replies } = await readServerFacts(config.clientDir ?? defaultClientDir);
+    const notifications = startNotifications(openedStorage, config.notify, app.log, replies);
     app.addHook('onClose', async () => {
       // The worker first: the sends under way record their outcome before the database closes.
       await notifications.stop();

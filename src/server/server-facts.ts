@@ -38,7 +38,7 @@ export async function readServerFacts(clientDir: string): Promise<ServerFacts> {
   if (typeof facts !== 'object' || facts === null || Array.isArray(facts)) {
     throw invalid('must hold a JSON object with `routes`, `roles` and `noticeVersion`');
   }
-  const { routes, roles, noticeVersion, forms = [] } = facts as Record<string, unknown>;
+  const { routes, roles, noticeVersion, forms = [], replies } = facts as Record<string, unknown>;
   if (!Array.isArray(routes) || routes.length === 0)
     throw invalid('must list the site\'s routes in `routes`, such as ["/", "/react"]');
   const badRoutes = routes.filter((route) => typeof route !== 'string' || !routePattern.test(route));
@@ -70,10 +70,23 @@ export async function readServerFacts(clientDir: string): Promise<ServerFacts> {
       'must list the pages with a form in `forms`, each as { "route", "submission", "role" } with one of its `routes`',
     );
   }
+  // Left out by a build made before confirmation e-mails: the server then sends none.
+  const isReply = (reply: unknown) => {
+    const { promise, replyTo, confirmationEmail } = (reply ?? {}) as Record<string, unknown>;
+    return typeof promise === 'string' && typeof replyTo === 'string' && typeof confirmationEmail === 'boolean';
+  };
+  if (replies !== undefined) {
+    const { siteName, siteUrl, contact, application } = (replies ?? {}) as Record<string, unknown>;
+    if (typeof siteName !== 'string' || typeof siteUrl !== 'string' || !isReply(contact) || !isReply(application))
+      throw invalid(
+        'must give what each form promises in `replies`, as { "siteName", "siteUrl", "contact", "application" }, each form with { "promise", "replyTo", "confirmationEmail" }',
+      );
+  }
   return {
     routes: [...new Set(routes as string[])],
     roles: roles as string[],
     noticeVersion,
     forms: forms as ServerFacts['forms'],
+    ...(replies === undefined ? {} : { replies: replies as NonNullable<ServerFacts['replies']> }),
   };
 }

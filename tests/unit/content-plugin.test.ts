@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { contentPlugin } from '../../src/content/build/plugin.ts';
 import { dataModule, readDataModule } from '../../src/content/build/page-data.ts';
 import { fixture } from './content-fixtures.ts';
+import { fileURLToPath } from 'node:url';
+import { checkContent } from '../../src/content/check.ts';
+import { serverFacts } from '../../src/content/build/server-facts.ts';
 
 type Located = { message?: string; loc?: { file?: string; line: number; column: number }; frame?: string };
 
@@ -219,6 +222,19 @@ describe('content plugin in the dev server', () => {
       expect(sent.every((message) => message.event === 'content:page')).toBe(true);
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe("the real site's facts for the server", () => {
+  it("carry each form's promise to its sender, its placeholders filled in, and where replies go", async () => {
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    const { replies } = serverFacts(await checkContent({ root, unfinished: 'fail' }), root);
+    expect(replies).toMatchObject({ siteName: 'Sutra Labs', siteUrl: 'https://www.sutralabs.in' });
+    for (const form of ['contact', 'application'] as const) {
+      expect(replies![form].promise).not.toMatch(/[{}]/);
+      expect(replies![form].promise).toContain(replies![form].replyTo);
+      expect(replies![form].confirmationEmail).toBe(true);
     }
   });
 });

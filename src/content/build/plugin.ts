@@ -188,7 +188,7 @@ export function contentPlugin(pluginOptions: ContentPluginOptions = {}): Plugin 
       // What the production server reads at start instead of content/ (server-facts.ts): the routes, to tell
       // pages from unknown paths (404), the roles one may apply for and the privacy notice's version.
       // routes.json is the route list alone, for the tools that read it (pages:decode, the benchmarks).
-      const facts = serverFacts(result ?? { pages: [] }, root);
+      const facts = serverFacts(result ?? { pages: [], site: undefined }, root);
       this.emitFile({ type: 'asset', fileName: SERVER_FACTS_FILE, source: JSON.stringify(facts, null, 2) + '\n' });
       this.emitFile({ type: 'asset', fileName: 'routes.json', source: JSON.stringify(facts.routes, null, 2) + '\n' });
       for (const [fileName, source] of logos.files) this.emitFile({ type: 'asset', fileName, source });

@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Section } from '../../generated/schema-types.ts';
+import type { Section, Site } from '../../generated/schema-types.ts';
+import { fillSiteText } from '../site-placeholders.ts';
 // The route both forms link to under their submit button.
 import { PRIVACY_ROUTE } from '../../forms/spec.ts';
 import type { ContentResult } from '../check.ts';
@@ -34,6 +35,26 @@ export interface ServerFacts {
    * where the server draws a plain HTML post again when a field needs correcting.
    */
   readonly forms: readonly FormPage[];
+  /**
+   * What each form promises its sender (`replies` of the site settings, placeholders filled in), and the
+   * site's name and address, for the confirmation e-mail. Left out by a build made before there was one:
+   * the server then sends none.
+   */
+  readonly replies?: SenderReplies;
+}
+
+/** What the confirmation e-mails say, per form. */
+export interface SenderReplies {
+  readonly siteName: string;
+  readonly siteUrl: string;
+  readonly contact: FormReply;
+  readonly application: FormReply;
+}
+
+export interface FormReply {
+  readonly promise: string;
+  readonly replyTo: string;
+  readonly confirmationEmail: boolean;
 }
 
 /** A page with a form in its HTML. */
@@ -45,7 +66,7 @@ export interface FormPage extends HtmlForm {
  * The server's facts of a build's content (checked without errors, drafts left out). `root` is the
  * folder the pages' `file` is relative to (the content check's `root`).
  */
-export function serverFacts(result: Pick<ContentResult, 'pages'>, root: string): ServerFacts {
+export function serverFacts(result: Pick<ContentResult, 'pages' | 'site'>, root: string): ServerFacts {
   const published = result.pages.filter((p) => p.page.draft !== true);
   const roles = new Set(published.flatMap((p) => p.page.sections.flatMap(applicableRoles)));
   return {
@@ -61,7 +82,13 @@ export function serverFacts(result: Pick<ContentResult, 'pages'>, root: string):
         })),
       ),
     ),
+    ...(result.site?.site.replies ? { replies: repliesOf(result.site.site, result.site.site.replies) } : {}),
   };
+}
+
+function repliesOf(site: Site, replies: NonNullable<Site['replies']>): SenderReplies {
+  const reply = (form: FormReply): FormReply => ({ ...form, promise: fillSiteText(form.promise, site) });
+  return { siteName: site.brand.name, siteUrl: site.url, contact: reply(replies.contact), application: reply(replies.application) };
 }
 
 /**

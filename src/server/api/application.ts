@@ -16,6 +16,8 @@ export interface ApplicationRouteOptions {
   readonly noticeVersion: string | null;
   /** How to answer a browser that posted the form as plain HTML. */
   readonly formPosts: FormPostContext;
+  /** Whether the sender of each form gets a confirmation e-mail. */
+  readonly confirm: { readonly contact: boolean; readonly application: boolean };
 }
 
 /** Registers the job application endpoint of the careers page. */
@@ -38,6 +40,12 @@ export function registerApplicationRoute(api: FastifyInstance, options: Applicat
     rateLimit: options.rateLimit,
     formPosts: options.formPosts,
     save: (fields, spam, files) =>
-      options.storage.saveApplication({ ...fields, spam, noticeVersion: options.noticeVersion, files }),
+      options.storage.saveApplication({
+        ...fields,
+        spam,
+        noticeVersion: options.noticeVersion,
+        files,
+        confirm: options.confirm.application,
+      }),
   });
 }

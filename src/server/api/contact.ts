@@ -14,6 +14,8 @@ export interface ContactRouteOptions {
   readonly noticeVersion: string | null;
   /** How to answer a browser that posted the form as plain HTML. */
   readonly formPosts: FormPostContext;
+  /** Whether the sender of each form gets a confirmation e-mail. */
+  readonly confirm: { readonly contact: boolean; readonly application: boolean };
 }
 
 /** Registers the enquiry endpoint of the contact form. */
@@ -24,6 +26,7 @@ export function registerContactRoute(api: FastifyInstance, options: ContactRoute
     schemaFile: 'contact.schema.json',
     rateLimit: options.rateLimit,
     formPosts: options.formPosts,
-    save: (fields, spam) => options.storage.saveContact({ ...fields, spam, noticeVersion: options.noticeVersion }),
+    save: (fields, spam) =>
+      options.storage.saveContact({ ...fields, spam, noticeVersion: options.noticeVersion, confirm: options.confirm.contact }),
   });
 }

@@ -20,6 +20,8 @@ export interface ApiOptions {
   readonly rateLimit: RateLimitConfig;
   /** How to answer a browser that posts a form as plain HTML (./form-post.ts). */
   readonly formPosts: FormPostContext;
+  /** Whether the sender of each form gets a confirmation e-mail. */
+  readonly confirm: { readonly contact: boolean; readonly application: boolean };
 }
 
 /**

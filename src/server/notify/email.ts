@@ -99,12 +99,12 @@ export function createEmailChannel(settings: EmailSettings): DeliveryChannel {
   };
 }
 
-function domainOf(from: string): string {
+export function domainOf(from: string): string {
   const address = /<([^>]+)>\s*$/.exec(from)?.[1] ?? from;
   return address.slice(address.lastIndexOf('@') + 1).trim() || 'localhost';
 }
 
-function oneLine(text: string): string {
+export function oneLine(text: string): string {
   // eslint-disable-next-line no-control-regex -- matching control characters is the point
   return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
 }

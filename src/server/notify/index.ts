@@ -6,6 +6,8 @@
  */
 import type { NotificationChannel, Storage } from '../storage/index.ts';
 import { createEmailChannel, type EmailSettings } from './email.ts';
+import { createConfirmationChannel } from './confirmation.ts';
+import type { SenderReplies } from '../../content/build/server-facts.ts';
 import { createWebhookChannel, type WebhookSettings } from './webhook.ts';
 import { NotificationWorker, type DeliveryChannel, type WorkerLog } from './worker.ts';
 
@@ -39,10 +41,17 @@ export interface Notifications {
  * Starts sending queued notifications in the background: at once after each save, and every few seconds
  * for retries and for rows that other instances queued. Does nothing when no channel is configured.
  */
-export function startNotifications(storage: Storage, config: NotifyConfig, log: WorkerLog): Notifications {
+export function startNotifications(
+  storage: Storage,
+  config: NotifyConfig,
+  log: WorkerLog,
+  /** What the forms promise their senders (server-facts.json): with e-mail set up, senders get a confirmation. */
+  replies?: SenderReplies,
+): Notifications {
   const channels: DeliveryChannel[] = [
     ...(config.email === undefined ? [] : [createEmailChannel(config.email)]),
     ...(config.webhook === undefined ? [] : [createWebhookChannel(config.webhook)]),
+    ...(config.email === undefined || replies === undefined ? [] : [createConfirmationChannel(config.email, replies)]),
   ];
   if (channels.length === 0) return { stop: async () => {} };
   const worker = new NotificationWorker({ storage, channels, log, maxAttempts: config.maxAttempts });
@@ -55,7 +64,14 @@ export function startNotifications(storage: Storage, config: NotifyConfig, log: 
       config.webhook === undefined ? undefined : `to the webhook on ${new URL(config.webhook.url).host}`,
     ]
       .filter(Boolean)
-      .join(' and ')}.`,
+      .join(' and ')}.${
+      config.email !== undefined && replies !== undefined
+        ? ` Senders get a confirmation by e-mail from the forms whose settings ask for it (${
+            (['contact', 'application'] as const).filter((form) => replies[form].confirmationEmail).join(', ') ||
+            'none at the moment'
+          }).`
+        : ''
+    }`,
   );
   return {
     async stop() {

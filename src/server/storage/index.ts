@@ -101,7 +101,12 @@ export type Submission = ContactSubmission | Application;
 export type SubmissionType = Submission['type'];
 
 /** What a save is given: the checked request's fields (optional ones may be left out), spam and the notice. */
-type NewSubmission<R> = Omit<R, typeof HONEYPOT> & { readonly spam: boolean; readonly noticeVersion?: string | null | undefined };
+type NewSubmission<R> = Omit<R, typeof HONEYPOT> & {
+  readonly spam: boolean;
+  readonly noticeVersion?: string | null | undefined;
+  /** Queue a confirmation e-mail to the sender too (the form's setting, and the server can send e-mail). */
+  readonly confirm?: boolean;
+};
 export type NewContactSubmission = NewSubmission<ContactRequest>;
 export type NewApplication = NewSubmission<ApplicationRequest> & { readonly files?: readonly NewFile[] };
 
@@ -276,7 +281,7 @@ class KyselyStorage implements Storage {
       notice_version: saved.noticeVersion,
     };
     // The row's columns come from the declaration, which the table types are derived from too.
-    await this.insert(saved, this.db.insertInto(form.table).values(row as never), withIt(saved.id));
+    await this.insert(saved, this.db.insertInto(form.table).values(row as never), withIt(saved.id), submission.confirm === true);
     return form.submission === 'application' ? ({ ...saved, files: [] } as Submission) : saved;
   }
 
@@ -284,8 +289,14 @@ class KyselyStorage implements Storage {
    * Writes a submission and its outbox rows atomically; resolves once committed. Spam (a filled-in honeypot)
    * is stored but never announced: a bot must not be able to fill the company's inbox.
    */
-  private async insert(saved: Submission, submissionInsert: SubmissionInsert, withIt: readonly CompiledQuery[]): Promise<void> {
-    const outbox = newOutboxRows(saved, saved.spam ? [] : this.notify);
+  private async insert(
+    saved: Submission,
+    submissionInsert: SubmissionInsert,
+    withIt: readonly CompiledQuery[],
+    confirm: boolean,
+  ): Promise<void> {
+    // Spam is confirmed to no one either: a bot must not make the company write to addresses it typed.
+    const outbox = newOutboxRows(saved, saved.spam ? [] : [...this.notify, ...(confirm ? (['confirmation'] as const) : [])]);
     if (this.groupCommit !== undefined) {
       await this.groupCommit.write([
         submissionInsert.compile(),

@@ -64,8 +64,11 @@ export interface ApplicationFileTable {
   created_at: IsoTime;
 }
 
-/** How the company hears of a new submission: an e-mail (SMTP) or a signed HTTP POST (webhook). */
-export type NotificationChannel = 'email' | 'webhook';
+/**
+ * How the company hears of a new submission, an e-mail (SMTP) or a signed HTTP POST (webhook), and how its
+ * sender hears that it arrived: a confirmation e-mail to the address they gave.
+ */
+export type NotificationChannel = 'email' | 'webhook' | 'confirmation';
 
 /**
  * `pending` until the channel accepts it (retried meanwhile), then `sent`; `failed` once every attempt
