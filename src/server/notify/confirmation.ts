@@ -4,11 +4,10 @@
  * It goes through the outbox like the company's notifications (the `confirmation` channel), so it has the
  * same guarantees: queued in the submission's transaction, retried, sent once per submission.
  */
-import nodemailer from 'nodemailer';
 import { declarations } from '../../forms/declared.ts';
 import type { SenderReplies } from '../../content/build/server-facts.ts';
 import type { Delivery, Submission } from '../storage/index.ts';
-import { domainOf, oneLine, type EmailMessage, type EmailSettings } from './email.ts';
+import { domainOf, oneLine, smtpTransport, type EmailMessage, type EmailSettings } from './email.ts';
 import type { DeliveryChannel, Notification } from './worker.ts';
 
 /**
@@ -73,12 +72,7 @@ export function composeConfirmation(
 
 /** Sends the confirmations through the SMTP server of SMTP_URL. */
 export function createConfirmationChannel(settings: EmailSettings, replies: SenderReplies): DeliveryChannel {
-  const transport = nodemailer.createTransport({
-    url: settings.smtpUrl,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  });
+  const transport = smtpTransport(settings);
   return {
     name: 'confirmation',
     async send({ delivery, submission }: Notification): Promise<void> {

@@ -76,15 +76,20 @@ export function composeEmail(settings: EmailSettings, delivery: Delivery, submis
   };
 }
 
-/** Sends notifications through the SMTP server of SMTP_URL, one connection per message. */
-export function createEmailChannel(settings: EmailSettings): DeliveryChannel {
-  const transport = nodemailer.createTransport({
+/** The SMTP server of SMTP_URL, one connection per message. */
+export function smtpTransport(settings: Pick<EmailSettings, 'smtpUrl'>) {
+  return nodemailer.createTransport({
     url: settings.smtpUrl,
     // nodemailer waits minutes by default; a mail server that hangs must not hold a delivery that long.
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
   });
+}
+
+/** Sends notifications through the SMTP server of SMTP_URL. */
+export function createEmailChannel(settings: EmailSettings): DeliveryChannel {
+  const transport = smtpTransport(settings);
   return {
     name: 'email',
     async send({ delivery, submission }: Notification): Promise<void> {
