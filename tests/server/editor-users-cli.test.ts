@@ -97,6 +97,14 @@ describe.each(places.filter((place) => postgresAnswers || place.name !== 'Postgr
       expect(linkPattern.exec(added.stdout)?.[1]).toBe('https://editor.example.in');
     });
 
+    it('starts links where the service listens when EDITOR_PUBLIC_URL is unset: localhost at EDITOR_PORT', async () => {
+      place = { ...place, env: { ...place.env, EDITOR_PORT: '4600' } };
+
+      const added = await run('add', '--email', 'asha@example.in', '--role', 'writer');
+
+      expect(linkPattern.exec(added.stdout)?.[1]).toBe('http://localhost:4600');
+    });
+
     it('prints a new link that replaces the earlier one', async () => {
       const first = linkPattern.exec((await run('add', '--email', 'asha@example.in', '--role', 'writer')).stdout)?.[2];
 

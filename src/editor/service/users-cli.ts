@@ -21,7 +21,7 @@ import { isEntryPoint } from '../../server/entry-point.ts';
 /** The actor the audit log records for whatever this command does. */
 export const cliActor = 'cli';
 
-const defaultPublicUrl = 'http://localhost:4500';
+const defaultPort = '4500';
 
 export const usage = `Usage:
   npm run editor:users -- add --email <address> --role ${roles.join('|')} [--name <name>]
@@ -45,7 +45,7 @@ export const usage = `Usage:
   audit     lists what happened to accounts and sessions, latest first (20 unless --limit says otherwise)
 
 The database is the one the editor service uses: DATABASE_URL when set, otherwise EDITOR_DATA_DIR/editor.db
-(EDITOR_DATA_DIR is ./data by default). Links start with EDITOR_PUBLIC_URL (${defaultPublicUrl} by default).`;
+(EDITOR_DATA_DIR is ./data by default). Links start with EDITOR_PUBLIC_URL (http://localhost at EDITOR_PORT by default, port ${defaultPort}).`;
 
 /** A mistake in the command line; the command prints it with the usage and exits with code 2. */
 export class UsageError extends Error {
@@ -252,8 +252,9 @@ async function run(accounts: Accounts, command: Exclude<Command, { command: 'hel
   }
 }
 
+/** Where the service is opened, as the service itself reads it: EDITOR_PUBLIC_URL, or localhost at EDITOR_PORT. */
 function publicUrl(env: NodeJS.ProcessEnv): string {
-  return (env.EDITOR_PUBLIC_URL?.trim() || defaultPublicUrl).replace(/\/+$/, '');
+  return (env.EDITOR_PUBLIC_URL?.trim() || `http://localhost:${env.EDITOR_PORT?.trim() || defaultPort}`).replace(/\/+$/, '');
 }
 
 /**
