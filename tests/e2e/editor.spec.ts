@@ -619,7 +619,9 @@ test('publishing shows the changed files and their diff, refuses while the check
 
   rmSync(broken);
   await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'sent to origin' })).toBeVisible();
+  // The first publish that gets past the files loads the site's own code to draw its pages (a Vite server of its
+  // own, src/editor/local/drawing.ts): seconds on a quiet machine, more on a busy one.
+  await expect(page.getByRole('status').filter({ hasText: 'sent to origin' })).toBeVisible({ timeout: 60_000 });
   expect(remoteLog()).toEqual(['Contact page: a warmer heading', 'Site as it was']);
   const shown = execFileSync('git', ['--git-dir', remote, 'show', '--format=', '--name-only', 'main'], { encoding: 'utf8' });
   expect(shown).toContain('content/pages/contact.yaml');

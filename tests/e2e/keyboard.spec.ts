@@ -3,6 +3,7 @@
  * that can be seen, also on a field already red with an error.
  */
 import { expect, test, type Locator, type Page } from './fixtures.ts';
+import { pdfFile } from '../server/cv-files.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // The phone menu
@@ -121,9 +122,15 @@ interface Ring {
   readonly background: Rgba;
 }
 
-/** Focuses the field and reads its focus ring, border and the background around it. */
+/**
+ * Focuses the field as a keyboard user does (back a stop and forward again: a file input, like a button, shows
+ * its ring only to focus that came from the keyboard) and reads its focus ring, border and the background.
+ */
 async function ringOf(control: Locator): Promise<Ring> {
   await control.focus();
+  await control.page().keyboard.press('Shift+Tab');
+  await control.page().keyboard.press('Tab');
+  await expect(control).toBeFocused();
   return control.evaluate(async (element: HTMLElement) => {
     // A ring that fades in is read once its transition has ended.
     await Promise.all(element.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
@@ -215,14 +222,21 @@ async function showErrorsOnEveryField(page: Page, form: Locator, fields: Locator
   );
   for (const field of fields) {
     const kind = await field.evaluate((e) => (e instanceof HTMLInputElement ? e.type : e.tagName.toLowerCase()));
+    // A file input takes a file: the application's CV.
+    if (kind === 'file') {
+      await field.setInputFiles({ name: 'Ravi Kumar CV.pdf', mimeType: 'application/pdf', buffer: pdfFile() });
+      continue;
+    }
     const value =
       kind === 'email'
         ? 'ravi@example.in'
         : kind === 'tel'
           ? '98107 45210'
-          : kind === 'textarea'
-            ? 'We would like a web application for booking lab tests, with payments and reports.'
-            : 'Ravi Kumar';
+          : kind === 'url'
+            ? 'https://www.behance.net/ravikumar'
+            : kind === 'textarea'
+              ? 'We would like a web application for booking lab tests, with payments and reports.'
+              : 'Ravi Kumar';
     await field.fill(value);
   }
   await form.locator('button[type="submit"]').click();
