@@ -54,13 +54,19 @@ export function TextField({ field, rows, hint, autoFocus, type = 'text', ...extr
           {hint}
         </p>
       )}
-      {field.error && (
-        <p id={field.errorId} className={styles.error} data-slot="field-error">
-          <CircleAlert size={16} aria-hidden="true" className={styles.errorIcon} />
-          {field.error}
-        </p>
-      )}
+      <FieldMessage id={field.errorId} error={field.error} />
     </div>
+  );
+}
+
+/** A field's message, under it, tied to it by `id` (its aria-describedby); nothing while it has none. */
+function FieldMessage({ id, error }: { readonly id: string; readonly error: string | undefined }) {
+  if (!error) return null;
+  return (
+    <p id={id} className={styles.error} data-slot="field-error">
+      <CircleAlert size={16} aria-hidden="true" className={styles.errorIcon} />
+      {error}
+    </p>
   );
 }
 
@@ -90,12 +96,7 @@ export function FileField({ file }: { readonly file: FileBinding }) {
       <p id={hintId} className={styles.hint}>
         {file.hint}
       </p>
-      {file.error && (
-        <p id={file.errorId} className={styles.error} data-slot="field-error">
-          <CircleAlert size={16} aria-hidden="true" className={styles.errorIcon} />
-          {file.error}
-        </p>
-      )}
+      <FieldMessage id={file.errorId} error={file.error} />
     </div>
   );
 }

@@ -4,11 +4,10 @@
  * stored with its file, byte for byte, and no application is stored without its file. Both databases.
  */
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStorage } from '../../src/server/storage/index.ts';
 import { spawningTestTimeoutMs } from '../helpers/deadlines.ts';
-import { startProcess, type TestProcess } from '../helpers/processes.ts';
+import { startListeningServer } from './server-process.ts';
 import { pdfFile } from './cv-files.ts';
 import { applicationUrl, envDatabases, tempDir, validApplication, writeClientBuild, type EnvDatabase } from './helpers.ts';
 
@@ -16,22 +15,14 @@ const client = tempDir('client');
 beforeAll(() => void writeClientBuild(client.dir));
 afterAll(() => client.remove());
 
-async function startServer(database: EnvDatabase): Promise<{ process: TestProcess; base: string }> {
-  const server = startProcess(process.execPath, ['--import', 'tsx', path.resolve('src/server/main.ts')], {
-    name: 'the server (src/server/main.ts)',
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      CLIENT_DIR: client.dir,
-      LOG_LEVEL: 'info',
-      REDIS_URL: '',
-      API_RATE_LIMIT_MAX: '100000',
-      ...database.env,
-    },
+function startServer(database: EnvDatabase) {
+  return startListeningServer({
+    CLIENT_DIR: client.dir,
+    LOG_LEVEL: 'info',
+    REDIS_URL: '',
+    API_RATE_LIMIT_MAX: '100000',
+    ...database.env,
   });
-  const port = await server.listening(/Serving the site on http:\/\/localhost:(\d+)/);
-  return { process: server, base: `http://127.0.0.1:${port}` };
 }
 
 /** Sends applications with a CV each, `streams` at a time, until the server stops answering; gives what it accepted. */

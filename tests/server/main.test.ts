@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { spawningTestTimeoutMs } from '../helpers/deadlines.ts';
-import { startProcess } from '../helpers/processes.ts';
+import { serving, startServerProcess } from './server-process.ts';
 import { serviceAnswers, startRedis } from '../helpers/services.ts';
 import { envDatabases, tempDir, testDatabaseUrl, validContact, writeClientBuild } from './helpers.ts';
 import { postgresAnswers } from './postgres-schemas.ts';
@@ -17,13 +16,7 @@ afterAll(() => {
   data.remove();
 });
 
-/** `npm start`'s server, in one process: node with tsx's loader rather than the tsx wrapper and its child. */
-const startServer = (env: Record<string, string>) =>
-  startProcess(process.execPath, ['--import', 'tsx', path.resolve('src/server/main.ts')], {
-    name: 'the server (src/server/main.ts)',
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
-  });
-const serving = /Serving the site on http:\/\/localhost:(\d+)/;
+const startServer = startServerProcess;
 
 const redisUp = await serviceAnswers(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', 'Redis', startRedis);
 

@@ -11,7 +11,8 @@ import { createWebhookChannel } from '../../src/server/notify/webhook.ts';
 import { NotificationWorker } from '../../src/server/notify/worker.ts';
 import { openStorage, type StorageConfig } from '../../src/server/storage/index.ts';
 import { spawningTestTimeoutMs } from '../helpers/deadlines.ts';
-import { expectPortClosed, startProcess, type TestProcess } from '../helpers/processes.ts';
+import { expectPortClosed, type TestProcess } from '../helpers/processes.ts';
+import { startListeningServer } from './server-process.ts';
 import { contactUrl, tempDir, testDatabaseUrl, validContact, writeClientBuild } from './helpers.ts';
 import {
   recordingLog,
@@ -81,27 +82,19 @@ const databases: { name: string; create(): Promise<Database> }[] = [
 ];
 
 /** Starts `npm start`'s server on a free port with both notification channels; resolves with its base URL. */
-async function startServer(database: Database): Promise<{ process: TestProcess; base: string }> {
-  const server = startProcess(process.execPath, ['--import', 'tsx', path.resolve('src/server/main.ts')], {
-    name: 'the server (src/server/main.ts)',
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      CLIENT_DIR: client.dir,
-      LOG_LEVEL: 'info',
-      REDIS_URL: '',
-      API_RATE_LIMIT_MAX: '1000',
-      SMTP_URL: smtp.url,
-      NOTIFY_FROM: 'website@sutralabs.in',
-      NOTIFY_TO: 'sales@sutralabs.in',
-      WEBHOOK_URL: webhook.url,
-      WEBHOOK_SECRET: secret,
-      ...database.env,
-    },
+function startServer(database: Database): Promise<{ process: TestProcess; base: string }> {
+  return startListeningServer({
+    CLIENT_DIR: client.dir,
+    LOG_LEVEL: 'info',
+    REDIS_URL: '',
+    API_RATE_LIMIT_MAX: '1000',
+    SMTP_URL: smtp.url,
+    NOTIFY_FROM: 'website@sutralabs.in',
+    NOTIFY_TO: 'sales@sutralabs.in',
+    WEBHOOK_URL: webhook.url,
+    WEBHOOK_SECRET: secret,
+    ...database.env,
   });
-  const port = await server.listening(/Serving the site on http:\/\/localhost:(\d+)/);
-  return { process: server, base: `http://127.0.0.1:${port}` };
 }
 
 async function submit(base: string, username: string): Promise<string> {

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStorage } from '../../src/server/storage/index.ts';
 import { eventDeadlineMs, spawningTestTimeoutMs } from '../helpers/deadlines.ts';
-import { startProcess } from '../helpers/processes.ts';
+import { serving, startServerProcess } from './server-process.ts';
 import { contactUrl, envDatabases, tempDir, validContact, writeClientBuild } from './helpers.ts';
 
 const client = tempDir('client');
@@ -15,10 +14,7 @@ afterAll(() => client.remove());
 const databases = envDatabases;
 
 function startServer(env: Record<string, string>) {
-  return startProcess(process.execPath, ['--import', 'tsx', path.resolve('src/server/main.ts')], {
-    name: 'the server (src/server/main.ts)',
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', CLIENT_DIR: client.dir, LOG_LEVEL: 'info', ...env },
-  });
+  return startServerProcess({ CLIENT_DIR: client.dir, LOG_LEVEL: 'info', ...env });
 }
 
 /**
@@ -76,7 +72,7 @@ describe.each(databases)('SIGTERM with $name', (database) => {
       const db = await database.open();
       try {
         const server = startServer({ ...db.env, SHUTDOWN_DRAIN_MS: '1000' });
-        const port = await server.listening(/Serving the site on http:\/\/localhost:(\d+)/);
+        const port = await server.listening(serving);
         const marker = `shutdown-${randomBytes(4).toString('hex')}`;
         const body = JSON.stringify({
           ...validContact,
