@@ -3,7 +3,7 @@ import type { AuditEntry, Delivery, Submission, SubmissionType } from './storage
 
 /** What every export row has besides the form's fields, around them. */
 const leading = ['type', 'id', 'created_at', 'spam'] as const;
-const trailing = ['notice_version'] as const;
+const trailing = ['notice_version', 'page'] as const;
 
 /**
  * Columns of the CSV export, by submission type: the database column names (the fields' from their
@@ -28,6 +28,8 @@ function csvValue(submission: Submission, column: string): string | boolean | nu
       return submission.createdAt;
     case 'notice_version':
       return submission.noticeVersion;
+    case 'page':
+      return submission.page;
     case 'type':
     case 'id':
     case 'spam':

@@ -90,6 +90,7 @@ const contact = (values: readonly string[], n: number): ContactSubmission => ({
   company: values[3]!,
   projectDetails: values[4]!,
   noticeVersion: null,
+  page: null,
 });
 
 describe('a CSV export opened in a spreadsheet', () => {

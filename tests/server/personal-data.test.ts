@@ -339,6 +339,7 @@ describe('printing stored values to a terminal', () => {
     projectDetails: 'one',
     spam: false,
     noticeVersion: null,
+    page: null,
   };
 
   it('list and find show no escape sequence or bidirectional override as stored', () => {

@@ -74,6 +74,7 @@ describe.each(storageCases)('storage on $name', (storageCase) => {
         portfolio: null,
         spam: true,
         noticeVersion: null,
+        page: null,
         files: [],
       },
     ]);

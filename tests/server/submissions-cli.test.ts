@@ -135,7 +135,7 @@ describe('submissions export', () => {
 
     expect(code).toBe(0);
     const rows = stdout.split('\r\n');
-    expect(rows[0]).toBe('type,id,created_at,spam,username,mobile,email,company,project_details,notice_version');
+    expect(rows[0]).toBe('type,id,created_at,spam,username,mobile,email,company,project_details,notice_version,page');
     expect(rows[1]).toMatch(
       /^contact,[0-9a-f-]{36},2026-01-10T08:00:00.000Z,false,Asha Verma,\+91 98765 43210,asha@example.in,"'=HYPERLINK\(""http:\/\/evil.example""\)",/,
     );
@@ -149,9 +149,9 @@ describe('submissions export', () => {
 
     expect(code).toBe(0);
     const rows = stdout.split('\r\n');
-    expect(rows[0]).toBe('type;id;created_at;spam;name;email;phone;domain;portfolio;notice_version');
+    expect(rows[0]).toBe('type;id;created_at;spam;name;email;phone;domain;portfolio;notice_version;page');
     expect(rows[1]).toMatch(
-      /^application;[0-9a-f-]{36};2026-02-01T12:30:00.000Z;false;Ravi Kumar;ravi.kumar@example.in;\(\+91\) 98765-43210;React Developer;;$/,
+      /^application;[0-9a-f-]{36};2026-02-01T12:30:00.000Z;false;Ravi Kumar;ravi.kumar@example.in;\(\+91\) 98765-43210;React Developer;;;$/,
     );
   });
 
@@ -159,10 +159,10 @@ describe('submissions export', () => {
     const { stdout } = await run('export', '--format', 'csv');
 
     expect(stdout.split('\r\n')[0]).toBe(
-      'type,id,created_at,spam,username,mobile,email,company,project_details,notice_version,name,phone,domain,portfolio',
+      'type,id,created_at,spam,username,mobile,email,company,project_details,notice_version,page,name,phone,domain,portfolio',
     );
     expect(stdout).toMatch(
-      /\r\napplication,[0-9a-f-]{36},2026-02-01T12:30:00.000Z,false,,,ravi.kumar@example.in,,,,Ravi Kumar,\(\+91\) 98765-43210,React Developer,\r\n/,
+      /\r\napplication,[0-9a-f-]{36},2026-02-01T12:30:00.000Z,false,,,ravi.kumar@example.in,,,,,Ravi Kumar,\(\+91\) 98765-43210,React Developer,\r\n/,
     );
   });
 

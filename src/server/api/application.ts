@@ -39,11 +39,12 @@ export function registerApplicationRoute(api: FastifyInstance, options: Applicat
     ],
     rateLimit: options.rateLimit,
     formPosts: options.formPosts,
-    save: (fields, spam, files) =>
+    save: (fields, spam, files, page) =>
       options.storage.saveApplication({
         ...fields,
         spam,
         noticeVersion: options.noticeVersion,
+        page,
         files,
         confirm: options.confirm.application,
       }),

@@ -26,7 +26,13 @@ export function registerContactRoute(api: FastifyInstance, options: ContactRoute
     schemaFile: 'contact.schema.json',
     rateLimit: options.rateLimit,
     formPosts: options.formPosts,
-    save: (fields, spam) =>
-      options.storage.saveContact({ ...fields, spam, noticeVersion: options.noticeVersion, confirm: options.confirm.contact }),
+    save: (fields, spam, _files, page) =>
+      options.storage.saveContact({
+        ...fields,
+        spam,
+        noticeVersion: options.noticeVersion,
+        page,
+        confirm: options.confirm.contact,
+      }),
   });
 }

@@ -36,7 +36,31 @@ export interface SubmissionRoute<R extends { readonly website?: string }> {
   readonly rateLimit: RateLimitConfig;
   readonly formPosts: FormPostContext;
   /** Stores the checked fields and files; gives the new row's id. */
-  readonly save: (fields: Omit<R, 'website'>, spam: boolean, files: readonly NewFile[]) => Promise<{ readonly id: string }>;
+  readonly save: (
+    fields: Omit<R, 'website'>,
+    spam: boolean,
+    files: readonly NewFile[],
+    page: string | null,
+  ) => Promise<{ readonly id: string }>;
+}
+
+/**
+ * The site's page a form was sent from, for the inbox's "which pages bring enquiries": the path of the
+ * request's Referer, which browsers send in full to the same site (our Referrer-Policy is
+ * strict-origin-when-cross-origin). Null when there is none or it is no address; the query and fragment
+ * are dropped, as they may carry what a person typed elsewhere.
+ */
+export function pageOf(referer: string | undefined): string | null {
+  if (!referer) return null;
+  let url: URL;
+  try {
+    url = new URL(referer);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+  return path.length > 200 ? null : path;
 }
 
 /**
@@ -76,7 +100,7 @@ export function registerSubmissionRoute<R extends { readonly website?: string }>
         throw validationFailed({ fields, ...(check.ok || check.message === undefined ? {} : { message: check.message }) });
       }
       const { website, ...fields } = check.value;
-      const saved = await route.save(fields, isSpam(website), files.files);
+      const saved = await route.save(fields, isSpam(website), files.files, pageOf(request.headers.referer));
       // A browser's own post goes on to the page that says it arrived; a reload there sends nothing again.
       if (isFormPost(request)) return reply.redirect(route.declaration.confirmation, 303);
       return reply.code(201).send({ id: saved.id });

@@ -16,6 +16,18 @@ import {
   type DeliveryQuery,
 } from './outbox.ts';
 import {
+  changeInboxItem,
+  enquiriesByPage,
+  inboxChoices,
+  listInbox,
+  readInboxItem,
+  type InboxChange,
+  type InboxEvent,
+  type InboxItem,
+  type InboxPage,
+  type InboxQuery,
+} from './inbox.ts';
+import {
   auditRow,
   erasePerson,
   listAudit,
@@ -42,6 +54,8 @@ export type { AuditEntry, ErasureResult, PersonQuery, PersonRule } from './peopl
 export { criterionOf, identityOf, personMatcher } from './people.ts';
 export { describePhoneRule, defaultCountry, readPhone, type PhoneRule } from './phone.ts';
 export type { GroupCommitStats } from './group-commit.ts';
+export type { InboxChange, InboxEvent, InboxItem, InboxPage, InboxQuery, InboxStatus } from './inbox.ts';
+export { inboxStatuses, isInboxStatus, INBOX_PAGE_SIZE } from './inbox.ts';
 
 /** Where submissions are kept: a SQLite file (the default) or a PostgreSQL database. */
 export type StorageConfig =
@@ -65,6 +79,8 @@ interface SubmissionBase<T extends 'contact' | 'application'> {
    * date and a hash of its file; src/server/notice.ts); null before notices were recorded.
    */
   readonly noticeVersion: string | null;
+  /** The site's page the form was sent from (`/contact`); null when the browser did not say. */
+  readonly page: string | null;
 }
 
 /** An enquiry from the contact form: its fields are those of schemas/api/contact.schema.json. */
@@ -104,6 +120,8 @@ export type SubmissionType = Submission['type'];
 type NewSubmission<R> = Omit<R, typeof HONEYPOT> & {
   readonly spam: boolean;
   readonly noticeVersion?: string | null | undefined;
+  /** The site's page it was sent from, as the request's Referer named it. */
+  readonly page?: string | null | undefined;
   /** Queue a confirmation e-mail to the sender too (the form's setting, and the server can send e-mail). */
   readonly confirm?: boolean;
 };
@@ -170,6 +188,19 @@ export interface Storage {
   ): Promise<void>;
   /** The audit log, latest first. */
   listAudit(limit: number): Promise<AuditEntry[]>;
+  /** A page of the inbox: submissions of one type, filtered, latest first (inbox.ts). */
+  listInbox(query: InboxQuery): Promise<InboxPage>;
+  /** The pages and roles stored, for the inbox's filters. */
+  inboxChoices(type: SubmissionType): Promise<{ pages: string[]; roles: string[] }>;
+  /** One submission as the inbox shows it, with its history; undefined when there is none by that id. */
+  readInboxItem(
+    type: SubmissionType,
+    id: string,
+  ): Promise<(InboxItem & { readonly events: readonly InboxEvent[]; readonly files: readonly StoredFile[] }) | undefined>;
+  /** Changes a submission's state or assignee or adds a note, recorded in its history; false when there is none by that id. */
+  changeInboxItem(type: SubmissionType, id: string, change: InboxChange, actor: string): Promise<boolean>;
+  /** How many enquiries each page brought since `since` (ISO 8601), spam not counted. */
+  enquiriesByPage(since: string): Promise<Record<string, number>>;
   /** Calls `listener` after a save queued notifications, so that a worker can send them without polling. */
   onNotificationsQueued(listener: () => void): () => void;
   /** Runs `select 1`: resolves when the database answers, rejects when it cannot (used by /healthz). */
@@ -272,6 +303,7 @@ class KyselyStorage implements Storage {
       ...fields,
       spam: submission.spam === true,
       noticeVersion: (submission.noticeVersion as string | null | undefined) ?? null,
+      page: (submission.page as string | null | undefined) ?? null,
     } as unknown as Submission;
     const row = {
       id: saved.id,
@@ -279,6 +311,7 @@ class KyselyStorage implements Storage {
       ...Object.fromEntries(form.fields.map((field) => [field.column, fields[field.name]])),
       spam: saved.spam ? 1 : 0,
       notice_version: saved.noticeVersion,
+      page: saved.page,
     };
     // The row's columns come from the declaration, which the table types are derived from too.
     await this.insert(saved, this.db.insertInto(form.table).values(row as never), withIt(saved.id), submission.confirm === true);
@@ -360,20 +393,25 @@ class KyselyStorage implements Storage {
 
   /** Applications from their rows, each with what is stored of its files (not their content). */
   private async withFiles(rows: readonly Selectable<ApplicationTable>[]): Promise<Application[]> {
+    const files = await this.filesOf(rows.map((row) => row.id));
+    return rows.map((row) => ({ ...toApplication(row), files: files.get(row.id) ?? [] }));
+  }
+
+  /** What is stored of the files of these applications (not their content), by application. */
+  private async filesOf(applicationIds: readonly string[]): Promise<Map<string, StoredFile[]>> {
     const files = new Map<string, StoredFile[]>();
     // In slices: a list of thousands would otherwise be one statement with thousands of parameters.
-    for (let at = 0; at < rows.length; at += 500) {
-      const ids = rows.slice(at, at + 500).map((row) => row.id);
+    for (let at = 0; at < applicationIds.length; at += 500) {
       const found = await this.db
         .selectFrom('application_files')
         .select(['id', 'application_id', 'field', 'file_name', 'media_type', 'size', 'sha256'])
-        .where('application_id', 'in', ids)
+        .where('application_id', 'in', applicationIds.slice(at, at + 500))
         .orderBy('created_at')
         .orderBy('id')
         .execute();
       for (const row of found) files.set(row.application_id, [...(files.get(row.application_id) ?? []), storedFile(row)]);
     }
-    return rows.map((row) => ({ ...toApplication(row), files: files.get(row.id) ?? [] }));
+    return files;
   }
 
   async readApplicationFile(
@@ -482,6 +520,10 @@ class KyselyStorage implements Storage {
         .where((eb) => eb.or([eb('submission_id', 'in', oldContacts), eb('submission_id', 'in', oldApplications)]))
         .executeTakeFirst();
       await trx.deleteFrom('application_files').where('application_id', 'in', oldApplications).execute();
+      await trx
+        .deleteFrom('inbox_events')
+        .where((eb) => eb.or([eb('submission_id', 'in', oldContacts), eb('submission_id', 'in', oldApplications)]))
+        .execute();
       const contacts = await trx.deleteFrom('contact_submissions').where('created_at', '<', before).executeTakeFirst();
       const applications = await trx.deleteFrom('applications').where('created_at', '<', before).executeTakeFirst();
       const removed = {
@@ -511,6 +553,29 @@ class KyselyStorage implements Storage {
     return result;
   }
 
+  listInbox(query: InboxQuery): Promise<InboxPage> {
+    return listInbox(this.db, query);
+  }
+
+  inboxChoices(type: SubmissionType): Promise<{ pages: string[]; roles: string[] }> {
+    return inboxChoices(this.db, type);
+  }
+
+  async readInboxItem(type: SubmissionType, id: string) {
+    const item = await readInboxItem(this.db, type, id);
+    if (!item) return undefined;
+    const files = type === 'application' ? ((await this.filesOf([id])).get(id) ?? []) : [];
+    return { ...item, files };
+  }
+
+  changeInboxItem(type: SubmissionType, id: string, change: InboxChange, actor: string): Promise<boolean> {
+    return changeInboxItem(this.db, type, id, change, actor, this.now());
+  }
+
+  enquiriesByPage(since: string): Promise<Record<string, number>> {
+    return enquiriesByPage(this.db, since);
+  }
+
   async ping(): Promise<void> {
     await sql`select 1`.execute(this.db);
   }
@@ -534,6 +599,7 @@ function fromRow(form: DeclaredForm, r: Readonly<Record<string, unknown>>): Subm
     ...Object.fromEntries(form.fields.map((field) => [field.name, r[field.column] ?? null])),
     spam: Boolean(r.spam),
     noticeVersion: r.notice_version ?? null,
+    page: r.page ?? null,
   } as unknown as Submission;
 }
 

@@ -129,4 +129,38 @@ export const migrations: Readonly<Record<string, Migration>> = {
       await db.schema.alterTable('applications').dropColumn('portfolio').execute();
     },
   },
+  // The inbox of the shared editor: each submission's page, its state (new, in progress, closed) and who
+  // answers it, and what was done with it (inbox_events: state changes, assignments, notes), so that the
+  // people who answer leads work in one place. Notes are about a person, so they go with the person's data.
+  '0006_inbox': {
+    async up(db: Kysely<unknown>) {
+      for (const table of ['contact_submissions', 'applications']) {
+        await db.schema.alterTable(table).addColumn('page', 'text').execute();
+        await db.schema
+          .alterTable(table)
+          .addColumn('status', 'text', (col) => col.notNull().defaultTo('new'))
+          .execute();
+        await db.schema.alterTable(table).addColumn('assignee', 'text').execute();
+        await db.schema.createIndex(`${table}_status_created_at`).on(table).columns(['status', 'created_at']).execute();
+      }
+      await db.schema
+        .createTable('inbox_events')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('submission_type', 'text', (col) => col.notNull())
+        .addColumn('submission_id', 'text', (col) => col.notNull())
+        .addColumn('at', 'text', (col) => col.notNull())
+        .addColumn('actor', 'text', (col) => col.notNull())
+        .addColumn('action', 'text', (col) => col.notNull())
+        .addColumn('value', 'text', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('inbox_events_submission').on('inbox_events').column('submission_id').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('inbox_events').execute();
+      for (const table of ['applications', 'contact_submissions']) {
+        await db.schema.dropIndex(`${table}_status_created_at`).execute();
+        for (const column of ['assignee', 'status', 'page']) await db.schema.alterTable(table).dropColumn(column).execute();
+      }
+    },
+  },
 };

@@ -130,6 +130,8 @@ export async function erasePerson(
     };
     if (options.dryRun || ids.length === 0) return result;
     await trx.deleteFrom('notification_outbox').where('submission_id', 'in', ids).execute();
+    // The inbox's notes are about the person too.
+    await trx.deleteFrom('inbox_events').where('submission_id', 'in', ids).execute();
     if (contactIds.length > 0) await trx.deleteFrom('contact_submissions').where('id', 'in', contactIds).execute();
     if (applicationIds.length > 0) {
       // An application's files are its data too: erased with it.

@@ -38,6 +38,33 @@ interface SubmissionColumns {
   spam: Flag;
   /** The privacy notice shown when it was sent (src/server/notice.ts); null for rows from before migration 0004. */
   notice_version: string | null;
+  /** The site's page the form was sent from (`/contact`); null when the browser did not say, or before 0006. */
+  page: string | null;
+  /** Where the people who answer it are with it (the shared editor's inbox). */
+  status: ColumnType<InboxStatus, InboxStatus | undefined, InboxStatus>;
+  /** The e-mail address of the editor account answering it; null while nobody is. */
+  assignee: string | null;
+}
+
+/** A submission in the inbox: `new` until somebody takes it up, `in-progress` while they answer, `closed` when done. */
+export type InboxStatus = 'new' | 'in-progress' | 'closed';
+
+/** What somebody did with a submission in the inbox; `value` is the new state, the assignee's address or the note. */
+export type InboxAction = 'status' | 'assign' | 'note';
+
+/**
+ * The history of a submission in the inbox, oldest first: each change of state and of assignee, and each
+ * note, with who did it and when. A note is about the person, so it is erased and exported with their data.
+ */
+export interface InboxEventTable {
+  id: string;
+  submission_type: 'contact' | 'application';
+  submission_id: string;
+  at: IsoTime;
+  /** The editor account's e-mail address. */
+  actor: string;
+  action: InboxAction;
+  value: string;
 }
 
 /** One enquiry from the contact form, as submitted (trimmed): columns from schemas/api/contact.schema.json. */
@@ -126,6 +153,7 @@ export interface Database {
   application_files: ApplicationFileTable;
   notification_outbox: NotificationOutboxTable;
   audit_log: AuditLogTable;
+  inbox_events: InboxEventTable;
 }
 
 export type NewContactRow = Insertable<ContactSubmissionTable>;
