@@ -675,7 +675,7 @@ if (isEntryPoint(import.meta.url)) {
 }
 
 /** Submissions with the content of each application's files, as base64: what a person's export gives them. */
-async function withFileContents(storage: Storage, submissions: readonly Submission[]): Promise<Submission[]> {
+export async function withFileContents(storage: Storage, submissions: readonly Submission[]): Promise<Submission[]> {
   return Promise.all(
     submissions.map(async (submission) => {
       if (submission.type !== 'application' || submission.files.length === 0) return submission;

@@ -617,13 +617,16 @@ describe.each(postgresAnswers ? [sqlite, postgres] : [sqlite])('editor accounts 
 });
 
 describe('roles', () => {
-  it('orders the roles by power: each allows what the ones before it allow', () => {
-    expect(roles).toEqual(['writer', 'publisher', 'admin']);
+  it('orders the content roles by power, keeps sales and hr to their own lists, and lets an admin do everything', () => {
+    expect(roles).toEqual(['writer', 'publisher', 'admin', 'sales', 'hr']);
     const table = roles.map((role) => roles.map((needed) => allows(role, needed)));
+    // Rows: who is signed in; columns: what is needed (writer, publisher, admin, sales, hr).
     expect(table).toEqual([
-      [true, false, false],
-      [true, true, false],
-      [true, true, true],
+      [true, false, false, false, false],
+      [true, true, false, false, false],
+      [true, true, true, true, true],
+      [false, false, false, true, false],
+      [false, false, false, false, true],
     ]);
   });
 });

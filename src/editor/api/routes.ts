@@ -196,6 +196,7 @@ const statusOf: Record<string, number> = {
   EditorForbidden: 403,
   EditorPushFailed: 502,
   EditorLinkRefused: 409,
+  EditorInboxOffline: 503,
 };
 
 /** The editor's own failures as the answer the page gets; undefined for a fault to log and hide. */

@@ -9,6 +9,7 @@ import { editorRoutes, parseJson } from '../api/routes.ts';
 import { sitePreview } from '../api/site-preview.ts';
 import { allows } from './accounts/index.ts';
 import { serviceRoutes } from './routes.ts';
+import { inboxRouteHandlers } from './inbox-routes.ts';
 import { shareToken } from './share.ts';
 import type { ChangeSet } from './change-sets.ts';
 import type { ServiceHttp } from './http.ts';
@@ -148,6 +149,9 @@ export async function apiRoutes(app: FastifyInstance, http: ServiceHttp): Promis
       },
     });
   }
+  // --- the inbox: enquiries and applications, and people's data ----------------------------------------
+  await inboxRouteHandlers(app, http, options.submissions);
+
   // --- the site as it would be published: a change set's, the live branch's, and shared links ----------
   app.get('/api/live/page', async (request, reply) => {
     if (!request.editorSession) return signedOut(reply);

@@ -17,6 +17,7 @@ import { formatContentSecurityPolicy } from '../../server/security.ts';
 import type { EditorProject } from '../api/api.ts';
 import { faultBody, READ_JSON_BODY, refusal } from '../api/routes.ts';
 import type { Account, Accounts, Session } from './accounts/index.ts';
+import type { Storage } from '../../server/storage/index.ts';
 import type { ChangeSet, ChangeSets } from './change-sets.ts';
 import type { OidcSettings } from './oidc.ts';
 import fastifyPlugin from 'fastify-plugin';
@@ -59,6 +60,8 @@ export interface EditorServiceOptions {
   readonly oidc?: OidcSettings;
   /** Signs the preview links shared with people outside (share.ts); kept across restarts so links keep working. */
   readonly shareSecret: Buffer;
+  /** The site's submissions, for the inbox (inbox-routes.ts); without it the inbox says it is not connected. */
+  readonly submissions?: Storage;
 }
 
 /** The editor's pages draw the site's sections inline and in a same-origin frame; nothing comes from elsewhere. */

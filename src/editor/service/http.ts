@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import { faultBody, refusal } from '../api/routes.ts';
 import { foreignOrigin } from '../api/served.ts';
-import { AccountError, allows, type Session, type SignedIn } from './accounts/index.ts';
+import { AccountError, allows, roleInWords, type Role, type Session, type SignedIn } from './accounts/index.ts';
 import type { EditorServiceOptions } from './app.ts';
 import type { ChangeSet, Person } from './change-sets.ts';
 import { readShareToken } from './share.ts';
@@ -85,10 +85,10 @@ export function serviceHttp(options: EditorServiceOptions) {
       error: 'EditorSignedOut',
       message: 'Your session has ended. Sign in again in a new tab; what you changed here is kept in this browser.',
     });
-  const roleRefused = (reply: FastifyReply, needed: string, session: Session) =>
+  const roleRefused = (reply: FastifyReply, needed: Role, session: Session) =>
     reply.code(403).send({
       error: 'EditorRoleRefused',
-      message: `Only a ${needed} may do this; you are signed in as a ${session.account.role}. Ask a ${needed} to do it.`,
+      message: `Only ${roleInWords[needed]} may do this; you are signed in as ${roleInWords[session.account.role]}. Ask ${roleInWords[needed]} to do it.`,
     });
   const answerFailure = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
     const refused = refusal(error);

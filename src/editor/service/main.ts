@@ -18,6 +18,8 @@ import { EditorSetupError, readEditorServiceConfig } from './config.ts';
 import { reviewNotifier } from './notify.ts';
 import { readOidcSettings } from './oidc.ts';
 import { prepareWorkingCopy } from './working-copy.ts';
+import { readStorageConfig } from '../../server/config.ts';
+import { openStorage } from '../../server/storage/index.ts';
 
 // This file runs compiled as dist/editor-server/main.mjs, two folders deep like src/editor/: the
 // checkout is two folders up from either.
@@ -53,6 +55,9 @@ try {
     );
   const copy = await prepareWorkingCopy(config.repo, join(config.dataDir, 'editor-site'), config.branch);
   const accounts = await openAccounts(accountsConfig(process.env));
+  // The inbox reads the submissions where the site's server writes them: DATABASE_URL, else
+  // DATA_DIR/submissions.db (the same default folder as the site's server on one machine).
+  const submissions = await openStorage(readStorageConfig(process.env));
   const notifyReview = reviewNotifier(process.env, config.publicUrl);
   const oidc = readOidcSettings(process.env, config.publicUrl);
   const changeSets = new ChangeSets({
@@ -74,6 +79,7 @@ try {
     ...(notifyReview ? { notifyReview } : {}),
     ...(oidc ? { oidc } : {}),
     shareSecret: shareSecret(config.dataDir),
+    submissions,
     uiDir,
     codeRoot,
     publicUrl: config.publicUrl,
@@ -83,7 +89,10 @@ try {
     logLevel: config.logLevel,
     ping: () => accounts.listAudit(1).then(() => undefined),
   });
-  app.addHook('onClose', async () => accounts.close());
+  app.addHook('onClose', async () => {
+    await accounts.close();
+    await submissions.close();
+  });
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as AddressInfo;
   app.log.info(

@@ -9,7 +9,7 @@ import { formSchemas } from '../api/form-schemas.ts';
 import { sitePreview } from '../api/site-preview.ts';
 import { schemaOfFile } from '../shared/word-diff.ts';
 import { placeOf } from '../ui/words.ts';
-import { allows, isRole, type Accounts, type Role, type Session } from './accounts/index.ts';
+import { allows, isRole, roles, type Accounts, type Role, type Session } from './accounts/index.ts';
 import type { ChangeSet, ChangeSets, Person } from './change-sets.ts';
 import { MAX_SHARE_DAYS } from './share.ts';
 
@@ -38,7 +38,7 @@ export interface ServiceCall {
 
 /** A role named in a request, or a refusal that lists the roles. */
 function roleOf(value: unknown): Role {
-  if (!isRole(value)) throw new EditorError('EditorBadRequest', '`role` must be writer, publisher or admin.');
+  if (!isRole(value)) throw new EditorError('EditorBadRequest', `\`role\` must be one of ${roles.join(', ')}.`);
   return value;
 }
 

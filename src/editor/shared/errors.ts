@@ -12,7 +12,8 @@ export type EditorErrorCode =
   | 'EditorTooLarge'
   | 'EditorForbidden'
   | 'EditorPushFailed'
-  | 'EditorLinkRefused';
+  | 'EditorLinkRefused'
+  | 'EditorInboxOffline';
 
 export class EditorError extends Error {
   constructor(

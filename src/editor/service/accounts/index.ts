@@ -25,16 +25,32 @@ import {
   verifyPassword,
 } from './passwords.ts';
 
-export type Role = 'writer' | 'publisher' | 'admin';
+export type Role = 'writer' | 'publisher' | 'admin' | 'sales' | 'hr';
 
-/** The roles in order of power: each may do all that the ones before it may. */
-export const roles: readonly Role[] = ['writer', 'publisher', 'admin'];
+/**
+ * Every role. The content roles come in order of power (admin ⊇ publisher ⊇ writer); `sales` answers the
+ * enquiries and `hr` the applications in the inbox, and neither edits content. An admin may do everything.
+ */
+export const roles: readonly Role[] = ['writer', 'publisher', 'admin', 'sales', 'hr'];
 
-/** Whether an account with `role` may do what needs `needed` (admin ⊇ publisher ⊇ writer). */
+const contentRanks: readonly Role[] = ['writer', 'publisher', 'admin'];
+
+/** Whether an account with `role` may do what needs `needed`. */
 export function allows(role: Role, needed: Role): boolean {
-  const rank = roles.indexOf(role);
-  return rank !== -1 && rank >= roles.indexOf(needed);
+  if (role === 'admin') return true;
+  if (needed === 'sales' || needed === 'hr') return role === needed;
+  const rank = contentRanks.indexOf(role);
+  return rank !== -1 && rank >= contentRanks.indexOf(needed);
 }
+
+/** A role in a sentence, for people: "Only a publisher may do this; you are signed in as someone in sales." */
+export const roleInWords: Readonly<Record<Role, string>> = {
+  writer: 'a writer',
+  publisher: 'a publisher',
+  admin: 'an administrator',
+  sales: 'someone in sales',
+  hr: 'someone in HR',
+};
 
 /** Whether `value` names a role, for input from a command line or a request. */
 export function isRole(value: unknown): value is Role {
