@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { freePort } from './free-port.ts';
 import { startServer, type StartedServer } from './servers.ts';
+import { pdfFile } from '../server/cv-files.ts';
 
 // The editor as the company's shared service, started as the README says (`npm run editor:start`, which
 // builds it first), on a clone of a bare repository that stands for the site's remote. Two people, each in
@@ -21,7 +22,14 @@ test.describe.configure({ mode: 'serial' });
 
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', ['-c', 'user.name=Developer', '-c', 'user.email=dev@example.com', ...args], { cwd, encoding: 'utf8' });
-const env = () => ({ ...process.env, EDITOR_DATA_DIR: join(temp, 'data'), EDITOR_PUBLIC_URL: base });
+// DATA_DIR: the site's test server's (playwright.config.ts), so the inbox reads the submissions it stores,
+// as the two do on one machine.
+const env = () => ({
+  ...process.env,
+  EDITOR_DATA_DIR: join(temp, 'data'),
+  EDITOR_PUBLIC_URL: base,
+  DATA_DIR: join(root, 'test-results/e2e-data'),
+});
 
 /** `npm run editor:users -- add …`, as an administrator runs it: the invitation link it printed. */
 function invite(email: string, role: string, name: string): string {
@@ -203,6 +211,100 @@ test('a writer edits in a change set and asks for review; a publisher reads it i
   await writer.getByRole('button', { name: 'Sign in' }).click();
   await expect(writer.getByText('Meera Writer (writer)')).toBeVisible({ timeout: 30_000 });
   await expect(writer.getByRole('region', { name: 'Recently finished' })).toContainText('Contact page: a warmer heading');
+});
+
+/** A browser of one's own for someone who answers leads: opens the invitation and lands in the inbox. */
+async function joinInbox(browser: Browser, link: string, name: string, viewport = { width: 1440, height: 900 }): Promise<Page> {
+  const page = await (await browser.newContext({ viewport })).newPage();
+  await page.goto(link);
+  await expect(page.getByText(`Welcome, ${name}.`)).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('The same password again').fill(password);
+  await page.getByRole('button', { name: 'Set password and sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible({ timeout: 30_000 });
+  return page;
+}
+
+test('hr finds an application with its CV and takes it up with a note; sales never sees it; an admin erases the person', async ({
+  browser,
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const email = `inbox.${Date.now()}@example.in`;
+  // A job seeker applies on the site, with a PDF CV.
+  await page.goto('/careers/graphic-designer#apply');
+  const form = page.locator('[data-section="job-opening"] form');
+  await form.getByLabel('Name').fill('Ravi Kumar');
+  await form.getByLabel('E-mail').fill(email);
+  await form.getByLabel('Phone').fill('+91 98107 45210');
+  await form.getByLabel('CV').setInputFiles({ name: 'Ravi Kumar CV.pdf', mimeType: 'application/pdf', buffer: pdfFile(email) });
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/careers\/thank-you$/);
+
+  // hr finds it by the address, reads it, downloads the CV.
+  const hr = await joinInbox(browser, invite('hema@example.com', 'hr', 'Hema Recruiter'), 'Hema Recruiter');
+  await expect(hr.getByRole('navigation', { name: 'Inbox' }).getByRole('link')).toHaveText(['Applications']);
+  await hr.getByRole('searchbox').fill(email);
+  await hr.getByRole('button', { name: 'Find', exact: true }).click();
+  await expect(hr.locator('.inbox-count')).toHaveText(/^1–1 of 1 application$/);
+  await hr.screenshot({ path: testInfo.outputPath('inbox-list-1440.png'), fullPage: true });
+  await hr.getByRole('link', { name: /Ravi Kumar/ }).click();
+  await expect(hr.getByRole('heading', { level: 2, name: /Ravi Kumar/ })).toBeVisible();
+  await expect(hr.locator('.inbox-fields')).toContainText('/careers/graphic-designer');
+  const [download] = await Promise.all([
+    hr.waitForEvent('download'),
+    hr.getByRole('link', { name: 'Download Ravi Kumar CV.pdf' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('Ravi Kumar CV.pdf');
+  const { readFileSync } = await import('node:fs');
+  expect(readFileSync((await download.path())!).equals(pdfFile(email))).toBe(true);
+
+  // … and takes it up, with a note for colleagues; the history says who did what.
+  await hr.getByLabel('State').selectOption('in-progress');
+  await hr.getByLabel('Note for colleagues').fill('Portfolio looks strong; call on Monday.');
+  await hr.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(hr.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  const history = hr.locator('.inbox-history');
+  await expect(history).toContainText('hema@example.com set it to In progress');
+  await expect(history).toContainText('Portfolio looks strong; call on Monday.');
+  await hr.screenshot({ path: testInfo.outputPath('inbox-detail-1440.png'), fullPage: true });
+  const applicationUrl = hr.url();
+
+  // Sales answers enquiries only: no list of applications, and the address itself is refused.
+  const sales = await joinInbox(browser, invite('sanjay@example.com', 'sales', 'Sanjay Sales'), 'Sanjay Sales', {
+    width: 390,
+    height: 844,
+  });
+  await expect(sales.getByRole('navigation', { name: 'Inbox' }).getByRole('link')).toHaveText(['Enquiries']);
+  await sales.screenshot({ path: testInfo.outputPath('inbox-list-390.png'), fullPage: true });
+  await sales.goto(applicationUrl);
+  await expect(sales.getByRole('heading', { level: 2, name: /Ravi Kumar/ })).toHaveCount(0);
+  const refused = await sales.evaluate(
+    async (id) => (await fetch(`/api/inbox/applications/${id}`)).status,
+    new URL(applicationUrl).searchParams.get('id'),
+  );
+  expect(refused).toBe(403);
+
+  // An admin answers the person's request to be forgotten: found, confirmed, erased, audited.
+  // An admin lands on the change sets; the inbox is one link away.
+  const adminPage = await join_(browser, invite('anita@example.com', 'admin', 'Anita Admin'), 'Anita Admin');
+  await adminPage.getByRole('link', { name: /^Inbox/ }).click();
+  const rights = adminPage.getByRole('region', { name: 'A person’s data' });
+  await rights.getByLabel('Their e-mail address').fill(email);
+  await rights.getByRole('button', { name: 'Find' }).click();
+  await expect(rights.getByRole('status')).toContainText('1 submission: 0 enquiries and 1 application.');
+  await adminPage.screenshot({ path: testInfo.outputPath('inbox-rights-1440.png'), fullPage: true });
+  adminPage.once('dialog', (dialog) => void dialog.accept());
+  await rights.getByRole('button', { name: 'Erase…' }).click();
+  await expect(rights.getByRole('status')).toContainText('Erased 0 enquiries and 1 application.');
+  const audit = await adminPage.evaluate(async () => (await (await fetch('/api/audit')).json()) as { action: string }[]);
+  expect(audit.map((entry) => entry.action)).toEqual(
+    expect.arrayContaining(['person.found', 'person.erased', 'inbox.file-downloaded']),
+  );
+  await hr.reload();
+  await expect(hr.getByRole('alert')).toContainText('no longer stored');
+  // Nobody's data reaches the service's log.
+  expect(service.log()).not.toContain(email);
 });
 
 test('the service logs JSON lines without passwords or tokens, and stops cleanly on SIGTERM', async () => {

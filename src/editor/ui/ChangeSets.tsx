@@ -50,8 +50,9 @@ export function ChangeSetsPage({ account }: { readonly account: SignedInAccount 
       </header>
       <div className="change-sets-body">
         {account.role === 'admin' && (
-          <p>
+          <p className="change-sets-links">
             <a href="/?people=1">People: invite colleagues, change roles…</a>
+            <a href="/?inbox=enquiries">Inbox: enquiries and applications</a>
           </p>
         )}
         <p>

@@ -45,6 +45,16 @@ function labelOf(section: Record<string, unknown>): string {
 
 export function EditorApp({ account }: { readonly account?: SignedInAccount | undefined } = {}) {
   const [catalog, setCatalog] = useState<EditorCatalog>();
+  /** How many enquiries each page brought this month, beside it in the list (the shared service only). */
+  const [enquiries, setEnquiries] = useState<Record<string, number>>({});
+  useEffect(() => {
+    if (!account) return;
+    // A count that cannot be had (the inbox not connected) leaves the list as it is: it is a hint, not the work.
+    api.inbox.pageEnquiries().then(
+      (answer) => setEnquiries(answer.counts),
+      () => undefined,
+    );
+  }, [account]);
   const [file, setFile] = useState(fileFromHash);
   const [selected, setSelected] = useState<Selection>('page');
   const [status, setStatus] = useState<Status>();
@@ -304,6 +314,11 @@ export function EditorApp({ account }: { readonly account?: SignedInAccount | un
                   <span className="file-route">
                     {entry.route}
                     {entry.draft && <span className="draft-tag"> draft</span>}
+                  </span>
+                )}
+                {entry.route && enquiries[entry.route] !== undefined && (
+                  <span className="file-enquiries">
+                    {enquiries[entry.route]} {enquiries[entry.route] === 1 ? 'enquiry' : 'enquiries'} this month
                   </span>
                 )}
                 {unsaved.has(entry.file) && <span className="unsaved-dot" aria-label="unsaved changes" />}

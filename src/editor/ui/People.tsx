@@ -8,7 +8,16 @@ import { api, type SignedInAccount } from './api.ts';
 import { AccountMenu } from './ChangeSets.tsx';
 
 type Role = SignedInAccount['role'];
-const roles: readonly Role[] = ['writer', 'publisher', 'admin'];
+const roles: readonly Role[] = ['writer', 'publisher', 'admin', 'sales', 'hr'];
+
+/** What each role may do, as the role list says it. */
+const roleWords: Readonly<Record<Role, string>> = {
+  writer: 'Writer: edits pages',
+  publisher: 'Publisher: edits and publishes',
+  admin: 'Admin: everything, people included',
+  sales: 'Sales: answers enquiries',
+  hr: 'HR: answers applications',
+};
 
 export function PeoplePage({ account }: { readonly account: SignedInAccount }) {
   const [people, setPeople] = useState<(SignedInAccount & { hasPassword: boolean })[]>();
@@ -80,7 +89,9 @@ export function PeoplePage({ account }: { readonly account: SignedInAccount }) {
             onChange={(event) => setForm({ ...form, role: event.target.value as Role })}
           >
             {roles.map((r) => (
-              <option key={r}>{r}</option>
+              <option key={r} value={r}>
+                {roleWords[r]}
+              </option>
             ))}
           </select>
           <button type="submit" className="primary">
@@ -117,7 +128,9 @@ export function PeoplePage({ account }: { readonly account: SignedInAccount }) {
                     }
                   >
                     {roles.map((r) => (
-                      <option key={r}>{r}</option>
+                      <option key={r} value={r}>
+                        {roleWords[r]}
+                      </option>
                     ))}
                   </select>
                 </td>

@@ -5,8 +5,10 @@ import type { Changes, Published } from '../api/publish.ts';
 import type { DeletePlan } from '../api/pages.ts';
 import type { DeletedPicture, LibraryPicture } from '../api/library.ts';
 import type { ChangeSet, Review, Update, Version } from '../service/change-sets.ts';
+import type { InboxEvent, InboxItem, InboxPage, InboxStatus, StoredFile, Submission } from '../../server/storage/index.ts';
 
 export type { ChangeSet, Review, Version };
+export type { InboxEvent, InboxItem, InboxStatus, StoredFile, Submission };
 export type { Changes, DeletePlan, DraftResult, EditorCatalog, OpenedFile, Problem, Published };
 
 /** A refusal of the editor server, with its permanent name and its message. */
@@ -76,12 +78,21 @@ async function call<T>(path: string, body?: unknown): Promise<T> {
   return json as T;
 }
 
+/** The inbox's two lists. */
+export type InboxList = 'enquiries' | 'applications';
+
+/** One submission as the inbox shows it: its fields, state, history and files. */
+export type InboxDetail = InboxItem & { readonly events: readonly InboxEvent[]; readonly files: readonly StoredFile[] };
+
 /** Who is signed in to the shared service; undefined in the single-user editor, which has no accounts. */
 export interface SignedInAccount {
   readonly email: string;
   readonly name: string;
-  readonly role: 'writer' | 'publisher' | 'admin';
+  readonly role: Role;
 }
+
+/** Who may do what (src/editor/service/accounts): content roles, and the inbox's sales and hr. */
+export type Role = 'writer' | 'publisher' | 'admin' | 'sales' | 'hr';
 
 export const api = {
   /** The signed-in account of the shared service, or undefined where there is no sign-in (`npm run edit`). */
@@ -104,6 +115,24 @@ export const api = {
     role: (email: string, role: string) => call<SignedInAccount>('/api/people/role', { email, role }),
     remove: (email: string) => call<{ removed: boolean }>('/api/people/remove', { email }),
     signOut: (email: string) => call<{ sessions: number }>('/api/people/sign-out', { email }),
+  },
+  inbox: {
+    list: (list: InboxList, filters: Record<string, string>) =>
+      call<InboxPage & { choices: { pages: string[]; roles: string[] } }>(`/api/inbox/${list}?${new URLSearchParams(filters)}`),
+    exportUrl: (list: InboxList, filters: Record<string, string>) => `/api/inbox/${list}/export?${new URLSearchParams(filters)}`,
+    get: (list: InboxList, id: string) => call<InboxDetail>(`/api/inbox/${list}/${encodeURIComponent(id)}`),
+    change: (list: InboxList, id: string, change: { status?: InboxStatus; assignee?: string | null; note?: string }) =>
+      call<InboxDetail>(`/api/inbox/${list}/${encodeURIComponent(id)}`, change),
+    fileUrl: (id: string, file: string) => `/api/inbox/applications/${encodeURIComponent(id)}/files/${encodeURIComponent(file)}`,
+    /** How many enquiries each page (by route) brought this month. */
+    pageEnquiries: () => call<{ since: string; counts: Record<string, number> }>('/api/page-enquiries'),
+  },
+  peopleData: {
+    find: (person: Record<string, string>) =>
+      call<{ submissions: Submission[]; addresses: number }>(`/api/people-data?${new URLSearchParams(person)}`),
+    exportUrl: (person: Record<string, string>) => `/api/people-data/export?${new URLSearchParams(person)}`,
+    erase: (person: Record<string, string>, confirm: number) =>
+      call<{ contacts: number; applications: number }>('/api/people-data/erase', { ...person, confirm }),
   },
   changeSets: {
     list: () => call<ChangeSet[]>('/api/change-sets'),

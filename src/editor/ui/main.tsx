@@ -9,6 +9,7 @@ import { api, currentChangeSet, type SignedInAccount } from './api.ts';
 import { ChangeSetsPage } from './ChangeSets.tsx';
 import { EditorApp } from './EditorApp.tsx';
 import { PeoplePage } from './People.tsx';
+import { InboxPage } from './Inbox.tsx';
 import './editor.css';
 
 function Root() {
@@ -20,8 +21,14 @@ function Root() {
     );
   }, []);
   if (!who) return <p className="editor-loading">Loading the editor…</p>;
-  if (who.account?.role === 'admin' && new URLSearchParams(window.location.search).has('people'))
-    return <PeoplePage account={who.account} />;
+  const address = new URLSearchParams(window.location.search);
+  if (who.account?.role === 'admin' && address.has('people')) return <PeoplePage account={who.account} />;
+  // Sales and hr answer leads and edit no content: the inbox is their editor.
+  if (
+    who.account &&
+    (who.account.role === 'sales' || who.account.role === 'hr' || (who.account.role === 'admin' && address.has('inbox')))
+  )
+    return <InboxPage account={who.account} />;
   if (who.account && !currentChangeSet()) return <ChangeSetsPage account={who.account} />;
   return <EditorApp account={who.account} />;
 }
