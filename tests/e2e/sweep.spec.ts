@@ -4,8 +4,10 @@
  * then looked at in every way: how it starts, what goes wrong, how it moves, whether it hydrates, its
  * layout at five widths and axe at a phone's and a desktop's width.
  *
- * The gate (`npm test`) visits every page file's route and the first entry of each collection; the full
- * sweep (`TEST_DEPTH=full`, `npm run test:full`) every route, axe at every width. `ROUTE=/react` runs one
+ * The gate (`npm test`) visits one route of each page kind (routes whose pages have the same section types:
+ * fixtures.ts, kindRoutes), which finds what a template or a section gets wrong in a third of the time;
+ * the full sweep (`TEST_DEPTH=full`, `npm run test:full`, and CI after the gate) visits every route, axe
+ * at every width, for what one page's own content gets wrong. `ROUTE=/react` runs one
  * route (CONTRIBUTING.md).
  */
 import { readFileSync } from 'node:fs';
@@ -33,7 +35,7 @@ async function axeAt(page: Page, route: string, width: number): Promise<void> {
 test.describe('every route, in one visit', () => {
   test.use({ viewport: { width: 390, height: 900 } });
 
-  for (const route of sweptRoutes()) {
+  for (const route of kindRoutes()) {
     test(`${route}: starts before its font, landmarks and one h1, no error or failed request, motion that stops, every section hydrates, layout at ${WIDTHS.join(', ')} px, axe at ${AXE_WIDTHS.join(' and ')} px`, async ({
       page,
     }) => {
