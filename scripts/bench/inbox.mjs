@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openStorage, type InboxQuery, type StorageConfig } from '../../src/server/storage/index.ts';
+import { openStorage } from '../../src/server/storage/index.ts';
 import { benchArgs, median, onlyDatabase, postgresScratch, whole } from './common.mjs';
 
 const { values: args } = benchArgs({
@@ -18,13 +18,14 @@ const { values: args } = benchArgs({
     runs: { default: '20', value: 'N', help: 'times each page is asked for', read: whole() },
     only: { value: 'DB', help: 'embedded or postgres; both when left out', read: onlyDatabase },
   },
-}) as { values: { submissions: number; runs: number; only?: 'embedded' | 'postgres' } };
+});
 
 const pages = ['/contact', '/services/react', '/', '/hire-developers', '/careers/graphic-designer'];
 const roles = ['React Developer', 'UI/UX Designer', 'Graphic Designer', 'Backend Developer'];
 const surnames = ['Kumar', 'Sharma', 'Iyer', 'Das', 'Reddy', 'Khan', 'Mehta', 'Nair', 'Singh', 'Patel'];
 
-async function measure(name: string, config: StorageConfig): Promise<void> {
+/** @param {string} name @param {import('../../src/server/storage/index.ts').StorageConfig} config */
+async function measure(name, config) {
   const storage = await openStorage(config);
   try {
     const started = performance.now();
@@ -34,13 +35,13 @@ async function measure(name: string, config: StorageConfig): Promise<void> {
         Array.from({ length: Math.min(200, args.submissions - at) }, (_, i) => {
           const n = at + i;
           const person = `Person ${n} ${surnames[n % surnames.length]}`;
-          const page = pages[n % pages.length]!;
+          const page = pages[n % pages.length];
           return n < applications
             ? storage.saveApplication({
                 name: person,
                 email: `person${n}@example.in`,
                 phone: `+91 98${String(n).padStart(8, '0')}`,
-                domain: roles[n % roles.length]!,
+                domain: roles[n % roles.length],
                 spam: n % 97 === 0,
                 page,
               })
@@ -65,7 +66,8 @@ async function measure(name: string, config: StorageConfig): Promise<void> {
     );
 
     const total = (await storage.listInbox({ type: 'contact' })).total;
-    const cases: [string, InboxQuery][] = [
+    /** @type {[string, import('../../src/server/storage/index.ts').InboxQuery][]} */
+    const cases = [
       ['first page of enquiries', { type: 'contact' }],
       ['state: in progress', { type: 'contact', status: 'in-progress' }],
       ['page: /contact', { type: 'contact', page: '/contact' }],
@@ -81,7 +83,7 @@ async function measure(name: string, config: StorageConfig): Promise<void> {
     console.log('page of the list                         median    slowest   rows');
     let worst = 0;
     for (const [label, query] of cases) {
-      const times: number[] = [];
+      const times = [];
       let rows = 0;
       for (let run = 0; run < args.runs; run += 1) {
         const t = performance.now();
