@@ -20,6 +20,7 @@ import { parse, parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOTYPE_KEYS } from '../../src/content/yaml/safe-keys.ts';
 import { startEditorFixture, type EditorFixture } from './editor-fixture.ts';
+import { anyStorage, validApplication, validContact, type StorageUnderTest } from './helpers.ts';
 import { addresses, fakeSession, hostileBody, hostileQuery, identities, places, useOpenedPage } from './hostile-requests.ts';
 import { runs } from '../helpers/depth.ts';
 
@@ -30,12 +31,21 @@ let fixture: EditorFixture;
 let page: { version: string; data: Record<string, unknown> };
 const file = 'content/pages/react.yaml';
 
+let submissions: StorageUnderTest;
+
 beforeAll(async () => {
-  fixture = await startEditorFixture('editor-hostile');
+  // The inbox's addresses read the site's submissions: a storage of their own, with one of each kind.
+  submissions = await anyStorage.open();
+  await submissions.storage.saveContact({ ...validContact, spam: false, page: '/contact' });
+  await submissions.storage.saveApplication({ ...validApplication, spam: false, page: '/careers' });
+  fixture = await startEditorFixture('editor-hostile', { submissions: submissions.storage });
   page = (await fixture.call('POST', '/api/open', 'writer', { body: { file } })).json();
   useOpenedPage({ file, version: page.version, data: page.data });
 });
-afterAll(async () => fixture?.close());
+afterAll(async () => {
+  await fixture?.close();
+  await submissions?.cleanup();
+});
 
 /** What every object shares: nothing may be added to it by a request. */
 const shared = [Object.prototype, Array.prototype, Function.prototype, String.prototype];

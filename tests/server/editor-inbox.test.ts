@@ -5,7 +5,9 @@
  * (filter, search, page through, take one up with a note, download a CV, export, find and erase a
  * person), on both databases.
  */
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runs } from '../helpers/depth.ts';
 import { inboxRoutes, inboxTypes } from '../../src/editor/service/inbox-routes.ts';
 import type { Storage } from '../../src/server/storage/index.ts';
 import { docxFile, pdfFile } from './cv-files.ts';
@@ -228,4 +230,37 @@ describe.each(storageCases)('the inbox on $name', (storageCase) => {
     expect(JSON.stringify(editorAudit)).not.toContain('ravi@example.in');
     expect((await call('POST', '/api/people-data/erase', 'admin', { phone: 'not a number', confirm: 0 })).statusCode).toBe(400);
   });
+});
+
+/**
+ * The search, as a class: for any stored names and any words searched for (SQL's own wildcards `%` `_` and
+ * its escape `\` included, Devanagari too), the inbox lists exactly the submissions whose fields hold the
+ * words, in any case of their Latin letters, and counts them right, with spam never among them.
+ */
+describe.each(storageCases)('the inbox search on $name', (storageCase) => {
+  const letters = fc.constantFrom(...'aAbBzZ%_\\ .-@रवि0'.split(''));
+  const text = fc.string({ unit: letters, minLength: 1, maxLength: 6 });
+
+  it('finds exactly the submissions that hold the words, whatever they are (fast-check)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(text, fc.boolean()), { minLength: 1, maxLength: 8 }), text, async (rows, words) => {
+        const under = await storageCase.open();
+        try {
+          for (const [name, spam] of rows)
+            await under.storage.saveContact({ ...validContact, username: name, company: 'Acme', spam });
+          const fold = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+          const fields = (name: string) => [name, validContact.mobile, validContact.email, 'Acme', validContact.projectDetails];
+          const expected = rows.filter(([name, spam]) => !spam && fields(name).some((f) => fold(f).includes(fold(words.trim()))));
+          const page = await under.storage.listInbox({ type: 'contact', search: words, limit: 200 });
+          expect(page.total).toBe(words.trim() === '' ? rows.filter(([, spam]) => !spam).length : expected.length);
+          expect(page.items.map((item) => item.fields.username).sort()).toEqual(
+            (words.trim() === '' ? rows.filter(([, spam]) => !spam) : expected).map(([name]) => name).sort(),
+          );
+        } finally {
+          await under.cleanup();
+        }
+      }),
+      { seed: 5301, numRuns: runs(15, 80) },
+    );
+  }, 120_000);
 });

@@ -8,6 +8,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import { editorRoutes } from '../../src/editor/api/routes.ts';
 import { serviceRoutes } from '../../src/editor/service/routes.ts';
+import { inboxRoutes, inboxTypes } from '../../src/editor/service/inbox-routes.ts';
 import { PROTOTYPE_KEYS, setOwn } from '../../src/content/yaml/safe-keys.ts';
 
 export type As = 'nobody' | 'writer' | 'other-writer' | 'publisher' | 'admin';
@@ -29,6 +30,14 @@ export const addresses: readonly Address[] = [
     .filter(([url]) => url !== '/api/publish')
     .map(([url, route]) => ({ method: route.method, url, readsBody: route.method === 'POST' && !route.raw })),
   ...serviceRoutes.map((route) => ({ method: route.method, url: route.url, readsBody: route.method === 'POST' })),
+  // The inbox's, once for each of its lists; a submission and a file that do not exist.
+  ...inboxRoutes.flatMap((route) =>
+    (route.url.includes(':type') ? Object.keys(inboxTypes) : ['']).map((list) => ({
+      method: route.method,
+      url: route.url.replace(':type', list).replace(':file', 'no-such-file'),
+      readsBody: route.method === 'POST',
+    })),
+  ),
   ...['/auth/sign-in', '/auth/invitation', '/auth/accept'].map((url) => ({ method: 'POST' as const, url, readsBody: true })),
   { method: 'POST', url: '/auth/sign-out', readsBody: false },
   // The service's other addresses, all GETs that read only their query: sign-in's options and the
