@@ -538,6 +538,13 @@ describe('change sets and review', () => {
       `${token.slice(0, -2)}xx`,
     ];
     for (const bad of altered) expect((await outsider(`/shared/${bad}/page?route=/contact`)).statusCode, bad).toBe(410);
+    // The link opened in a browser says so in words, not as the JSON its preview reads.
+    for (const bad of altered) {
+      const opened = await outsider(`/shared/${bad}`);
+      expect(opened.statusCode, bad).toBe(410);
+      expect(opened.headers['content-type'], bad).toMatch(/^text\/html/);
+      expect(opened.body, bad).toContain('<h1 style="font-size: 1.6rem">This preview link does not work</h1>');
+    }
     expect((await call('POST', at('/api/change-sets/:id/share', mine), 'publisher', { body: { days: 30 } })).statusCode).toBe(
       400,
     );

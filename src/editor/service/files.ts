@@ -26,15 +26,29 @@ export async function pageAndFileRoutes(app: FastifyInstance, http: ServiceHttp)
     return reply.code(404).send({ error: 'EditorNotFound', message: 'The editor has nothing at this address.' });
   });
 
+  const linkGonePage = `<!doctype html>
+<html lang="en">
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>This preview link does not work</title>
+<main style="font: 1.1rem/1.5 system-ui, sans-serif; max-width: 36rem; margin: 15vh auto; padding: 0 1.25rem; color: #101828">
+<h1 style="font-size: 1.6rem">This preview link does not work</h1>
+<p>It has expired, been withdrawn, or been changed on its way to you (a character missing at its end, say).
+Nothing is wrong on your side. Ask the person who sent it for a new link.</p>
+</main>
+</html>
+`;
   const linkGone = (reply: FastifyReply) =>
     reply.code(410).send({
       error: 'EditorLinkExpired',
       message: 'This preview link has expired or been withdrawn. Ask the person who sent it for a new one.',
     });
+  // The link itself is opened by a person, in a browser: a page in words, not the JSON its preview reads.
   app.get('/shared/:token', async (request, reply) =>
     (await sharedChangeSet((request.params as { token: string }).token))
       ? page(reply, 'site-preview/index.html')
-      : linkGone(reply),
+      : reply.code(410).type('text/html; charset=utf-8').send(linkGonePage),
   );
   // Drawing a page runs the content check: whoever holds a link may ask for pages at a reader's pace, no faster.
   app.get(
