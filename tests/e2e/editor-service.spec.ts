@@ -194,7 +194,14 @@ test('a writer edits in a change set and asks for review; a publisher reads it i
   await expect(latest).toContainText('Meera Writer', { timeout: 30_000 });
   await expect(latest).toContainText('live now');
   await expect(latest.locator('ins').first()).toHaveText('Write to Us');
+  // Restoring asks first, naming the version it would replace.
+  let asked = '';
+  second.once('dialog', (dialog) => {
+    asked = dialog.message();
+    void dialog.accept();
+  });
   await history.getByRole('button', { name: 'Restore this version…' }).click();
+  await expect.poll(() => asked).toContain('replaces the version live now (“Contact page: a warmer heading”');
   await expect(second.locator('.change-set-title')).toHaveText(/^Restore pages\/contact\.yaml as of /, { timeout: 30_000 });
 
   // Signing out ends the session: the editor sends them back to sign in, and sign-in keeps what was typed.

@@ -607,6 +607,15 @@ export function HistoryDialog({
                   type="button"
                   disabled={busy}
                   onClick={() => {
+                    // Restoring replaces what is live: say what, and ask first.
+                    const live = versions![0]!;
+                    if (
+                      !window.confirm(
+                        `Put ${file.replace(/^content\//, '')} back as it was on ${when(version.at)} (“${version.subject}”)?\n\n` +
+                          `This starts a change set that, once a publisher has reviewed and published it, replaces the version live now (“${live.subject}”, ${when(live.at)}).`,
+                      )
+                    )
+                      return;
                     setBusy(true);
                     api.changeSets.restore(file, version.commit).then(
                       (created) => open(created.id),
