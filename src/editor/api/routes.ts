@@ -197,6 +197,7 @@ const statusOf: Record<string, number> = {
   EditorPushFailed: 502,
   EditorLinkRefused: 409,
   EditorInboxOffline: 503,
+  EditorRepoUnreachable: 502,
 };
 
 /** The editor's own failures as the answer the page gets; undefined for a fault to log and hide. */

@@ -97,6 +97,10 @@ export interface Version {
   readonly change: FileChange;
 }
 
+/** The first line of what git said, for a message: the rest is for the log. */
+const firstLine = (error: unknown) =>
+  ((error as GitStepFailed).said ?? (error as Error).message ?? '').split('\n')[0]!.slice(0, 300);
+
 export class GitStepFailed extends Error {
   constructor(
     readonly step: string,
@@ -248,7 +252,14 @@ export class ChangeSets {
     const remote = await this.remote();
     if (!remote) return;
     const branch = await this.branch();
-    await git(this.live, ['fetch', '--quiet', remote, branch]);
+    try {
+      await git(this.live, ['fetch', '--quiet', remote, branch]);
+    } catch (error) {
+      throw new EditorError(
+        'EditorRepoUnreachable',
+        `The site's repository could not be reached, so nothing was changed: your work is kept as it is. Try again in a few minutes. If it keeps happening, whoever runs the editor checks that its repository (EDITOR_REPO) answers; git said: ${firstLine(error)}`,
+      );
+    }
     await this.refuseLinks(`${remote}/${branch}`, `The live branch (${branch} of ${remote})`);
     await git(this.live, ['reset', '--quiet', '--hard', `${remote}/${branch}`]);
   }
@@ -546,9 +557,16 @@ export class ChangeSets {
           await git(this.live, ['push', '--quiet', remote, `HEAD:${await this.branch()}`]);
         } catch (error) {
           await undo();
+          const said = (error as GitStepFailed).said ?? '';
+          // Someone published meanwhile, between our fetch and our push.
+          if (/rejected|non-fast-forward|fetch first/i.test(said))
+            throw new EditorError(
+              'EditorConflict',
+              `The live site changed while this was being published, so nothing was published. Press “Bring up to date”, check the result, and publish again.`,
+            );
           throw new EditorError(
-            'EditorPushFailed',
-            `Sending the change to ${remote} failed (${(error as GitStepFailed).said.split('\n')[0]}). Nothing was published; try again in a moment.`,
+            'EditorRepoUnreachable',
+            `The site's repository did not take the change, so nothing was published: the change set is kept, still in review. Try again in a few minutes. If it keeps happening, whoever runs the editor checks that its repository (EDITOR_REPO) answers and lets the editor push; git said: ${firstLine(error)}`,
           );
         }
       }

@@ -162,7 +162,14 @@ export const serviceRoutes: readonly {
           `"${changeSet!.title}" has your own work in it, and this editor publishes only what someone else has read (EDITOR_REVIEW=two-person). Ask another publisher to publish it.`,
         );
       // `reviewed`: the version the publisher read; a newer one is refused rather than published unseen.
-      const published = await changeSets.publish(changeSet!.id, by, body.reviewed);
+      let published: Awaited<ReturnType<ChangeSets['publish']>>;
+      try {
+        published = await changeSets.publish(changeSet!.id, by, body.reviewed);
+      } catch (error) {
+        // A refused or failed publish is part of the change set's story too, with why.
+        await audit('content.publish-failed', changeSet!, `${(error as Error).name}: ${(error as Error).message}`.slice(0, 500));
+        throw error;
+      }
       await audit('content.published', published.changeSet, published.commit);
       return published;
     },

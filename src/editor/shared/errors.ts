@@ -13,7 +13,8 @@ export type EditorErrorCode =
   | 'EditorForbidden'
   | 'EditorPushFailed'
   | 'EditorLinkRefused'
-  | 'EditorInboxOffline';
+  | 'EditorInboxOffline'
+  | 'EditorRepoUnreachable';
 
 export class EditorError extends Error {
   constructor(

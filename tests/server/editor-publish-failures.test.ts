@@ -1,0 +1,56 @@
+/**
+ * A publish that fails says why in words a publisher can act on (issue 54): the repository cannot be reached,
+ * or it refused the change because the live site moved on. Nothing is published, the change set waits in
+ * review as it was, and the failed attempt is in the audit log with its reason.
+ */
+import { renameSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEditorFixture, type EditorFixture } from './editor-fixture.ts';
+
+let fixture: EditorFixture;
+const file = 'content/pages/react.yaml';
+
+beforeAll(async () => {
+  fixture = await startEditorFixture('editor-publish-failures', { logLevel: 'silent' });
+});
+afterAll(async () => fixture?.close());
+
+async function saveAndAsk(title: string): Promise<string> {
+  const opened = (await fixture.call('POST', '/api/open', 'writer', { body: { file } })).json();
+  const saved = await fixture.call('POST', '/api/save', 'writer', {
+    body: { file, version: opened.version, data: { ...opened.data, title } },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  const asked = await fixture.call('POST', `/api/change-sets/${fixture.own.writer.id}/ask-review`, 'writer', { body: {} });
+  expect(asked.statusCode, asked.body).toBe(200);
+  return asked.json().reviewed as string;
+}
+
+describe('a publish that fails', () => {
+  it('with the repository out of reach says so and what to do, keeps the change set in review, and is audited', async () => {
+    const reviewed = await saveAndAsk('React developers, while the repository is away');
+    const away = `${fixture.remote}-away`;
+    renameSync(fixture.remote, away);
+    try {
+      const failed = await fixture.call('POST', `/api/change-sets/${fixture.own.writer.id}/publish`, 'publisher', {
+        changeSet: fixture.own.writer.id,
+        body: { reviewed },
+      });
+      expect(failed.statusCode).toBe(502);
+      expect(failed.json().error).toBe('EditorRepoUnreachable');
+      expect(failed.json().message).toMatch(/^The site's repository could not be reached, so nothing was changed/);
+      expect(failed.json().message).not.toMatch(/developer|npm run/);
+      expect(fixture.changeSets.get(fixture.own.writer.id).state).toBe('in-review');
+      const audit = await fixture.accounts.listAudit(20);
+      expect(audit.find((entry) => entry.action === 'content.publish-failed')?.detail).toContain('EditorRepoUnreachable');
+    } finally {
+      renameSync(away, fixture.remote);
+    }
+    // Back in reach, the same publish goes through.
+    const published = await fixture.call('POST', `/api/change-sets/${fixture.own.writer.id}/publish`, 'publisher', {
+      changeSet: fixture.own.writer.id,
+      body: { reviewed },
+    });
+    expect(published.statusCode, published.body).toBe(200);
+  });
+});
