@@ -43,6 +43,14 @@ describe('a publish that fails', () => {
       expect(fixture.changeSets.get(fixture.own.writer.id).state).toBe('in-review');
       const audit = await fixture.accounts.listAudit(20);
       expect(audit.find((entry) => entry.action === 'content.publish-failed')?.detail).toContain('EditorRepoUnreachable');
+      // Its owner reads on their own list that it was not published, and why.
+      const mine = (await fixture.call('GET', '/api/change-sets', 'writer')).json() as {
+        id: string;
+        events: { kind: string; text?: string }[];
+      }[];
+      const last = mine.find((c) => c.id === fixture.own.writer.id)!.events.at(-1)!;
+      expect(last.kind).toBe('publish-failed');
+      expect(last.text).toMatch(/^The site's repository could not be reached/);
     } finally {
       renameSync(away, fixture.remote);
     }

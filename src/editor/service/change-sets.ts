@@ -44,7 +44,7 @@ export interface Person {
 export interface ChangeSetEvent {
   readonly at: string;
   readonly by: Person;
-  readonly kind: 'created' | 'comment' | 'asked-review' | 'sent-back' | 'published' | 'withdrawn';
+  readonly kind: 'created' | 'comment' | 'asked-review' | 'sent-back' | 'published' | 'publish-failed' | 'withdrawn';
   readonly text?: string;
   /** The commit the step concerns (the one reviewed, the merge published). */
   readonly commit?: string;
@@ -442,6 +442,14 @@ export class ChangeSets {
         throw new EditorError('EditorConflict', `"${changeSet.title}" is not waiting for review, so it cannot be sent back.`);
       return this.step(changeSet, { by, kind: 'sent-back', text: said.slice(0, 4000) }, { state: 'draft' });
     });
+  }
+
+  /**
+   * Records that a publish of the change set failed, and why, in its conversation: its owner sees it on
+   * their list, not only the publisher who tried.
+   */
+  recordPublishFailure(id: string, by: Person, why: string): Promise<ChangeSet> {
+    return this.serial(async () => this.step(this.get(id), { by, kind: 'publish-failed', text: why.slice(0, 4000) }));
   }
 
   /** Everyone who has work in a change set: its owner and the authors of its commits since it started. */

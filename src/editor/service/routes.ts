@@ -166,8 +166,11 @@ export const serviceRoutes: readonly {
       try {
         published = await changeSets.publish(changeSet!.id, by, body.reviewed);
       } catch (error) {
-        // A refused or failed publish is part of the change set's story too, with why.
+        // A refused or failed publish is part of the change set's story too, with why: in the audit, and in
+        // its conversation, where its owner reads it on their list.
         await audit('content.publish-failed', changeSet!, `${(error as Error).name}: ${(error as Error).message}`.slice(0, 500));
+        if (!(error instanceof EditorError && error.code === 'EditorForbidden'))
+          await changeSets.recordPublishFailure(changeSet!.id, by, (error as Error).message).catch(() => undefined);
         throw error;
       }
       await audit('content.published', published.changeSet, published.commit);

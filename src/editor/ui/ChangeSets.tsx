@@ -34,14 +34,26 @@ export function ChangeSetsPage({ account }: { readonly account: SignedInAccount 
   const others = active.filter((c) => !mine.includes(c) && !waiting.includes(c));
   const done = (list ?? []).filter((c) => c.state === 'published' || c.state === 'withdrawn').slice(0, 10);
 
-  const row = (c: ChangeSet) => (
-    <li key={c.id}>
-      <a href={`/?cs=${c.id}${c.state === 'in-review' && mayPublish(account) ? '&review=1' : ''}`}>{c.title}</a>{' '}
-      <span className="change-set-meta">
-        {stateName[c.state]} · {c.owner.name || c.owner.email} · {when(c.updatedAt)}
-      </span>
-    </li>
-  );
+  const row = (c: ChangeSet) => {
+    // What its owner most needs to know: it came back with a comment, or a publish of it failed, and why.
+    const last = c.events.at(-1);
+    const news =
+      last?.kind === 'sent-back' && c.state === 'draft'
+        ? `Sent back by ${last.by.name || last.by.email}: “${last.text ?? ''}”`
+        : last?.kind === 'publish-failed' && c.state === 'in-review'
+          ? `Not published: ${last.text ?? ''}`
+          : undefined;
+    return (
+      <li key={c.id}>
+        <a href={`/?cs=${c.id}${c.state === 'in-review' && mayPublish(account) ? '&review=1' : ''}`}>{c.title}</a>{' '}
+        <span className="change-set-meta">
+          {last?.kind === 'sent-back' && c.state === 'draft' ? 'Sent back' : stateName[c.state]} · {c.owner.name || c.owner.email}{' '}
+          · {when(c.updatedAt)}
+        </span>
+        {news && <p className="change-set-news">{news}</p>}
+      </li>
+    );
+  };
   return (
     <main className="change-sets">
       <header className="editor-bar">
@@ -296,6 +308,7 @@ const eventName: Record<ChangeSet['events'][number]['kind'], string> = {
   'asked-review': 'asked for review',
   'sent-back': 'sent it back',
   published: 'published it',
+  'publish-failed': 'could not publish it',
   withdrawn: 'withdrew it',
 };
 
