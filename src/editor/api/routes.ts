@@ -215,7 +215,7 @@ export function refusal(error: unknown): { status: number; body: Record<string, 
 export const faultBody = {
   error: 'EditorFailed',
   message:
-    'The editor could not do this because of a fault of its own. Nothing was written; try again, and if it happens again, tell a developer.',
+    'The editor could not do this because of a fault of its own, which it has written to its log. Nothing was written to the site; try again, and if it happens again, tell whoever runs the editor the time it happened.',
 };
 
 /**

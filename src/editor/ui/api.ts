@@ -63,7 +63,7 @@ async function call<T>(path: string, body?: unknown): Promise<T> {
   } catch {
     throw new ApiError(
       'EditorOffline',
-      'The editor server does not answer: check your connection (on your own computer, that `npm run edit` still runs). Your changes are kept in this browser.',
+      'The editor does not answer: check your connection and try again in a moment (on your own computer, check that the editor’s terminal window is still open). Your changes are kept in this browser.',
       0,
     );
   }
