@@ -57,7 +57,16 @@ git(seed, 'commit', '--quiet', '-m', 'Site');
 git(seed, 'push', '--quiet', remote, 'main');
 
 const base = `http://localhost:${port}`;
-const env = { ...process.env, EDITOR_REPO: remote, EDITOR_PORT: String(port), EDITOR_PUBLIC_URL: base, LOG_LEVEL: 'warn' };
+// DATA_DIR: the inbox's submissions, in the bench's own folder rather than the checkout's ./data.
+const env = {
+  ...process.env,
+  EDITOR_REPO: remote,
+  EDITOR_PORT: String(port),
+  EDITOR_PUBLIC_URL: base,
+  LOG_LEVEL: 'warn',
+  DATA_DIR: join(temp, 'site-data'),
+  DATABASE_URL: '',
+};
 let service;
 process.on('exit', () => {
   service?.kill('SIGKILL');

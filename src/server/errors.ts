@@ -111,6 +111,7 @@ export type SetupErrorName =
   | 'ServerFactsInvalid'
   | 'SchemaUnreadable'
   | 'StorageUnavailable'
+  | 'EditorDatabaseMissing'
   | 'StorageMigrationFailed'
   | 'PortInUse';
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
 import { accountsConfig, openAccounts, type Accounts } from '../../src/editor/service/accounts/index.ts';
 import { runUsersCli, usage } from '../../src/editor/service/users-cli.ts';
 import { spawningTestTimeoutMs } from '../helpers/deadlines.ts';
@@ -19,7 +20,10 @@ const places: ReadonlyArray<{ readonly name: string; open(): Promise<Place> }> =
     name: 'SQLite',
     async open() {
       const data = tempDir('editor-users');
-      return { env: { EDITOR_DATA_DIR: data.dir, DATABASE_URL: '' }, cleanup: async () => data.remove() };
+      const env = { EDITOR_DATA_DIR: data.dir, DATABASE_URL: '' };
+      // The service's first start makes its database; the command works only on one that exists.
+      await (await openAccounts(accountsConfig(env))).close();
+      return { env, cleanup: async () => data.remove() };
     },
   },
   {
@@ -227,8 +231,9 @@ describe('the npm script entry point', () => {
   const cli = path.resolve('src/editor/service/users-cli.ts');
   let data: ReturnType<typeof tempDir>;
 
-  beforeEach(() => {
+  beforeEach(async () => {
     data = tempDir('editor-users-process');
+    await (await openAccounts({ kind: 'sqlite', file: path.join(data.dir, 'editor.db') })).close();
   });
 
   afterEach(() => data.remove());
@@ -260,4 +265,24 @@ describe('the npm script entry point', () => {
     },
     spawningTestTimeoutMs,
   );
+});
+
+describe("npm run editor:users with settings that are not the service's", () => {
+  it('refuses to make a database where the service has none, names the folder, and creates nothing', async () => {
+    const data = tempDir('editor-users-elsewhere');
+    try {
+      let stderr = '';
+      const code = await runUsersCli(['add', '--email', 'asha@example.in', '--role', 'admin'], {
+        stdout: () => undefined,
+        stderr: (text) => void (stderr += text),
+        env: { EDITOR_DATA_DIR: path.join(data.dir, 'not-the-service'), DATABASE_URL: '' },
+      });
+      expect(code).toBe(1);
+      expect(stderr).toContain(`There is no editor database at ${path.join(data.dir, 'not-the-service', 'editor.db')}`);
+      expect(stderr).toContain('same EDITOR_DATA_DIR');
+      expect(existsSync(path.join(data.dir, 'not-the-service'))).toBe(false);
+    } finally {
+      data.remove();
+    }
+  });
 });

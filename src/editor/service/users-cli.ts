@@ -3,6 +3,8 @@
  * the shared editor service (accounts/index.ts), on the database the service uses (DATABASE_URL, or
  * EDITOR_DATA_DIR/editor.db). Everything it changes is written to the audit log with `cli` as the actor.
  */
+import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   AccountError,
@@ -175,7 +177,16 @@ export async function runUsersCli(argv: readonly string[], io: CliIo): Promise<n
   let accounts: Accounts | undefined;
   try {
     const options: AccountsOptions = io.now === undefined ? {} : { now: io.now };
-    accounts = await openAccounts(accountsConfig(io.env), options);
+    const config = accountsConfig(io.env);
+    // The service makes its database at its first start. One missing here means these settings are not the
+    // service's: accounts made in a new file would be in a database it never reads.
+    if (config.kind === 'sqlite' && !existsSync(config.file))
+      throw new SetupError(
+        'EditorDatabaseMissing',
+        `There is no editor database at ${config.file}, so the editor service has not run with EDITOR_DATA_DIR=${dirname(config.file)}. ` +
+          'Nothing was done: give this command the same EDITOR_DATA_DIR (or DATABASE_URL) as the service, or start the service once first (npm run editor:start), which makes its database.',
+      );
+    accounts = await openAccounts(config, options);
     io.stdout(await run(accounts, command, publicUrl(io.env)));
     return 0;
   } catch (error) {
