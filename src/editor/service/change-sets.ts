@@ -290,6 +290,11 @@ export class ChangeSets {
     return join(this.live, 'schemas');
   }
 
+  /** The live branch's files, to read a file as it is live; nothing may be written there. */
+  liveRoot(): string {
+    return this.live;
+  }
+
   /** The schemas a change set's content is read with: its own while it is open, the live branch's after. */
   schemaDir(id: string): string {
     const own = join(this.root(id), 'schemas');

@@ -7,6 +7,7 @@
 import { EditorError } from '../shared/errors.ts';
 import { formSchemas } from '../api/form-schemas.ts';
 import { sitePreview } from '../api/site-preview.ts';
+import { openFile } from '../api/api.ts';
 import { schemaOfFile } from '../shared/word-diff.ts';
 import { placeOf } from '../ui/words.ts';
 import { allows, isRole, roles, type Accounts, type Role, type Session } from './accounts/index.ts';
@@ -184,6 +185,25 @@ export const serviceRoutes: readonly {
     handle: async ({ changeSets, query }) => {
       const schemas = formSchemas(changeSets.liveSchemaDir());
       return changeSets.history(query.get('file'), (file) => schemaOfFile(file, schemas));
+    },
+  },
+  // A file as it is on the live site, for "Put this page back as it is live" inside a change set: the
+  // page takes it as an edit (with Undo) and saves it through the same checks as any other.
+  {
+    method: 'GET',
+    url: '/api/live/file',
+    role: 'writer',
+    handle: async ({ changeSets, query }) => {
+      try {
+        return openFile({ root: changeSets.liveRoot() }, query.get('file') ?? '');
+      } catch (error) {
+        if (error instanceof EditorError && error.code === 'EditorFileMissing')
+          throw new EditorError(
+            'EditorFileMissing',
+            'This page is not on the live site yet: it was made in this change set. To take it out, delete it instead.',
+          );
+        throw error;
+      }
     },
   },
   {

@@ -279,6 +279,28 @@ export function EditorApp({ account }: { readonly account?: SignedInAccount | un
             </button>
           )}
           {account && opened && (
+            <button
+              type="button"
+              onClick={() => {
+                if (
+                  !window.confirm(
+                    `Put “${titleOfFile(opened.file)}” back as it is on the live site? Your changes to it in this change set are replaced; Undo brings them back, and nothing is saved until you press Save.`,
+                  )
+                )
+                  return;
+                api.liveFile(opened.file).then(
+                  (live) => {
+                    change(live.data as Data, 'putting the page back as it is live');
+                    setStatus({ kind: 'info', text: 'The page is as it is live. Save to keep it so, or Undo.' });
+                  },
+                  (error: Error) => setStatus({ kind: 'error', text: error.message }),
+                );
+              }}
+            >
+              Put back as live…
+            </button>
+          )}
+          {account && opened && (
             <button type="button" onClick={() => setHistory(true)}>
               History…
             </button>

@@ -153,6 +153,8 @@ export const api = {
       }),
   },
   catalog: () => call<EditorCatalog>('/api/catalog'),
+  /** A file as it is on the live site (the shared service only). */
+  liveFile: (file: string) => call<OpenedFile>(`/api/live/file?${new URLSearchParams({ file })}`),
   open: (file: string) => call<OpenedFile>('/api/open', { file }),
   draft: (file: string, version: string, data: unknown) => call<DraftResult>('/api/draft', { file, version, data }),
   save: (file: string, version: string, data: unknown) => call<OpenedFile>('/api/save', { file, version, data }),
