@@ -139,6 +139,17 @@ export async function apiRoutes(app: FastifyInstance, http: ServiceHttp): Promis
                 .href,
             audit,
             notifyPublishers,
+            requestBuild: async (reason) => {
+              if (!options.buildHook) return;
+              const outcome = await options.buildHook.request(reason);
+              await accounts.audit({
+                action: outcome.ok ? 'build.requested' : 'build.request-failed',
+                actor: session.account.email,
+                subject: reason.slice(0, 200),
+                detail: outcome.said.slice(0, 500),
+                ip: ipOf(request),
+              });
+            },
             accounts,
             review: options.review ?? 'one-person',
             invitationLink: (token) => new URL(`/invite#${token}`, options.publicUrl).href,

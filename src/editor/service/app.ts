@@ -20,6 +20,7 @@ import type { Account, Accounts, Session } from './accounts/index.ts';
 import type { Storage } from '../../server/storage/index.ts';
 import type { ChangeSet, ChangeSets } from './change-sets.ts';
 import type { OidcSettings } from './oidc.ts';
+import type { BuildHook } from './build-hook.ts';
 import fastifyPlugin from 'fastify-plugin';
 import { cookieNames, serviceHttp } from './http.ts';
 import { signInRoutes } from './sign-in.ts';
@@ -60,6 +61,8 @@ export interface EditorServiceOptions {
   readonly oidc?: OidcSettings;
   /** Signs the preview links shared with people outside (share.ts); kept across restarts so links keep working. */
   readonly shareSecret: Buffer;
+  /** Asked for a build after each publish (EDITOR_BUILD_HOOK_URL; build-hook.ts). */
+  readonly buildHook?: BuildHook;
   /** The site's submissions, for the inbox (inbox-routes.ts); without it the inbox says it is not connected. */
   readonly submissions?: Storage;
 }

@@ -22,7 +22,8 @@ export class EditorSetupError extends Error {
       | 'EditorRepoMissing'
       | 'EditorUiMissing'
       | 'EditorTrustProxyInvalid'
-      | 'EditorReviewInvalid',
+      | 'EditorReviewInvalid'
+      | 'EditorBuildHookInvalid',
     message: string,
   ) {
     super(message);
@@ -50,6 +51,25 @@ export interface EditorServiceConfig {
    * `two-person` requires someone else: no publisher may publish a change set they own or wrote in.
    */
   readonly review: 'one-person' | 'two-person';
+  /** EDITOR_BUILD_HOOK_URL: POSTed to after each publish and at each scheduled date (build-hook.ts). */
+  readonly buildHookUrl: URL | undefined;
+}
+
+function readBuildHook(raw: string | undefined): URL | undefined {
+  const value = raw?.trim();
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    url = new URL('invalid:');
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopbackHosts.has(url.hostname)))
+    throw new EditorSetupError(
+      'EditorBuildHookInvalid',
+      `EDITOR_BUILD_HOOK_URL must be the https address your host or CI service gives for starting a build (such as https://api.netlify.com/build_hooks/…); it is "${value}".`,
+    );
+  return url;
 }
 
 function readReview(raw: string | undefined): 'one-person' | 'two-person' {
@@ -115,5 +135,6 @@ export function readEditorServiceConfig(env: NodeJS.ProcessEnv, codeRoot: string
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     trustProxy: readEditorTrustProxy(env.TRUST_PROXY),
     review: readReview(env.EDITOR_REVIEW),
+    buildHookUrl: readBuildHook(env.EDITOR_BUILD_HOOK_URL),
   };
 }

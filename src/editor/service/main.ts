@@ -18,6 +18,7 @@ import { EditorSetupError, readEditorServiceConfig } from './config.ts';
 import { reviewNotifier } from './notify.ts';
 import { readOidcSettings } from './oidc.ts';
 import { prepareWorkingCopy } from './working-copy.ts';
+import { BuildSchedule, buildHook } from './build-hook.ts';
 import { readStorageConfig } from '../../server/config.ts';
 import { openStorage } from '../../server/storage/index.ts';
 
@@ -72,7 +73,9 @@ try {
   // The first check compiles the schemas (about half a second): done now, so that no one's first
   // request waits for it, and nobody else's is held up behind it.
   await checkContent({ root: copy.root, unfinished: 'warn' });
+  const hook = config.buildHookUrl && buildHook(config.buildHookUrl);
   const app = await buildEditorService({
+    ...(hook ? { buildHook: hook } : {}),
     accounts,
     project: { root: copy.root },
     changeSets,
@@ -130,6 +133,36 @@ try {
       { event: 'editor.no-accounts' },
       'No one can sign in yet: create the first administrator with `npm run editor:users -- add --email you@example.com --role admin` and open the link it prints.',
     );
+
+  // Scheduled content goes live (and comes off) by itself: a look every ten minutes asks for a build once a
+  // publishedAt or validThrough day has come.
+  if (hook) {
+    const schedule = new BuildSchedule({
+      hook,
+      liveRoot: () => copy.root,
+      stateFile: join(config.dataDir, 'build-schedule.json'),
+      record: async (reason, outcome) => {
+        await accounts.audit({
+          action: outcome.ok ? 'build.requested' : 'build.request-failed',
+          actor: 'schedule',
+          subject: reason.slice(0, 200),
+          detail: outcome.said.slice(0, 500),
+        });
+        app.log[outcome.ok ? 'info' : 'warn'](
+          { event: 'editor.build-hook', ok: outcome.ok },
+          `Build asked for: ${reason} (${outcome.said}).`,
+        );
+      },
+    });
+    const look = () =>
+      schedule
+        .tick()
+        .catch((error: unknown) =>
+          app.log.warn({ err: error, event: 'editor.build-schedule-failed' }, 'The build schedule could not be read.'),
+        );
+    await look();
+    setInterval(look, 10 * 60_000).unref();
+  }
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

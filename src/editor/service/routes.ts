@@ -35,6 +35,8 @@ export interface ServiceCall {
   readonly review: 'one-person' | 'two-person';
   /** Tells the publishers a change set waits for them; a failure to tell is logged, never the writer's problem. */
   readonly notifyPublishers: (changeSet: ChangeSet) => Promise<void>;
+  /** Asks the host for a build (EDITOR_BUILD_HOOK_URL), recorded in the audit; nothing when there is no hook. */
+  readonly requestBuild: (reason: string) => Promise<void>;
 }
 
 /** A role named in a request, or a refusal that lists the roles. */
@@ -156,7 +158,7 @@ export const serviceRoutes: readonly {
     method: 'POST',
     url: '/api/change-sets/:id/publish',
     role: 'publisher',
-    handle: async ({ changeSets, changeSet, by, body, audit, review }) => {
+    handle: async ({ changeSets, changeSet, by, body, audit, review, requestBuild }) => {
       if (review === 'two-person' && (await changeSets.writers(changeSet!.id)).includes(by.email))
         throw new EditorError(
           'EditorForbidden',
@@ -175,6 +177,7 @@ export const serviceRoutes: readonly {
         throw error;
       }
       await audit('content.published', published.changeSet, published.commit);
+      await requestBuild(`published "${published.changeSet.title}"`);
       return published;
     },
   },
