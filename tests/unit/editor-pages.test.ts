@@ -112,3 +112,23 @@ describe('a new entry of a collection from the editor', () => {
     }
   });
 });
+
+describe('the page list says when a dated entry is on the site', () => {
+  it('gives an entry to come its first day and an ended one its last, and calls neither a draft; a draft stays one', async () => {
+    const { catalog } = await import('../../src/editor/api/api.ts');
+    const { writeFileSync } = await import('node:fs');
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const role = (name: string) => join(root, 'content/roles', name);
+    const text = readFileSync(role('backend-developer.yaml'), 'utf8').replace(/^(publishedAt|validThrough|draft):.*\n/gm, '');
+    writeFileSync(role('to-come.yaml'), `${text}publishedAt: ${day(5)}\nvalidThrough: ${day(60)}\n`);
+    writeFileSync(role('ended.yaml'), `${text}publishedAt: ${day(-60)}\nvalidThrough: ${day(-2)}\n`);
+    writeFileSync(role('a-draft.yaml'), `${text}draft: true\npublishedAt: ${day(5)}\n`);
+    const files = (await catalog({ root })).files;
+    const entry = (name: string) => files.find((f) => f.file === `content/roles/${name}`)!;
+    expect(entry('to-come.yaml')).toMatchObject({ showsFrom: day(5), endsOn: day(60) });
+    expect(entry('to-come.yaml').draft).toBeUndefined();
+    expect(entry('ended.yaml')).toMatchObject({ endsOn: day(-2) });
+    expect(entry('ended.yaml').draft).toBeUndefined();
+    expect(entry('a-draft.yaml').draft).toBe(true);
+  });
+});

@@ -57,6 +57,10 @@ export interface FileEntry {
   readonly title: string;
   readonly route?: string;
   readonly draft?: boolean;
+  /** An entry's `publishedAt` (`2026-12-03`): the day it goes live, which the list says while it is to come. */
+  readonly showsFrom?: string;
+  /** An entry's `validThrough`: its last day on the site. */
+  readonly endsOn?: string;
 }
 
 /** Everything the forms and pickers need, read once per request (schemas can change while editing). */
@@ -358,18 +362,34 @@ function mediaFiles(root: string): string[] {
  * text: every catalog of every change set lists every file, and reading each one's YAML again was
  * most of a catalog's time (bench:editor-service).
  */
-const headlines = new LRUCache<string, { route?: unknown; title?: unknown; draft?: unknown }>({ max: 10_000 });
-function headlineOf(text: string): { route?: unknown; title?: unknown; draft?: unknown } {
+/** Whether an entry is off the site only because of its dates (to come, or past), as the build decides by UTC day. */
+function outsideItsDates(data: Headline): boolean {
+  const today = new Date().toISOString().slice(0, 10);
+  return (
+    (typeof data.publishedAt === 'string' && data.publishedAt > today) ||
+    (typeof data.validThrough === 'string' && data.validThrough < today)
+  );
+}
+
+type Headline = { route?: unknown; title?: unknown; draft?: unknown; publishedAt?: unknown; validThrough?: unknown };
+const headlines = new LRUCache<string, Headline>({ max: 10_000 });
+function headlineOf(text: string): Headline {
   const key = createHash('sha1').update(text).digest('base64');
   let found = headlines.get(key);
   if (!found) {
-    let data: { route?: unknown; title?: unknown; draft?: unknown } = {};
+    let data: Headline = {};
     try {
       data = (yamlData(text) ?? {}) as typeof data;
     } catch {
       // Unreadable: listed by its file name.
     }
-    found = { route: data.route, title: data.title, draft: data.draft };
+    found = {
+      route: data.route,
+      title: data.title,
+      draft: data.draft,
+      publishedAt: data.publishedAt,
+      validThrough: data.validThrough,
+    };
     headlines.set(key, found);
   }
   return found;
@@ -404,7 +424,10 @@ export async function catalog(project: EditorProject): Promise<EditorCatalog> {
         kind: 'entry',
         title: typeof data.title === 'string' ? data.title : file,
         ...(made ? { route: made.page.route } : {}),
-        ...(data.draft === true || made?.page.draft ? { draft: true } : {}),
+        // Left out by its dates is not a draft: the list says when it shows instead (FileEntry.showsFrom).
+        ...(data.draft === true || (made?.page.draft && !outsideItsDates(data)) ? { draft: true } : {}),
+        ...(typeof data.publishedAt === 'string' ? { showsFrom: data.publishedAt } : {}),
+        ...(typeof data.validThrough === 'string' ? { endsOn: data.validThrough } : {}),
       });
     }
   }

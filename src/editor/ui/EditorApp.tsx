@@ -43,6 +43,29 @@ function labelOf(section: Record<string, unknown>): string {
   return typeof text === 'string' ? text.replace(/\*\*/g, '') : '';
 }
 
+/** A day in words, as the list shows it: `2026-12-03` → "3 December" (the year when it is not this one). */
+function dayInWords(day: string): string {
+  const date = new Date(`${day}T00:00:00.000Z`);
+  const sameYear = date.getUTCFullYear() === new Date().getUTCFullYear();
+  return date.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    ...(sameYear ? {} : { year: 'numeric' }),
+    timeZone: 'UTC',
+  });
+}
+
+/**
+ * When a dated entry is on the site, in words: "shows from 3 December" while its day is to come, "ends on
+ * 31 January" while it is live, "ended on 31 January" once it is over (days as the build counts them, UTC).
+ */
+function scheduleOf(entry: { readonly showsFrom?: string; readonly endsOn?: string }): string | undefined {
+  const today = new Date().toISOString().slice(0, 10);
+  if (entry.showsFrom && entry.showsFrom > today) return `shows from ${dayInWords(entry.showsFrom)}`;
+  if (entry.endsOn) return `${entry.endsOn < today ? 'ended' : 'ends'} on ${dayInWords(entry.endsOn)}`;
+  return undefined;
+}
+
 export function EditorApp({ account }: { readonly account?: SignedInAccount | undefined } = {}) {
   const [catalog, setCatalog] = useState<EditorCatalog>();
   /** How many enquiries each page brought this month, beside it in the list (the shared service only). */
@@ -335,7 +358,11 @@ export function EditorApp({ account }: { readonly account?: SignedInAccount | un
                 {entry.route && (
                   <span className="file-route">
                     {entry.route}
-                    {entry.draft && <span className="draft-tag"> draft</span>}
+                    {entry.draft ? (
+                      <span className="draft-tag"> draft</span>
+                    ) : (
+                      scheduleOf(entry) && <span className="draft-tag"> {scheduleOf(entry)}</span>
+                    )}
                   </span>
                 )}
                 {entry.route && enquiries[entry.route] !== undefined && (
