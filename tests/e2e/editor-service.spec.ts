@@ -275,6 +275,9 @@ test('hr finds an application with its CV and takes it up with a note; sales nev
   await expect(history).toContainText('hema@example.com set it to In progress');
   await expect(history).toContainText('Portfolio looks strong; call on Monday.');
   await hr.screenshot({ path: testInfo.outputPath('inbox-detail-1440.png'), fullPage: true });
+  await hr.setViewportSize({ width: 390, height: 844 });
+  await hr.screenshot({ path: testInfo.outputPath('inbox-detail-390.png'), fullPage: true });
+  await hr.setViewportSize({ width: 1440, height: 900 });
   const applicationUrl = hr.url();
 
   // Sales answers enquiries only: no list of applications, and the address itself is refused.
@@ -300,7 +303,10 @@ test('hr finds an application with its CV and takes it up with a note; sales nev
   await rights.getByLabel('Their e-mail address').fill(email);
   await rights.getByRole('button', { name: 'Find' }).click();
   await expect(rights.getByRole('status')).toContainText('1 submission: 0 enquiries and 1 application.');
+  await adminPage.setViewportSize({ width: 1440, height: 900 });
   await adminPage.screenshot({ path: testInfo.outputPath('inbox-rights-1440.png'), fullPage: true });
+  await adminPage.setViewportSize({ width: 390, height: 844 });
+  await adminPage.screenshot({ path: testInfo.outputPath('inbox-rights-390.png'), fullPage: true });
   adminPage.once('dialog', (dialog) => void dialog.accept());
   await rights.getByRole('button', { name: 'Erase…' }).click();
   await expect(rights.getByRole('status')).toContainText('Erased 0 enquiries and 1 application.');
