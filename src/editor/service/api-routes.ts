@@ -15,7 +15,7 @@ import type { ChangeSet } from './change-sets.ts';
 import type { ServiceHttp } from './http.ts';
 
 export async function apiRoutes(app: FastifyInstance, http: ServiceHttp): Promise<void> {
-  const { options, ipOf, signedOut, refuseForeignWrite, roleRefused, mayEnter, bodyOf, answerFailure, person } = http;
+  const { options, ipOf, signedOut, admit, mayEnter, bodyOf, answerFailure, person } = http;
   const { accounts, project } = options;
   /**
    * Uploads per account and minute: each is decoded and re-encoded, seconds of CPU for a large photo,
@@ -41,11 +41,8 @@ export async function apiRoutes(app: FastifyInstance, http: ServiceHttp): Promis
       url: path,
       ...(route.raw ? { bodyLimit: route.raw, config: { rateLimit: uploadLimit } } : {}),
       handler: async (request, reply) => {
-        const session = request.editorSession;
-        if (!session) return signedOut(reply);
-        // A forged write is named as such before anything about the account is said.
-        if (route.method === 'POST' && refuseForeignWrite(request, reply, session)) return reply;
-        if (!allows(session.account.role, route.role)) return roleRefused(reply, route.role, session);
+        const session = admit(request, reply, route.role);
+        if (!session) return reply;
         const url = new URL(request.url, options.publicUrl);
         try {
           const changeSet = options.changeSets.get(String(request.headers['x-change-set'] ?? ''));
@@ -94,10 +91,8 @@ export async function apiRoutes(app: FastifyInstance, http: ServiceHttp): Promis
       method: route.method,
       url: route.url,
       handler: async (request, reply) => {
-        const session = request.editorSession;
-        if (!session) return signedOut(reply);
-        if (route.method === 'POST' && refuseForeignWrite(request, reply, session)) return reply;
-        if (!allows(session.account.role, route.role)) return roleRefused(reply, route.role, session);
+        const session = admit(request, reply, route.role);
+        if (!session) return reply;
         try {
           const id = (request.params as { id?: string }).id;
           const changeSet = id === undefined ? undefined : options.changeSets.get(id);

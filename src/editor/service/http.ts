@@ -90,6 +90,24 @@ export function serviceHttp(options: EditorServiceOptions) {
       error: 'EditorRoleRefused',
       message: `Only ${roleInWords[needed]} may do this; you are signed in as ${roleInWords[session.account.role]}. Ask ${roleInWords[needed]} to do it.`,
     });
+  /**
+   * The door of every address that needs an account: signed in, a write from the editor's own page (a
+   * forged write is named as such before anything about the account is said), and the role. Undefined when
+   * the request was refused, the answer already sent.
+   */
+  const admit = (request: FastifyRequest, reply: FastifyReply, needed: Role): Session | undefined => {
+    const session = request.editorSession;
+    if (!session) {
+      void signedOut(reply);
+      return undefined;
+    }
+    if (request.method === 'POST' && refuseForeignWrite(request, reply, session)) return undefined;
+    if (!allows(session.account.role, needed)) {
+      void roleRefused(reply, needed, session);
+      return undefined;
+    }
+    return session;
+  };
   const answerFailure = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
     const refused = refusal(error);
     if (refused) return reply.code(refused.status).send(refused.body);
@@ -134,6 +152,7 @@ export function serviceHttp(options: EditorServiceOptions) {
     mayEnter,
     signedOut,
     roleRefused,
+    admit,
     answerFailure,
     sharedChangeSet,
     page,

@@ -22,7 +22,7 @@ import {
 } from '../../server/storage/index.ts';
 import { toCsv } from '../../server/submissions-format.ts';
 import { withFileContents } from '../../server/submissions-cli.ts';
-import { allows, type Role, type Session } from './accounts/index.ts';
+import type { Role, Session } from './accounts/index.ts';
 import type { ServiceHttp } from './http.ts';
 
 /** The inbox's two lists, as their addresses name them, and the role that answers each. */
@@ -307,18 +307,15 @@ export function roleFor(route: InboxRoute, params: Readonly<Record<string, strin
 
 /** Mounts the table: the session, the CSRF token and origin of a write, and the role, for every address. */
 export async function inboxRouteHandlers(app: FastifyInstance, http: ServiceHttp, storage: Storage | undefined): Promise<void> {
-  const { options, ipOf, signedOut, refuseForeignWrite, roleRefused, bodyOf, answerFailure } = http;
+  const { options, ipOf, admit, bodyOf, answerFailure } = http;
   for (const route of inboxRoutes) {
     app.route({
       method: route.method,
       url: route.url,
       handler: async (request, reply) => {
-        const session = request.editorSession;
-        if (!session) return signedOut(reply);
-        if (route.method === 'POST' && refuseForeignWrite(request, reply, session)) return reply;
         const params = request.params as Record<string, string>;
-        const needed = roleFor(route, params);
-        if (!allows(session.account.role, needed)) return roleRefused(reply, needed, session);
+        const session = admit(request, reply, roleFor(route, params));
+        if (!session) return reply;
         try {
           if (!storage)
             throw new EditorError(

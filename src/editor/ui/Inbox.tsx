@@ -170,25 +170,19 @@ function InboxListView({
           </select>
         </label>
         {list === 'applications' && (
-          <label>
-            Role applied for
-            <select value={filters.role ?? ''} onChange={(event) => filter({ role: event.target.value || undefined })}>
-              <option value="">Any</option>
-              {page?.choices.roles.map((role) => (
-                <option key={role}>{role}</option>
-              ))}
-            </select>
-          </label>
+          <Choice
+            label="Role applied for"
+            value={filters.role}
+            choices={page?.choices.roles ?? []}
+            onChange={(role) => filter({ role })}
+          />
         )}
-        <label>
-          Sent from the page
-          <select value={filters.page ?? ''} onChange={(event) => filter({ page: event.target.value || undefined })}>
-            <option value="">Any</option>
-            {page?.choices.pages.map((path) => (
-              <option key={path}>{path}</option>
-            ))}
-          </select>
-        </label>
+        <Choice
+          label="Sent from the page"
+          value={filters.page}
+          choices={page?.choices.pages ?? []}
+          onChange={(path) => filter({ page: path })}
+        />
         <label>
           From
           <input type="date" value={filters.from ?? ''} onChange={(event) => filter({ from: event.target.value || undefined })} />
@@ -259,6 +253,26 @@ function InboxListView({
         </>
       )}
     </section>
+  );
+}
+
+/** A filter that picks one of the values stored, or any. */
+function Choice(props: {
+  readonly label: string;
+  readonly value: string | undefined;
+  readonly choices: readonly string[];
+  readonly onChange: (value: string | undefined) => void;
+}) {
+  return (
+    <label>
+      {props.label}
+      <select value={props.value ?? ''} onChange={(event) => props.onChange(event.target.value || undefined)}>
+        <option value="">Any</option>
+        {props.choices.map((choice) => (
+          <option key={choice}>{choice}</option>
+        ))}
+      </select>
+    </label>
   );
 }
 
