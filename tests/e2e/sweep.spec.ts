@@ -12,7 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { FULL, holdBack, kindRoutes, scrollThrough, sweptRoutes } from './fixtures.ts';
+import { FULL, holdBack, kindRoutes, scrollThrough } from './fixtures.ts';
 import { drawn, everySectionHydrated, layOutEverySection, layoutProblems } from './layout-measure.ts';
 import { axe, unstoppableMotion, watch } from './page-checks.ts';
 
