@@ -59,7 +59,7 @@ export function pageOf(referer: string | undefined): string | null {
     return null;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+  const path = url.pathname.replace(/\/+$/, '') || '/';
   return path.length > 200 ? null : path;
 }
 
