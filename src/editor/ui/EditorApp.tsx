@@ -66,6 +66,16 @@ function scheduleOf(entry: { readonly showsFrom?: string; readonly endsOn?: stri
   return undefined;
 }
 
+/** Beside a file's route: "draft", or when a dated entry is on the site; nothing for a page that is simply live. */
+function FileTag({
+  entry,
+}: {
+  readonly entry: { readonly draft?: boolean; readonly showsFrom?: string; readonly endsOn?: string };
+}) {
+  const tag = entry.draft ? 'draft' : scheduleOf(entry);
+  return tag ? <span className="draft-tag"> {tag}</span> : null;
+}
+
 export function EditorApp({ account }: { readonly account?: SignedInAccount | undefined } = {}) {
   const [catalog, setCatalog] = useState<EditorCatalog>();
   /** How many enquiries each page brought this month, beside it in the list (the shared service only). */
@@ -358,11 +368,7 @@ export function EditorApp({ account }: { readonly account?: SignedInAccount | un
                 {entry.route && (
                   <span className="file-route">
                     {entry.route}
-                    {entry.draft ? (
-                      <span className="draft-tag"> draft</span>
-                    ) : (
-                      scheduleOf(entry) && <span className="draft-tag"> {scheduleOf(entry)}</span>
-                    )}
+                    <FileTag entry={entry} />
                   </span>
                 )}
                 {entry.route && enquiries[entry.route] !== undefined && (

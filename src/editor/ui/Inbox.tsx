@@ -256,6 +256,16 @@ function InboxListView({
   );
 }
 
+/** What the last action came to: a success said politely, a failure announced at once. */
+function Told({ message }: { readonly message: { kind: 'success' | 'error'; text: string } | undefined }) {
+  if (!message) return null;
+  return (
+    <p className={`status status-${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>
+      {message.text}
+    </p>
+  );
+}
+
 /** A filter that picks one of the values stored, or any. */
 function Choice(props: {
   readonly label: string;
@@ -324,11 +334,7 @@ function InboxDetailView({
           ← Back to the {lists[list].title.toLowerCase()}
         </a>
       </p>
-      {message && (
-        <p className={`status status-${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>
-          {message.text}
-        </p>
-      )}
+      <Told message={message} />
       {item && (
         <>
           <h2 id="inbox-detail-title">
@@ -490,11 +496,7 @@ function PeopleData() {
         </label>
         <button type="submit">Find</button>
       </form>
-      {message && (
-        <p className={`status status-${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>
-          {message.text}
-        </p>
-      )}
+      <Told message={message} />
       {found && (
         <div role="status">
           {found.submissions.length === 0 ? (
