@@ -4,7 +4,8 @@
  * `publishedAt`, the day after its `validThrough`), on a faked clock here; each request is in the audit, and a
  * hook that fails is asked again at the next look.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { parse } from 'yaml';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BuildSchedule, buildHook, scheduledMoments, type BuildHook } from '../../src/editor/service/build-hook.ts';
@@ -38,6 +39,23 @@ describe('the schedule of the content', () => {
     } finally {
       temp.remove();
     }
+  });
+
+  it('finds in the real content one moment per date of every entry that is not a draft, each at a UTC midnight', () => {
+    const root = join(import.meta.dirname, '../..');
+    const files = readdirSync(join(root, 'content'), { recursive: true })
+      .map(String)
+      .filter((name) => /\.ya?ml$/.test(name));
+    let dates = 0;
+    for (const name of files) {
+      const data = parse(readFileSync(join(root, 'content', name), 'utf8')) as Record<string, unknown> | null;
+      if (!data || data.draft === true) continue;
+      dates += ['publishedAt', 'validThrough'].filter((key) => typeof data[key] === 'string').length;
+    }
+    const moments = scheduledMoments(root);
+    expect(dates).toBeGreaterThan(0);
+    expect(moments).toHaveLength(dates);
+    for (const moment of moments) expect(moment.at, moment.file).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/);
   });
 
   it('asks for one build when a day has come, never twice, and again at the next look when the hook failed', async () => {
