@@ -279,6 +279,9 @@ describe('the places of a section', () => {
       ['src/content/check/listings.ts', new Set(["'team'"])],
       // The site settings' contact details (`contact.phones` of content/site.yaml), whose numbers LinkUnusable checks.
       ['src/content/rules/lint.ts', new Set(["'contact'"])],
+      // A submission's type (`contact` or `application`, src/server/storage), which the inbox lists apart.
+      ['src/editor/service/inbox-routes.ts', new Set(["'contact'"])],
+      ['src/editor/ui/Inbox.tsx', new Set(["'contact'"])],
     ]);
     const found: string[] = [];
     const walk = (dir: string) => {

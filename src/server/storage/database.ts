@@ -96,8 +96,9 @@ async function migrate<DB>(db: Kysely<DB>, owner: DatabaseOwner, migrationTableS
   let { error, results } = await migrator.migrateToLatest();
   // Kysely's PostgreSQL introspection reads every schema of the database; one that another program drops
   // between the list and the read (a second test run, a schema being cleaned up) fails it with 3F000,
-  // "schema does not exist", though ours is there. Nothing was migrated then, so it is tried again.
-  for (let attempt = 1; attempt < 4 && (error as { code?: string } | undefined)?.code === '3F000'; attempt += 1) {
+  // "schema does not exist", though ours is there. Nothing was migrated then, so it is tried again: as often as
+  // a neighbour dropping many schemas one by one can need (each try takes milliseconds), yet never forever.
+  for (let attempt = 1; attempt < 50 && (error as { code?: string } | undefined)?.code === '3F000'; attempt += 1) {
     const missing = /schema "([^"]+)" does not exist/.exec((error as Error).message)?.[1];
     if (missing === undefined || missing === migrationTableSchema) break;
     ({ error, results } = await migrator.migrateToLatest());
