@@ -39,6 +39,7 @@ type Schema = {
   required?: string[];
   default?: unknown;
   filledByBuild?: boolean;
+  enumLabels?: Record<string, string>;
   definitions?: Record<string, Schema>;
 };
 
@@ -144,7 +145,14 @@ function declaration(schema: Schema, base: string): string {
   if (schema.type === 'object' && schema.properties) {
     return `${doc(schema.description)}export interface ${name} ${inline(schema, base)}\n`;
   }
-  return `${doc(schema.description)}export type ${name} = ${inline(schema, base)};\n`;
+  const labels = schema.enum && schema.enumLabels ? labelsOf(name, schema.enumLabels) : '';
+  return `${doc(schema.description)}export type ${name} = ${inline(schema, base)};\n${labels}`;
+}
+
+/** A named choice's words (`enumLabels`) as a constant, so the site shows the same words as the editor's form. */
+function labelsOf(name: string, labels: Record<string, string>): string {
+  const constant = `${name.charAt(0).toLowerCase()}${name.slice(1)}Labels`;
+  return `\n/** The words shown for each ${name}. */\nexport const ${constant}: Readonly<Record<${name}, string>> = ${JSON.stringify(labels)};\n`;
 }
 
 function inline(schema: Schema, base: string): string {

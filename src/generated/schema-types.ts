@@ -249,6 +249,9 @@ export interface CaseStudyEntry {
  */
 export type Seniority = "Entry level" | "Junior" | "Mid-level" | "Senior" | "Lead";
 
+/** The words shown for each Seniority. */
+export const seniorityLabels: Readonly<Record<Seniority, string>> = {"Entry level":"Entry level","Junior":"Junior","Mid-level":"Mid-level","Senior":"Senior","Lead":"Lead"};
+
 /**
  * Years of work experience in this kind of role: `min` at least, and `max` the most that the pay range is meant for (leave `max` out for "or more").
  */
@@ -328,6 +331,14 @@ export interface InterviewStep {
 }
 
 /**
+ * Kind of contract, shown in words on the role's page; search engines read the constant.
+ */
+export type EmploymentType = "FULL_TIME" | "PART_TIME" | "CONTRACTOR" | "INTERN";
+
+/** The words shown for each EmploymentType. */
+export const employmentTypeLabels: Readonly<Record<EmploymentType, string>> = {"FULL_TIME":"Full-time","PART_TIME":"Part-time","CONTRACTOR":"Contract","INTERN":"Internship"};
+
+/**
  * One open role (content/roles/<slug>.yaml). Its page is /careers/<slug>, made by content/collections/roles.yaml; the careers section lists it under the tab named by its `team`.
  */
 export interface RoleEntry {
@@ -388,7 +399,7 @@ export interface RoleEntry {
    * Kind of contract, as job boards name it.
    * @default "FULL_TIME"
    */
-  readonly employmentType: "FULL_TIME" | "PART_TIME" | "CONTRACTOR" | "INTERN";
+  readonly employmentType: EmploymentType;
   /**
    * Country where applicants must live and work from (remote roles).
    * @default "India"
@@ -436,7 +447,7 @@ export interface StructuredData {
   /**
    * Job postings: kind of contract.
    */
-  readonly employmentType?: "FULL_TIME" | "PART_TIME" | "CONTRACTOR" | "INTERN";
+  readonly employmentType?: EmploymentType;
   /**
    * Job postings: the work is done from home (`jobLocationType: TELECOMMUTE`).
    * @default true
@@ -1049,10 +1060,10 @@ export interface JobOpeningSection {
    */
   readonly location: Text;
   /**
-   * Kind of contract, shown in words (`FULL_TIME` is shown as Full-time).
+   * Kind of contract, shown among the facts of the role.
    * @default "FULL_TIME"
    */
-  readonly employmentType: "FULL_TIME" | "PART_TIME" | "CONTRACTOR" | "INTERN";
+  readonly employmentType: EmploymentType;
   /**
    * Last day applications are taken (YYYY-MM-DD), shown as a date.
    */

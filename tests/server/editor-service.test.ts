@@ -586,6 +586,12 @@ describe('change sets and review', () => {
       change: { changes: unknown[] };
     }[];
     expect(versions.map((v) => v.subject)).toEqual(['Work of writer', 'Site as it was']);
+    // What the history shows: the change set's title with who asked and who published; a commit made outside the
+    // editor is said to be so, never shown by a developer's commit message.
+    const shown = history.json() as { title: string; askedBy: string; publishedBy?: string }[];
+    expect(shown.map((v) => v.title)).toEqual(['Work of writer', 'Changed outside the editor']);
+    expect(shown[0]!.publishedBy).toBeTruthy();
+    expect(shown[1]!.publishedBy).toBeUndefined();
     expect(versions[0]!.author.email).toBe('writer@example.com');
     expect(versions[0]!.change.changes).toEqual([
       expect.objectContaining({ path: ['sections', 0, 'heading'], before: 'Contact Us', after: 'Write to Us' }),
@@ -599,6 +605,7 @@ describe('change sets and review', () => {
     const restored = await call('POST', '/api/history/restore', 'other-writer', { body: { file, commit: versions[1]!.commit } });
     expect(restored.statusCode, restored.body).toBe(200);
     expect(restored.json()).toMatchObject({ state: 'draft', owner: { email: 'other-writer@example.com' } });
+    expect(restored.json().title).toMatch(/^Put “.+” back as of \d{4}-\d{2}-\d{2}$/);
     const worktree = changeSets.root(restored.json().id);
     expect(readFileSync(join(worktree, file), 'utf8')).toBe(git(remote, 'show', `${versions[1]!.commit}:${file}`));
     // Nothing went live: the restore waits for review like any change.

@@ -144,7 +144,11 @@ export class DrawnForm {
       const prototype = Object.getPrototypeOf(element) as object;
       const setter = Object.getOwnPropertyDescriptor(prototype, 'value')!.set!;
       if (element instanceof HTMLSelectElement) {
-        const index = [...element.options].findIndex((o) => o.textContent === String(value) || o.value === String(value));
+        // A person picks a choice by the words it shows (its enumLabels), the form stores the value.
+        const labels = (schemaAt(this.form.schema, pathOfId(element.id)) as { enumLabels?: Record<string, string> } | undefined)
+          ?.enumLabels;
+        const shown = labels?.[String(value)] ?? String(value);
+        const index = [...element.options].findIndex((o) => o.textContent === shown || o.value === String(value));
         setter.call(element, element.options[index]?.value ?? String(value));
         element.dispatchEvent(new Event('change', { bubbles: true }));
         return;

@@ -90,7 +90,7 @@ suite('undo and redo in the editor', () => {
     expect(history.undo).toHaveLength(1);
     const cleared = { ...data, sections: [{ type: 'page-hero' }, data.sections[1]!] };
     history = record(history, data, cleared);
-    expect(history.undo.map((s) => s.what)).toEqual(['typing in Title', 'clearing Heading']);
+    expect(history.undo.map((s) => s.what)).toEqual(['typing in Title', 'clearing Heading of Section 1']);
     const back = undo(history, cleared)!;
     expect(back.data.sections[0]!.heading).toBe('React apps');
     expect(undo(back.history, back.data)!.data.title).toBe('React developers');
@@ -107,11 +107,11 @@ suite('undo and redo in the editor', () => {
   it('names each kind of change in words', () => {
     const withCards = page.sections[1]!;
     expect(describe(page, { ...page, sections: [page.sections[0]!, { ...withCards, cards: withCards.cards!.slice(1) }] })).toBe(
-      'removing an item of Cards',
+      'removing Card “Dashboards”',
     );
-    expect(describe(page, { ...page, sections: [...page.sections].reverse() })).toBe('moving items of Sections');
+    expect(describe(page, { ...page, sections: [...page.sections].reverse() })).toMatch(/^moving Section “/);
     expect(describe({ a: 1 }, { a: 2 })).toBe('changing A');
-    expect(describe({ ctaLink: '/x' }, {})).toBe('clearing Cta link');
+    expect(describe({ heading: 'x' }, {})).toBe('clearing Heading');
     expect(describe({}, { heading: 'x' })).toBe('filling in Heading');
   });
 });

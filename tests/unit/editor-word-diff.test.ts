@@ -46,10 +46,11 @@ describe('the diff in words, on a real page', () => {
       changes: [
         {
           path: ['sections', 2, 'heading'],
-          place: 'Section 3, Heading',
+          place: 'Cards “ReactJS development services and teams”, Heading',
           kind: 'changed',
-          before: 'ReactJS development **services**',
-          after: 'ReactJS development **services and teams**',
+          what: 'changed',
+          before: 'ReactJS development services',
+          after: 'ReactJS development services and teams',
           words: [
             { text: 'ReactJS development **services', kind: 'same' },
             { text: ' and teams', kind: 'added' },
@@ -66,12 +67,13 @@ describe('the diff in words, on a real page', () => {
     expect(describeFileChange(react, reactPage(), after, reactSchema).changes).toEqual([
       {
         path: ['sections', 4],
-        place: 'Section 5',
+        place: 'Text beside a picture “React, the way we practise it”',
         kind: 'moved',
+        what: 'moved from 2nd to 5th place',
         before: 'React, the way we practise it',
         after: 'React, the way we practise it',
         from: ['sections', 1],
-        fromPlace: 'Section 2',
+        fromPlace: 'Text beside a picture “React, the way we practise it”',
       },
     ]);
   });
@@ -80,7 +82,13 @@ describe('the diff in words, on a real page', () => {
     const after = reactPage();
     cardsOf(after, 2).splice(2, 0, { title: 'Headless Commerce', text: 'Storefronts on Shopify and commercetools.' });
     expect(describeFileChange(react, reactPage(), after, reactSchema).changes).toEqual([
-      { path: ['sections', 2, 'cards', 2], place: 'Section 3, Cards › card 3', kind: 'added', after: 'Headless Commerce' },
+      {
+        path: ['sections', 2, 'cards', 2],
+        place: 'Cards “ReactJS development services”, Cards › Card “Headless Commerce”',
+        kind: 'added',
+        what: 'added',
+        after: 'Headless Commerce',
+      },
     ]);
   });
 
@@ -88,7 +96,13 @@ describe('the diff in words, on a real page', () => {
     const after = reactPage();
     cardsOf(after, 3).splice(1, 1);
     expect(describeFileChange(react, reactPage(), after, reactSchema).changes).toEqual([
-      { path: ['sections', 3, 'cards', 1], place: 'Section 4, Cards › card 2', kind: 'removed', before: 'Efficient Rendering' },
+      {
+        path: ['sections', 3, 'cards', 1],
+        place: 'Cards “Why React”, Cards › Card “Efficient Rendering”',
+        kind: 'removed',
+        what: 'removed',
+        before: 'Efficient Rendering',
+      },
     ]);
   });
 
@@ -98,8 +112,9 @@ describe('the diff in words, on a real page', () => {
     expect(describeFileChange(react, reactPage(), after, reactSchema).changes).toEqual([
       {
         path: ['sections', 0, 'action', 'link'],
-        place: 'Section 1, Button › Link',
+        place: 'Page opening banner “Responsive interfaces built with React”, Button › Where the button goes',
         kind: 'changed',
+        what: 'changed',
         before: '/contact',
         after: '/start',
         words: [
@@ -117,8 +132,9 @@ describe('the diff in words, on a real page', () => {
     expect(describeFileChange(react, reactPage(), after, reactSchema).changes).toEqual([
       {
         path: ['sections', 2, 'eyebrow'],
-        place: 'Section 3, Small label above the heading',
+        place: 'Cards “ReactJS development services”, Small label above the heading',
         kind: 'added',
+        what: 'added',
         after: 'WHAT WE BUILD',
       },
     ]);
@@ -130,8 +146,18 @@ describe('the diff in words, on a real page', () => {
     cards.unshift({ ...cards.splice(4, 1)[0]!, text: 'React is widely used, so your codebase stays easy to staff.' });
     const changes = describeFileChange(react, reactPage(), after, reactSchema).changes;
     expect(changes.map(({ path, place, kind, from }) => ({ path, place, kind, from }))).toEqual([
-      { path: ['sections', 3, 'cards', 0], place: 'Section 4, Cards › card 1', kind: 'moved', from: ['sections', 3, 'cards', 4] },
-      { path: ['sections', 3, 'cards', 0, 'text'], place: 'Section 4, Cards › card 1 › Text', kind: 'changed', from: undefined },
+      {
+        path: ['sections', 3, 'cards', 0],
+        place: 'Cards “Why React”, Cards › Card “Large Talent Pool”',
+        kind: 'moved',
+        from: ['sections', 3, 'cards', 4],
+      },
+      {
+        path: ['sections', 3, 'cards', 0, 'text'],
+        place: 'Cards “Why React”, Cards › Card “Large Talent Pool” › Text',
+        kind: 'changed',
+        from: undefined,
+      },
     ]);
   });
 
@@ -141,7 +167,13 @@ describe('the diff in words, on a real page', () => {
     const after = structuredClone(before);
     after.skills[0] = after.skills[1]!;
     expect(describeFileChange(role, before, after, schemaOfFile(role, schemas)).changes).toMatchObject([
-      { path: ['skills', 0], place: 'Skills › skill 1', kind: 'changed', before: 'Technical recruitment', after: 'Onboarding' },
+      {
+        path: ['skills', 0],
+        place: 'Skills › Skill “Onboarding”',
+        kind: 'changed',
+        before: 'Technical recruitment',
+        after: 'Onboarding',
+      },
     ]);
   });
 
@@ -156,10 +188,10 @@ describe('the diff in words, on a real page', () => {
     expect(describeFileChange(react, before, after, reactSchema).changes.map((c) => `${c.kind}: ${c.place}`)).toEqual([
       'added: Draft (not on the published site yet)',
       'removed: Short name (breadcrumb)',
-      'removed: Section 3, Cards › card 6',
-      'changed: Section 4, Cards › card 1 › Title',
-      'removed: Section 4, Cards › card 2',
-      'changed: Section 5, Heading',
+      'removed: Cards “ReactJS development services”, Cards › Card “Maintenance and Performance”',
+      'changed: Cards “Why React”, Cards › Card “Reusable Components Everywhere” › Title',
+      'removed: Cards “Why React”, Cards › Card “Efficient Rendering”',
+      'changed: Technology tiles “Why Sutra Labs for React and Next.js”, Heading',
     ]);
   });
 
@@ -183,7 +215,7 @@ describe('the diff in words, on a real page', () => {
       ['added', 'Title', 'ReactJS Development Services and Developers'],
       ['added', 'Description', expect.stringMatching(/…$/)],
       ['added', 'Short name (breadcrumb)', 'ReactJS'],
-      ['added', 'Accent colour', 'teal'],
+      ['added', 'Accent colour', 'Teal'],
       ['added', 'Sections', expect.stringMatching(/^Responsive interfaces built with React, React, the way we practise it, /)],
     ]);
     const gone = describeFileChange(react, data, undefined, reactSchema);
@@ -191,13 +223,13 @@ describe('the diff in words, on a real page', () => {
     expect(gone.changes.map((c) => c.kind)).toEqual(Array(6).fill('removed'));
   });
 
-  it('names fields from their keys when the file has no schema, and the file by its name when it has no title', () => {
+  it('names fields from their keys and items by what they say when the file has no schema, and the file by its name in words', () => {
     const before = read('content/shared/hire.yaml') as { slides: { heading: string }[] };
     const after = structuredClone(before);
     after.slides[1]!.heading = 'Grow Without Worries';
     expect(describeFileChange('content/shared/hire.yaml', before, after)).toMatchObject({
-      title: 'hire.yaml',
-      changes: [{ path: ['slides', 1, 'heading'], place: 'Slides › slide 2 › Heading', kind: 'changed' }],
+      title: 'Hire',
+      changes: [{ path: ['slides', 1, 'heading'], place: 'Slides › Slide “Grow Without Worries” › Heading', kind: 'changed' }],
     });
   });
 
@@ -208,18 +240,18 @@ describe('the diff in words, on a real page', () => {
     const pageSchema = JSON.parse(readFileSync(join(projectRoot, 'schemas/page.schema.json'), 'utf8')) as object;
     expect(describeFileChange(react, reactPage(), after, pageSchema).changes.map((c) => c.place)).toEqual([
       'Address',
-      'Section 1, Action › Link',
+      'Section “Responsive interfaces built with React”, Action › Link',
     ]);
   });
 
-  it("names a site link by the site's form (a schema title such as NavItem is read as words)", () => {
+  it("names a site link by the site's form, its item by what it says (a schema title such as NavItem is never shown)", () => {
     const before = read('content/site.yaml') as { navigation: { items: { name: string }[] } };
     const after = structuredClone(before);
     after.navigation.items[1]!.name = 'Start';
     expect(
       describeFileChange('content/site.yaml', before, after, schemaOfFile('content/site.yaml', schemas)).changes,
     ).toMatchObject([
-      { path: ['navigation', 'items', 1, 'name'], place: 'Navigation › Items › nav item 2 › Name', kind: 'changed' },
+      { path: ['navigation', 'items', 1, 'name'], place: 'Header menu › Menu links › Menu link “Start” › Name', kind: 'changed' },
     ]);
   });
 });

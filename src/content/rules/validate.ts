@@ -149,6 +149,10 @@ function contentAjv(lib: ReturnType<typeof loadAjv>): Ajv {
   ajv.addKeyword({ keyword: 'filledByBuild', schemaType: 'boolean' });
   // What a marketer calls a section type or a collection's entry in the editor ("Cards", "Job opening").
   ajv.addKeyword({ keyword: 'editorName', schemaType: 'string' });
+  // The words a form shows for each value of an `enum` ("Full time" for FULL_TIME); the value stays what is stored.
+  ajv.addKeyword({ keyword: 'enumLabels', schemaType: 'object' });
+  // The help a form shows where the description speaks of files, keys or search engines' terms to developers.
+  ajv.addKeyword({ keyword: 'editorHelp', schemaType: 'string' });
   // What VS Code's YAML extension says instead of "does not match the pattern"; the build explains
   // the same mistake in its own words, so here it is only an annotation.
   ajv.addKeyword({ keyword: 'patternErrorMessage', schemaType: 'string' });

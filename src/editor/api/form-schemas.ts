@@ -1,8 +1,8 @@
 /**
  * The schemas as the editor's forms read them: each one whole, with every `$ref` written out, so a
  * form library needs no resolver for our files; the schemas in `schemas/` stay the only source.
- * On the way each property gets what the form shows: its label (the schema's `editorName`, else its
- * `title`, else its name in words), and `x-widget` for the fields with a picker of their own (a link, an icon, a logo,
+ * On the way each node gets what the form shows: its label (the schema's `editorName`; a schema's
+ * `title` names a TypeScript type and is not shown), and `x-widget` for the fields with a picker of their own (a link, an icon, a logo,
  * a picture, a text with **bold**). Values the build fills in (`filledByBuild`) are left out.
  */
 import { readFileSync } from 'node:fs';
@@ -56,7 +56,7 @@ export function formSchemas(schemaDir: string): FormSchemas {
         // A whole schema file, such as the site's closing banner, a section (`sections/cta-banner.schema.json`).
         const file = readJson(join(schemaDir, ref.replace(/^(\.\.\/)+/, '')));
         const resolved = inline(file, (file.definitions ?? {}) as Record<string, Schema>) as Schema;
-        Object.assign(node, { ...resolved, ...node, title: node.title ?? label ?? resolved.title });
+        Object.assign(node, { ...resolved, ...node });
         return inline(node, local, label);
       }
       const name = ref.split('/').pop()!;
@@ -65,9 +65,13 @@ export function formSchemas(schemaDir: string): FormSchemas {
       if (!target) throw new Error(`The schema refers to ${ref}, which does not exist.`);
       if (fromCommon || local === commonDefs) widget = widgets[name];
       const resolved = inline(target, fromCommon ? commonDefs : local) as Schema;
-      // The property's own description says what it is for here; the definition's title names a kind.
-      Object.assign(node, { ...resolved, ...node, title: node.title ?? label ?? resolved.title });
+      // The property's own name and description say what it is for here; the definition's name a kind.
+      Object.assign(node, { ...resolved, ...node });
     }
+    // A schema's `title` names its TypeScript type ("NavItem"); what a form shows is its editorName.
+    const name = typeof node.editorName === 'string' ? node.editorName : label;
+    if (name !== undefined) node.title = name;
+    else delete node.title;
     for (const key of [
       '$schema',
       '$id',
@@ -80,18 +84,16 @@ export function formSchemas(schemaDir: string): FormSchemas {
       delete node[key];
     }
     if (widget) node['x-widget'] = widget;
-    // Help texts are read by marketers in the form: a code mark is shown as quotes.
+    // Help texts are read by marketers in the form: `editorHelp` where the description speaks to developers,
+    // and a code mark shown as quotes.
+    if (typeof node.editorHelp === 'string') node.description = node.editorHelp;
     if (typeof node.description === 'string') node.description = node.description.replace(/`([^`]*)`/g, '“$1”');
     if (node.properties && typeof node.properties === 'object') {
       const properties: Schema = {};
       for (const [key, value] of Object.entries(node.properties as Record<string, Schema>)) {
         if ((value as { filledByBuild?: boolean }).filledByBuild) continue;
-        // The name a marketer reads: the schema's editorName, else the key in words.
-        const named = (value as { editorName?: unknown }).editorName;
-        const label = typeof named === 'string' ? named : words(key);
-        const prop = inline(value, local, label) as Schema;
-        prop.title = typeof named === 'string' ? named : (prop.title ?? label);
-        properties[key] = prop;
+        // Every field a form shows has an editorName (tests/unit/editor-words.test.ts); the key in words is a last resort.
+        properties[key] = inline(value, local, words(key)) as Schema;
       }
       node.properties = properties;
     }

@@ -26,6 +26,7 @@ import { ContentInvalid } from '../api/api.ts';
 import { unusedUploads } from '../api/library.ts';
 import { describeFileChange, type FileChange } from '../shared/word-diff.ts';
 import { merge3 } from '../shared/merge.ts';
+import { words } from '../ui/words.ts';
 import { rewriteYaml } from '../shared/yaml-edit.ts';
 import { linksIn, linksRefused } from './working-copy.ts';
 
@@ -94,6 +95,11 @@ export interface Version {
   readonly at: string;
   /** The commit's message: the change set's title, or a developer's own words. */
   readonly subject: string;
+  /** What a marketer reads: the change set's title, or that it was changed outside the editor. */
+  readonly title: string;
+  /** Who asked for it (the change set's writer) and who published it; a change outside the editor has only its author. */
+  readonly askedBy: string;
+  readonly publishedBy?: string;
   readonly change: FileChange;
 }
 
@@ -709,7 +715,7 @@ export class ChangeSets {
         '--first-parent',
         '-n',
         '50',
-        '--format=%H%x1f%an%x1f%ae%x1f%aI%x1f%s',
+        '--format=%H%x1f%an%x1f%ae%x1f%aI%x1f%s%x1f%cn%x1f%P',
         'HEAD',
         '--',
         name,
@@ -720,9 +726,29 @@ export class ChangeSets {
         return text === undefined ? undefined : readYaml(text, name);
       };
       for (const line of log.split('\n').filter(Boolean)) {
-        const [commit, authorName, email, date, subject] = line.split('\x1f') as [string, string, string, string, string];
+        const [commit, authorName, email, date, subject, committer, parents] = line.split('\x1f') as string[] as [
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+        ];
         const change = describeFileChange(name, await at(`${commit}^1`), await at(commit), schemaFor(name));
-        versions.push({ commit, author: { name: authorName, email }, at: date, subject, change });
+        // A published change set is a merge: its message is the change set's title, its author the writer, its
+        // committer the publisher. Any other commit was made outside the editor, in a developer's words.
+        const published = parents.trim().split(' ').length > 1;
+        versions.push({
+          commit,
+          author: { name: authorName, email },
+          at: date,
+          subject,
+          title: published ? subject : 'Changed outside the editor',
+          askedBy: authorName || email,
+          ...(published ? { publishedBy: committer } : {}),
+          change,
+        });
       }
       return versions;
     });
@@ -760,10 +786,22 @@ export class ChangeSets {
     const text = await git(this.live, ['show', `${full}:${name}`]).catch(() => {
       throw new EditorError('EditorFileMissing', `${name} did not exist in that version.`);
     });
-    const date = (await git(this.live, ['show', '-s', '--format=%aI', full])).trim().slice(0, 10);
-    const changeSet = await this.create(`Restore ${name.replace(/^content\//, '')} as of ${date}`, by);
+    const [at = '', subject = ''] = (await git(this.live, ['show', '-s', '--format=%aI%x1f%s', full])).trim().split('\x1f');
+    const date = at.slice(0, 10);
+    // Named as a marketer knows the file (its title) and the version (its change set's title), not by path or commit.
+    const data = readYaml(text, name);
+    const title =
+      data && typeof data === 'object' && typeof (data as { title?: unknown }).title === 'string'
+        ? (data as { title: string }).title
+        : words(
+            name
+              .split('/')
+              .pop()!
+              .replace(/\.ya?ml$/, ''),
+          );
+    const changeSet = await this.create(`Put “${title}” back as of ${date}`, by);
     writeWhole(join(this.root(changeSet.id), name), text);
-    return this.step(changeSet, { by, kind: 'comment', text: `Restored from the version of ${date} (${full.slice(0, 12)}).` });
+    return this.step(changeSet, { by, kind: 'comment', text: `Restored from the version published on ${date}: “${subject}”.` });
   }
 
   /**

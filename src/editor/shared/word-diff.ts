@@ -13,7 +13,7 @@
 import { diffWordsWithSpace } from 'diff';
 import type { FormSchemas } from '../api/form-schemas.ts';
 import { same } from '../ui/same.ts';
-import { words } from '../ui/words.ts';
+import { contentName, itemName, words } from '../ui/words.ts';
 
 type Key = string | number;
 type Schema = Record<string, unknown>;
@@ -29,6 +29,8 @@ export interface FieldChange {
   /** The place in words, as the editor names it: "Section 3, Cards › card 1 › Title". */
   readonly place: string;
   readonly kind: 'changed' | 'added' | 'removed' | 'moved';
+  /** What happened, in words: "changed", "added", "removed", "moved from 6th to 3rd place". */
+  readonly what: string;
   /**
    * Short plain-text renderings of the value before and after (a long value is cut with an ellipsis;
    * an object is summarised by its heading/title/label/name field or its type). A moved item has both:
@@ -68,11 +70,19 @@ export function describeFileChange(file: string, before: unknown, after: unknown
   // A new file lists what it holds field by field (a deleted one, what it held), as if it had been empty.
   const from = before === undefined && isRecord(after) ? {} : before;
   const to = after === undefined && isRecord(before) ? {} : after;
-  if (from === undefined && to !== undefined) changes.push({ path: [], place: placeText(top), kind: 'added', after: render(to) });
+  if (from === undefined && to !== undefined)
+    changes.push(said({ path: [], place: placeText(top), kind: 'added', after: render(to) }));
   else if (to === undefined && from !== undefined)
-    changes.push({ path: [], place: placeText(top), kind: 'removed', before: render(from) });
+    changes.push(said({ path: [], place: placeText(top), kind: 'removed', before: render(from) }));
   else new Differ(root, changes).compare(from, to, top);
-  return { file, state, title: titleOf(after) ?? titleOf(before) ?? file.split('/').pop() ?? file, changes };
+  const fileName =
+    file
+      .split('/')
+      .pop()
+      ?.replace(/\.ya?ml$/, '') ?? file;
+  const named =
+    typeof root.editorName === 'string' ? root.editorName : typeof root.title === 'string' ? root.title : words(fileName);
+  return { file, state, title: titleOf(after) ?? titleOf(before) ?? named, changes };
 }
 
 /**
@@ -100,6 +110,18 @@ export function schemaOfFile(file: string, schemas: FormSchemas): Schema | undef
     },
   };
   return { ...schemas.page, properties: { ...(schemas.page.properties as Schema), sections } };
+}
+
+const ordinal = (n: number) => {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+};
+
+/** A change with what happened in words; a move says from where to where. */
+function said(change: Omit<FieldChange, 'what'>, move?: { from: number; to: number }): FieldChange {
+  const what = move ? `moved from ${ordinal(move.from + 1)} to ${ordinal(move.to + 1)} place` : change.kind;
+  return { ...change, what };
 }
 
 /** Where a value is: its paths, its place in words so far, and the schemas that describe it. */
@@ -133,14 +155,16 @@ class Differ {
     if (same(before, after)) return;
     if (isRecord(before) && isRecord(after)) return this.objects(before, after, place);
     if (Array.isArray(before) && Array.isArray(after)) return this.lists(before, after, place);
-    this.out.push({
-      path: place.path,
-      place: placeText(place),
-      kind: 'changed',
-      before: render(before),
-      after: render(after),
-      ...(typeof before === 'string' && typeof after === 'string' ? { words: wordRuns(before, after) } : {}),
-    });
+    this.out.push(
+      said({
+        path: place.path,
+        place: placeText(place),
+        kind: 'changed',
+        before: render(before, place.schemas),
+        after: render(after, place.schemas),
+        ...(typeof before === 'string' && typeof after === 'string' ? { words: wordRuns(before, after) } : {}),
+      }),
+    );
   }
 
   private child(place: Place, key: Key, value: unknown, fromKey: Key = key): Place {
@@ -167,21 +191,16 @@ class Differ {
     const schemas = expand(node, value, this.root, 0);
     if (typeof key === 'string')
       return { path, fromPath, head: place.head, steps: [...place.steps, label ?? (words(key).trim() || `“${key}”`)], schemas };
-    // A page's sections are what a marketer sees first: "Section 3", as the editor's list numbers them.
-    if (place.path.length === 1 && place.path[0] === 'sections')
-      return { path, fromPath, head: `Section ${key + 1}`, steps: [], schemas };
+    // An item is named by its kind and what it says: Card “Fast performance”; by its place when it says nothing.
     for (const schema of schemas) {
-      // An object item's title names it ("Card"); a text item's names only its kind ("Text", "Link").
-      if (!isRecord(schema.properties) && schema.type !== 'object') continue;
-      const named =
-        typeof schema.editorName === 'string' ? schema.editorName : typeof schema.title === 'string' ? schema.title : undefined;
-      if (named) {
-        noun = humanTitle(named).toLowerCase();
-        break;
-      }
+      const named = typeof schema.editorName === 'string' ? schema.editorName : undefined;
+      if (named && (schema.type === 'object' || isRecord(schema.properties) || !noun)) noun = named;
     }
-    noun ??= singular(place.steps[place.steps.length - 1]);
-    return { path, fromPath, head: place.head, steps: [...place.steps, `${noun} ${key + 1}`], schemas };
+    noun ??= capital(singular(place.steps[place.steps.length - 1]));
+    const name = contentName(value) === undefined ? `${noun} ${key + 1}` : itemName(noun, value);
+    // A page's sections are what a marketer sees first: each heads the places within it.
+    if (place.path.length === 1 && place.path[0] === 'sections') return { path, fromPath, head: name, steps: [], schemas };
+    return { path, fromPath, head: place.head, steps: [...place.steps, name], schemas };
   }
 
   private objects(before: Json, after: Json, place: Place): void {
@@ -196,7 +215,7 @@ class Differ {
     const removed = (key: string | undefined) => {
       for (const gone of removedAfter.get(key) ?? []) {
         const at = this.child(place, gone, before[gone]);
-        this.out.push({ path: at.path, place: placeText(at), kind: 'removed', before: render(before[gone], at.schemas) });
+        this.out.push(said({ path: at.path, place: placeText(at), kind: 'removed', before: render(before[gone], at.schemas) }));
       }
     };
     removed(undefined);
@@ -204,7 +223,7 @@ class Differ {
     for (const key of keysOf(after)) {
       const at = this.child(place, key, after[key]);
       if (had.has(key)) this.compare(before[key], after[key], at);
-      else this.out.push({ path: at.path, place: placeText(at), kind: 'added', after: render(after[key], at.schemas) });
+      else this.out.push(said({ path: at.path, place: placeText(at), kind: 'added', after: render(after[key], at.schemas) }));
       removed(key);
     }
   }
@@ -221,7 +240,7 @@ class Differ {
     const listRemoved = (anchor: number) => {
       for (const i of removedAfter.get(anchor) ?? []) {
         const at = this.child(place, i, before[i]);
-        this.out.push({ path: at.path, place: placeText(at), kind: 'removed', before: render(before[i], at.schemas) });
+        this.out.push(said({ path: at.path, place: placeText(at), kind: 'removed', before: render(before[i], at.schemas) }));
       }
     };
     listRemoved(-1);
@@ -229,19 +248,24 @@ class Differ {
       const pair = pairOfAfter.get(j);
       const at = this.child(place, j, item, pair?.before ?? j);
       if (!pair) {
-        this.out.push({ path: at.path, place: placeText(at), kind: 'added', after: render(item, at.schemas) });
+        this.out.push(said({ path: at.path, place: placeText(at), kind: 'added', after: render(item, at.schemas) }));
       } else {
         if (!stays.has(pair)) {
           const was = this.child(place, pair.before, before[pair.before]);
-          this.out.push({
-            path: at.path,
-            place: placeText(at),
-            kind: 'moved',
-            before: render(before[pair.before], was.schemas),
-            after: render(item, at.schemas),
-            from: at.fromPath,
-            fromPlace: placeText(was),
-          });
+          this.out.push(
+            said(
+              {
+                path: at.path,
+                place: placeText(at),
+                kind: 'moved',
+                before: render(before[pair.before], was.schemas),
+                after: render(item, at.schemas),
+                from: at.fromPath,
+                fromPlace: placeText(was),
+              },
+              { from: pair.before, to: j },
+            ),
+          );
         }
         this.compare(before[pair.before], item, at);
       }
@@ -403,14 +427,12 @@ function pointer(root: Schema, ref: string): unknown {
     .reduce<unknown>((node, part) => (isRecord(node) && Object.hasOwn(node, part) ? node[part] : undefined), root);
 }
 
-/** A field's name as its form shows it: its editorName, else its title (the editor's forms set both). */
+/** A field's name as its form shows it: its editorName (a schema's `title` names a TypeScript type, "NavItem"). */
 function labelOf(node: Schema): string | undefined {
-  if (typeof node.editorName === 'string') return node.editorName;
-  return typeof node.title === 'string' ? humanTitle(node.title) : undefined;
+  return typeof node.editorName === 'string' ? node.editorName : undefined;
 }
 
-/** A schema's title, which in `schemas/` names a type ("NavItem"), as words ("Nav item"). */
-const humanTitle = (title: string) => (/\s/.test(title) ? title : words(title));
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** "Cards" → "card", "Social links" → "social link": an item of a list without a name of its own. */
 function singular(label: string | undefined): string {
@@ -425,7 +447,11 @@ const longest = 80;
 /** A value in a line of plain text: whitespace collapsed, cut with an ellipsis where it is long. */
 function render(value: unknown, schemas: readonly Schema[] = []): string {
   if (value === null || value === undefined || value === '') return '(empty)';
-  if (typeof value === 'string') return cut(value.replace(/\s+/g, ' ').trim());
+  // A choice is shown by its words ("Full-time"), as the form shows it.
+  const labels = schemas.map((s) => s.enumLabels).find((l): l is Record<string, string> => isRecord(l));
+  if (labels && typeof labels[String(value)] === 'string') return labels[String(value)]!;
+  // A text's **bold** marks are how the page styles it, not what it says.
+  if (typeof value === 'string') return cut(value.replace(/\*\*/g, '').replace(/\s+/g, ' ').trim());
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (typeof value !== 'object') return String(value);
   if (Array.isArray(value)) {
@@ -447,7 +473,7 @@ function summary(value: object, schemas: readonly Schema[]): string {
     const typed = schemas.find(
       (s) => isRecord(s.properties) && isRecord(s.properties.type) && s.properties.type.const === record.type,
     );
-    return typeof typed?.title === 'string' ? humanTitle(typed.title) : words(record.type);
+    return typeof typed?.editorName === 'string' ? typed.editorName : words(record.type);
   }
   const text = Object.values(record).find((v): v is string => typeof v === 'string' && v !== '');
   if (text !== undefined) return cut(text.replace(/\s+/g, ' ').trim());

@@ -366,7 +366,9 @@ function ReviewDialog({
             <section key={file.file} className="review-file" aria-label={file.title}>
               <h4>
                 {file.title}{' '}
-                <span className="change-set-meta">{file.state === 'changed' ? file.file : `${file.state}: ${file.file}`}</span>
+                <span className="change-set-meta">
+                  {[file.state === 'changed' ? '' : `${file.state} `, review.routes[file.file] ?? ''].join('').trim()}
+                </span>
               </h4>
               {review.routes[file.file] && (
                 <details className="review-compare">
@@ -392,7 +394,7 @@ function ReviewDialog({
               <ul className="review-changes">
                 {file.changes.map((change, i) => (
                   <li key={i} className={`review-${change.kind}`}>
-                    <span className="review-place">{change.place}</span> <span className="review-kind">{change.kind}</span>
+                    <span className="review-place">{change.place}</span> <span className="review-kind">{change.what}</span>
                     {change.words ? (
                       <p className="review-words">
                         {change.words.map((run, j) =>
@@ -559,11 +561,14 @@ function ShareLink({ changeSet }: { readonly changeSet: ChangeSet }) {
 export function HistoryDialog({
   open: isOpen,
   file,
+  name,
   route,
   onClose,
 }: {
   readonly open: boolean;
   readonly file: string;
+  /** The file as the marketer knows it: the page's title, "Site settings". */
+  readonly name: string;
   /** The page's address, to view a version as the site showed it; undefined for an entry or settings. */
   readonly route: string | undefined;
   readonly onClose: () => void;
@@ -578,7 +583,7 @@ export function HistoryDialog({
   });
   return (
     <dialog ref={dialog} className="publish review" aria-labelledby="history-title" onClose={onClose}>
-      <h2 id="history-title">History of {file.replace(/^content\//, '')}</h2>
+      <h2 id="history-title">History of “{name}”</h2>
       <p className="hint">
         Every published version, latest first. Restoring one starts a change set with it, which goes live after review.
       </p>
@@ -588,16 +593,19 @@ export function HistoryDialog({
         {(versions ?? []).map((version, i) => (
           <li key={version.commit}>
             <p>
-              <strong>{version.subject}</strong>{' '}
+              <strong>{version.title}</strong>{' '}
               <span className="change-set-meta">
-                {version.author.name || version.author.email} · {when(version.at)}
+                {version.publishedBy
+                  ? `asked by ${version.askedBy}, published by ${version.publishedBy}`
+                  : `by ${version.askedBy}`}{' '}
+                · {when(version.at)}
                 {i === 0 ? ' · live now' : ''}
               </span>
             </p>
             <ul className="review-changes">
               {version.change.changes.slice(0, 8).map((change, j) => (
                 <li key={j} className={`review-${change.kind}`}>
-                  <span className="review-place">{change.place}</span> <span className="review-kind">{change.kind}</span>
+                  <span className="review-place">{change.place}</span> <span className="review-kind">{change.what}</span>
                   {(change.before !== undefined || change.after !== undefined) && (
                     <p className="review-words">
                       {change.before !== undefined && <del>{change.before}</del>}
@@ -624,8 +632,8 @@ export function HistoryDialog({
                     const live = versions![0]!;
                     if (
                       !window.confirm(
-                        `Put ${file.replace(/^content\//, '')} back as it was on ${when(version.at)} (“${version.subject}”)?\n\n` +
-                          `This starts a change set that, once a publisher has reviewed and published it, replaces the version live now (“${live.subject}”, ${when(live.at)}).`,
+                        `Put “${name}” back as it was on ${when(version.at)} (“${version.title}”)?\n\n` +
+                          `This starts a change set that, once a publisher has reviewed and published it, replaces the version live now (“${live.title}”, ${when(live.at)}).`,
                       )
                     )
                       return;

@@ -14,7 +14,8 @@ import { errorsAt, SchemaForm, SuggestionLists, type FormContext } from './Schem
 import { parsePath, valueAt } from '../../content/paths.ts';
 import { MergePanel } from './MergePanel.tsx';
 import { DeleteDialog } from './DeleteDialog.tsx';
-import { placeOf, plainWords } from './words.ts';
+import { itemName, placeOf, plainWords } from './words.ts';
+import { schemaOfFile } from '../shared/word-diff.ts';
 import { SectionList } from './SectionList.tsx';
 import { PreviewFrame } from './PreviewFrame.tsx';
 import { PublishDialog } from './PublishDialog.tsx';
@@ -97,7 +98,12 @@ export function EditorApp({ account }: { readonly account?: SignedInAccount | un
 
   const [deleting, setDeleting] = useState(false);
   const { opened, data, dirty, result, checked, saving, save, change, undoing, redoing, undoLast, redoLast, conflicts, resolve } =
-    useEditedFile(file, setStatus, () => api.catalog().then(setCatalog, () => undefined));
+    useEditedFile(
+      file,
+      setStatus,
+      () => api.catalog().then(setCatalog, () => undefined),
+      (name) => (catalog ? schemaOfFile(name, catalog.schemas) : undefined),
+    );
   // A newly opened file starts at its page settings.
   useEffect(() => setSelected('page'), [file]);
 
@@ -215,12 +221,15 @@ export function EditorApp({ account }: { readonly account?: SignedInAccount | un
     if (!opened || !data) return;
     try {
       const fixed = await api.fix(opened.file, opened.version, data, fix);
-      change(fixed.data as Data, fix.label.replace(/`/g, '').toLowerCase());
+      change(fixed.data as Data, plainWords(fix.label).toLowerCase());
     } catch (error) {
       setStatus({ kind: 'error', text: (error as Error).message });
     }
   };
 
+  /** A section as the review and Undo name it: its kind and its heading, Cards “Built around your roadmap”. */
+  const sectionName = (section: Record<string, unknown>) =>
+    itemName(catalog?.schemas.sections[String(section.type)]?.name ?? 'Section', section);
   const titleOfFile = (name: string) =>
     catalog?.files.find((f) => f.file === name)?.title ?? name.replace(/^content\/|\.ya?ml$/g, '');
 
@@ -275,6 +284,7 @@ export function EditorApp({ account }: { readonly account?: SignedInAccount | un
         <HistoryDialog
           open={history}
           file={opened.file}
+          name={titleOfFile(opened.file)}
           route={
             opened.kind === 'page' && typeof (opened.data as { route?: unknown }).route === 'string'
               ? (opened.data as { route: string }).route
@@ -475,22 +485,19 @@ export function EditorApp({ account }: { readonly account?: SignedInAccount | un
               onMove={(from, to) => {
                 const next = [...sections];
                 next.splice(to, 0, ...next.splice(from, 1));
-                change({ ...data, sections: next }, `moving section ${from + 1}`);
+                change({ ...data, sections: next }, `moving ${sectionName(sections[from]!)}`);
                 setSelected(to);
               }}
               onDuplicate={(i) => {
                 const next = [...sections];
                 next.splice(i + 1, 0, structuredClone(sections[i]!));
-                change({ ...data, sections: next }, `duplicating section ${i + 1}`);
+                change({ ...data, sections: next }, `duplicating ${sectionName(sections[i]!)}`);
                 setSelected(i + 1);
               }}
               onDelete={(i) => {
-                change(
-                  { ...data, sections: sections.toSpliced(i, 1) },
-                  `deleting section ${i + 1} (${catalog.schemas.sections[String(sections[i]!.type)]?.name ?? String(sections[i]!.type)})`,
-                );
+                change({ ...data, sections: sections.toSpliced(i, 1) }, `deleting ${sectionName(sections[i]!)}`);
                 setSelected('page');
-                setStatus({ kind: 'info', text: `Section ${i + 1} deleted. Use Undo to bring it back.` });
+                setStatus({ kind: 'info', text: `${sectionName(sections[i]!)} deleted. Use Undo to bring it back.` });
               }}
               onAdd={(type, at) => {
                 const example = structuredClone(catalog.schemas.sections[type]!.example) as Record<string, unknown>;

@@ -6,13 +6,22 @@
  */
 import { useMemo, useState } from 'react';
 import Form, { getDefaultRegistry } from '@rjsf/core';
-import type { BaseInputTemplateProps, ErrorSchema, IconButtonProps, RJSFSchema, UiSchema, WidgetProps } from '@rjsf/utils';
+import type {
+  BaseInputTemplateProps,
+  ErrorSchema,
+  IconButtonProps,
+  ObjectFieldTemplateProps,
+  RJSFSchema,
+  UiSchema,
+  WidgetProps,
+} from '@rjsf/utils';
 import { ArrowDown, ArrowUp, Copy, Plus, Trash2, type LucideIcon } from 'lucide-react';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { EditorCatalog, Problem } from './api.ts';
 import { parsePath } from '../../content/paths.ts';
-import { plainWords } from './words.ts';
+import { itemName, plainWords } from './words.ts';
 import { MediaLibrary } from './MediaLibrary.tsx';
+import { IconPicker, IconShape, useIconShape } from './IconPicker.tsx';
 
 /** What the pickers offer, handed to every widget. */
 export interface FormContext {
@@ -28,12 +37,20 @@ type Schema = RJSFSchema & { 'x-widget'?: string };
 
 /** The form's layout, read from the schema: which picker each field gets. */
 export function uiSchemaFor(schema: Schema): UiSchema {
-  const ui: UiSchema = {};
+  // The name is given to the layout too: the form library loses a schema's title where it picks a branch (oneOf).
+  const ui: UiSchema = typeof schema.title === 'string' ? { 'ui:title': schema.title } : {};
   if (schema.const !== undefined) return { 'ui:widget': 'hidden' };
   const widget = schema['x-widget'];
   if (widget === 'image') {
-    return { ...walkProperties(schema), src: { 'ui:widget': 'media' } };
+    return {
+      ...ui,
+      ...walkProperties(schema),
+      src: { ...uiSchemaFor((schema.properties?.src ?? {}) as Schema), 'ui:widget': 'media' },
+    };
   }
+  // A choice shows its words (`enumLabels`: "Full-time"), and stores its value (FULL_TIME).
+  const labels = (schema as { enumLabels?: Record<string, string> }).enumLabels;
+  if (schema.enum && labels) ui['ui:enumNames'] = labels as never;
   if (widget && widget !== 'image') ui['ui:widget'] = widget;
   else if ((schema as { contentKind?: string }).contentKind === 'markdown') {
     ui['ui:widget'] = 'textarea';
@@ -153,8 +170,29 @@ const contextOf = (props: WidgetProps) => props.registry.formContext as FormCont
 function LinkWidget(props: WidgetProps) {
   return <SuggestWidget props={props} list="links" />;
 }
+/** An icon: picked from a grid of their pictures, or typed by name; the current one is drawn beside the field. */
 function IconWidget(props: WidgetProps) {
-  return <SuggestWidget props={props} list="icons" />;
+  const value = typeof props.value === 'string' ? props.value : '';
+  const [choosing, setChoosing] = useState(false);
+  const shape = useIconShape(value || undefined);
+  return (
+    <div className="icon-field">
+      <span className="icon-field-current" aria-hidden>
+        {shape && <IconShape shape={shape} />}
+      </span>
+      <SuggestWidget props={props} list="icons" />
+      <button type="button" onClick={() => setChoosing(true)} disabled={props.disabled || props.readonly}>
+        Choose an icon…
+      </button>
+      <IconPicker
+        open={choosing}
+        names={contextOf(props).catalog.icons}
+        current={value || undefined}
+        onPick={(name) => props.onChange(name)}
+        onClose={() => setChoosing(false)}
+      />
+    </div>
+  );
 }
 function LogoWidget(props: WidgetProps) {
   return <SuggestWidget props={props} list="logos" />;
@@ -272,8 +310,16 @@ function listButton(Icon: LucideIcon, name: string, text?: string) {
   };
 }
 
+/** A group of fields; one that is an item of a list is named by its content: Card “Fast performance”. */
+function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
+  const Group = defaults.templates.ObjectFieldTemplate;
+  const inList = typeof props.fieldPathId.path.at(-1) === 'number';
+  return <Group {...props} title={inList && props.title ? itemName(props.title, props.formData) : props.title} />;
+}
+
 const templates = {
   BaseInputTemplate,
+  ObjectFieldTemplate,
   ButtonTemplates: {
     AddButton: listButton(Plus, 'Add an item', 'Add an item'),
     CopyButton: listButton(Copy, 'Copy this item'),

@@ -4,11 +4,11 @@
  * keystrokes into one field are one step (the text box undoes letters itself), so Undo takes back
  * the whole word-by-word edit of that field, not one letter.
  *
- * A step is named in the marketer's words from what changed ("removing an item of Cards"), so the
+ * A step is named in the marketer's words from what changed ("removing Card “Fast performance”"), so the
  * Undo button says what it will undo. Pure: the tests drive it without a browser.
  */
+import { describeFileChange } from '../shared/word-diff.ts';
 import { same } from './same.ts';
-import { words } from './words.ts';
 
 type Key = string | number;
 
@@ -30,6 +30,34 @@ export const emptyHistory = <T>(): History<T> => ({ undo: [], redo: [] });
 /** How far back the history goes: a long session, bounded. */
 const LIMIT = 200;
 
+/**
+ * What a change did, in words, named as the review names it (src/editor/shared/word-diff.ts): "typing in
+ * Title of Card “Fast performance”", "removing Card “Fast performance”", "moving Cards “Our services”".
+ * `schema` is the file's form schema (`schemaOfFile`); without it fields are named from their keys.
+ */
+export function describe(before: unknown, after: unknown, schema?: object): string {
+  const change = describeFileChange('', before, after, schema).changes[0];
+  if (!change) return 'nothing';
+  // The steps of the place, split where the review joins them (a quoted text may hold commas of its own).
+  const parts = (change.place.match(/(?:“[^”]*”?|[^,›])+/g) ?? [change.place]).map((part) => part.trim()).filter(Boolean);
+  const last = parts[parts.length - 1]!;
+  const parent = parts[parts.length - 2];
+  const item = typeof change.path[change.path.length - 1] === 'number';
+  const where = item || parent === undefined ? last : `${last} of ${parent}`;
+  switch (change.kind) {
+    case 'removed':
+      return `${item ? 'removing' : 'clearing'} ${where}`;
+    case 'added':
+      return `${item ? 'adding' : 'filling in'} ${where}`;
+    case 'moved':
+      return `moving ${where}`;
+    case 'changed':
+      if (change.after === '(empty)') return `clearing ${where}`;
+      if (change.words) return `typing in ${where}`;
+      return `changing ${where}`;
+  }
+}
+
 /** The first place where `a` and `b` differ, and how. */
 function difference(a: unknown, b: unknown, path: Key[] = []): { path: Key[]; from: unknown; to: unknown } | undefined {
   if (same(a, b)) return undefined;
@@ -49,24 +77,6 @@ function difference(a: unknown, b: unknown, path: Key[] = []): { path: Key[]; fr
   return { path, from: a, to: b };
 }
 
-/** What a change did, in words: "clearing Heading", "removing an item of Cards", "moving Sections". */
-export function describe(before: unknown, after: unknown): string {
-  const found = difference(before, after);
-  if (!found) return 'nothing';
-  const named = found.path.filter((k): k is string => typeof k === 'string');
-  const field = named.length > 0 ? words(named[named.length - 1]!) : 'the page';
-  const { from, to } = found;
-  if (Array.isArray(from) && Array.isArray(to)) {
-    if (to.length < from.length) return `removing an item of ${field}`;
-    if (to.length > from.length) return `adding an item to ${field}`;
-    return `moving items of ${field}`;
-  }
-  if (to === undefined || to === null || to === '') return `clearing ${field}`;
-  if (from === undefined) return `filling in ${field}`;
-  if (typeof from === 'string' && typeof to === 'string') return `typing in ${field}`;
-  return `changing ${field}`;
-}
-
 /** The field a change types into (a text that stays a text), or undefined for any other change. */
 function typedField(before: unknown, after: unknown): string | undefined {
   const found = difference(before, after);
@@ -76,15 +86,15 @@ function typedField(before: unknown, after: unknown): string | undefined {
 
 /**
  * The history once `next` replaced `current`. `what` names the step when the caller knows better
- * ("deleting section 3"); otherwise it is read from the change. Keystrokes into the field of the
+ * ("deleting section 3"); otherwise it is read from the change, named by the file's form `schema`. Keystrokes into the field of the
  * last step join that step.
  */
-export function record<T>(history: History<T>, current: T, next: T, what?: string): History<T> {
+export function record<T>(history: History<T>, current: T, next: T, what?: string, schema?: object): History<T> {
   if (same(current, next)) return history;
   const typing = what ? undefined : typedField(current, next);
   const last = history.undo[history.undo.length - 1];
   if (typing && last?.typing === typing) return { undo: history.undo, redo: [] };
-  const step: Step<T> = { data: current, what: what ?? describe(current, next), ...(typing ? { typing } : {}) };
+  const step: Step<T> = { data: current, what: what ?? describe(current, next, schema), ...(typing ? { typing } : {}) };
   return { undo: [...history.undo.slice(-(LIMIT - 1)), step], redo: [] };
 }
 

@@ -24,7 +24,17 @@ export interface Status {
   readonly action?: { readonly label: string; readonly run: () => void };
 }
 
-export function useEditedFile(file: string | undefined, setStatus: (status: Status | undefined) => void, onSaved: () => void) {
+export function useEditedFile(
+  file: string | undefined,
+  setStatus: (status: Status | undefined) => void,
+  onSaved: () => void,
+  /** The file's form schema, to name each undo step as the form names its fields. */
+  schemaFor: (file: string) => object | undefined = () => undefined,
+) {
+  const schemaOf = useRef(schemaFor);
+  useEffect(() => {
+    schemaOf.current = schemaFor;
+  });
   const [opened, setOpened] = useState<OpenedFile>();
   const [data, setShownData] = useState<Data>();
   const [history, setHistory] = useState<History<Data>>(emptyHistory);
@@ -189,10 +199,11 @@ export function useEditedFile(file: string | undefined, setStatus: (status: Stat
   const change = useCallback(
     (next: Data, what?: string) => {
       const current = shown.current;
-      if (current) setHistory((h) => record(h, current, next, what));
+      const schema = file === undefined ? undefined : schemaOf.current(file);
+      if (current) setHistory((h) => record(h, current, next, what, schema));
       setData(next);
     },
-    [setData],
+    [setData, file],
   );
 
   const save = async () => {

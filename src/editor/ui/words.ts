@@ -38,3 +38,26 @@ export function plainWords(message: string): string {
     .replace(/`([a-z][A-Za-z]*)`/g, (_, key: string) => `“${words(key)}”`)
     .replace(/`([^`]*)`/g, '“$1”');
 }
+
+const naming = ['heading', 'title', 'label', 'name', 'role', 'text'] as const;
+
+/**
+ * What an item says of itself, for naming it: its heading, title, label, name, role or text (a text
+ * item, itself), without **bold** marks, cut at a word. Undefined when it holds no text to go by.
+ */
+export function contentName(value: unknown, longest = 40): string | undefined {
+  const record = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  const text = record ? naming.map((k) => record[k]).find((v) => typeof v === 'string' && v.trim() !== '') : value;
+  if (typeof text !== 'string' || text.trim() === '') return undefined;
+  const plain = text.replace(/\*\*/g, '').replace(/\s+/g, ' ').trim();
+  if (plain.length <= longest) return plain;
+  const head = plain.slice(0, longest - 1);
+  const space = head.lastIndexOf(' ');
+  return `${(space > longest / 2 ? head.slice(0, space) : head).trimEnd()}…`;
+}
+
+/** An item of a list named by its kind and its content: Card “Fast performance”; its kind alone without text. */
+export function itemName(kind: string, value: unknown): string {
+  const said = contentName(value);
+  return said === undefined ? kind : `${kind} “${said}”`;
+}

@@ -15,11 +15,10 @@ import { RichText } from '../../components/RichText/index.tsx';
 import { SmartLink } from '../../components/SmartLink/index.tsx';
 import { ApplicationForm, useApplication } from '../../forms/ApplyDialog.tsx';
 import { useHydrated } from '../../hooks/useHydrated.ts';
+import { employmentTypeLabels } from '../../generated/schema-types.ts';
 import { experienceText, SALARY_UNIT, salaryText } from './facts.ts';
 import { APPLY_ANCHOR } from './meta.ts';
 import styles from './styles.module.css';
-
-const CONTRACTS = { FULL_TIME: 'Full-time', PART_TIME: 'Part-time', CONTRACTOR: 'Contract', INTERN: 'Internship' } as const;
 
 /** "28 February 2027": the closing date as people in India write it, whatever the visitor's locale (no hydration mismatch). */
 function longDate(iso: string): string {
@@ -115,7 +114,7 @@ export default function JobOpening({ section, index }: SectionProps<'job-opening
               {section.location}
             </Fact>
             <Fact icon={BriefcaseBusiness} label="Contract">
-              {CONTRACTS[section.employmentType]}
+              {employmentTypeLabels[section.employmentType]}
             </Fact>
             <Fact icon={Clock} label="Hours" className={styles.hours} composite>
               <span className={styles.value} data-slot="hours">
