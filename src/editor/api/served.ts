@@ -45,6 +45,9 @@ export function isServed(pathname: string, options: ServedOptions): boolean {
     // Packages, and Vite's own prepared copies of them; not the caches of the build or the check.
     return !/^\/node_modules\/\.(?!vite-editor\/)/.test(path);
   }
+  // A picture's copies the preview's check planned (its AVIF twin, its phone-sized copy): the content plugin
+  // makes and answers them, as the site's development server does, so an upload shows at once.
+  if (/^\/assets\/pictures\/[\w.-]+\.(?:avif|webp)$/.test(path)) return true;
   // The picture of each section type (docs:screenshots draws them), shown when adding a section.
   if (/^\/docs\/images\/sections\/[a-z0-9-]+\.webp$/.test(path)) return true;
   // The schemas the site's forms validate with (the enquiry and application forms import them).

@@ -9,6 +9,7 @@ import { existsSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { editorRoutes } from '../api/routes.ts';
 import { sitePreview } from '../api/site-preview.ts';
+import { copyBytes } from '../../content/build/pictures.ts';
 import type { ServiceHttp } from './http.ts';
 
 export async function pageAndFileRoutes(app: FastifyInstance, http: ServiceHttp): Promise<void> {
@@ -149,6 +150,16 @@ Nothing is wrong on your side. Ask the person who sent it for a new link.</p>
     // shared preview's pictures to whoever has its link.
     const from = await publicDirOf(request);
     if (!from) return notFound();
+    // A picture's copies (its AVIF twin, its phone-sized copy) that the preview's check planned: made on the
+    // first ask, as the site's build makes them, so an upload shows at once and not as a broken picture.
+    if (/^\/assets\/pictures\/[\w.-]+\.(?:avif|webp)$/.test(path)) {
+      const bytes = await copyBytes(path).catch(() => undefined);
+      if (!bytes) return notFound();
+      return reply
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .type(path.endsWith('.avif') ? 'image/avif' : 'image/webp')
+        .send(bytes);
+    }
     const section = /^\/docs\/images\/sections\/([a-z0-9-]+\.webp)$/.exec(path);
     if (section && request.editorSession) {
       const picture = insideFolder(sectionPictures, section[1]!);
