@@ -106,7 +106,7 @@ async function editContactHeading(page: Page, heading: string) {
 
 test('a writer edits in a change set and asks for review; a publisher reads it in words and publishes; a second writer is untouched', async ({
   browser,
-}) => {
+}, testInfo) => {
   test.setTimeout(240_000);
   const writer = await join_(browser, invite('meera@example.com', 'writer', 'Meera Writer'), 'Meera Writer');
   const second = await join_(browser, invite('arjun@example.com', 'writer', 'Arjun Writer'), 'Arjun Writer');
@@ -188,6 +188,18 @@ test('a writer edits in a change set and asks for review; a publisher reads it i
   await second.reload();
   await second.getByRole('button', { name: /Page opening banner/ }).click();
   await expect(second.locator('#s0_heading')).toHaveValue('Hello', { timeout: 30_000 });
+  // Both changed the heading: bringing the change set up to date asks which to keep, as the local editor does.
+  await second.getByRole('button', { name: /^Bring up to date/ }).click();
+  const overlaps = second.getByRole('region', { name: /changed both in this change set and on the live site/ });
+  await expect(overlaps.getByRole('listitem')).toHaveCount(1, { timeout: 30_000 });
+  await expect(overlaps).toContainText('“Write to Us”');
+  await expect(overlaps).toContainText('“Hello”');
+  await second.screenshot({ path: testInfo.outputPath('overlap-1440.png'), fullPage: true });
+  await overlaps.getByRole('button', { name: /^Keep the live site's version of / }).click();
+  await expect(overlaps).toBeHidden();
+  await second.reload();
+  await second.getByRole('button', { name: /Page opening banner/ }).click();
+  await expect(second.locator('#s0_heading')).toHaveValue('Write to Us', { timeout: 30_000 });
   // The page's history names who changed what, and restoring an old version starts a change set for review.
   await second.getByRole('button', { name: 'History…' }).click();
   const history = second.getByRole('dialog', { name: /History of “/ });

@@ -628,17 +628,37 @@ describe('change sets and review', () => {
     expect((await call('GET', `/api/history?file=${encodeURIComponent('../.git/config')}`, 'writer')).statusCode).toBe(400);
   });
 
-  it('a change set behind the live site is brought up to date field by field; a value both changed is shown and kept, then it publishes', async () => {
+  it('a change set behind the live site is brought up to date field by field; a value both changed waits for its writer to choose, then it publishes', async () => {
     const other = own['other-writer'];
     expect((await call('GET', at('/api/change-sets/:id', other), 'other-writer')).json().behind).toBeGreaterThan(0);
     const updated = await call('POST', at('/api/change-sets/:id/update', other), 'other-writer');
     expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json().overlaps).toEqual([
-      expect.objectContaining({ file: 'content/pages/contact.yaml', live: 'Write to Us', kept: 'Say Hello' }),
-    ]);
-    // It was in review: with an overlap it goes back to its writer, who asks again once they have looked.
-    expect(updated.json().changeSet.state).toBe('draft');
+    const overlap = {
+      file: 'content/pages/contact.yaml',
+      path: ['sections', 0, 'heading'],
+      place: 'Page opening banner “Say Hello”, Heading',
+      live: 'Write to Us',
+      kept: 'Say Hello',
+    };
+    expect(updated.json().overlaps).toEqual([overlap]);
+    // It was in review: with an overlap it goes back to its writer, who chooses before asking again.
+    expect(updated.json().changeSet).toMatchObject({ state: 'draft', overlaps: [overlap] });
     expect((await call('GET', at('/api/change-sets/:id', other), 'other-writer')).json().behind).toBe(0);
+    const early = await call('POST', at('/api/change-sets/:id/ask-review', other), 'other-writer', { body: {} });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toContain('Keep theirs or Keep yours');
+    const wrong = await call('POST', at('/api/change-sets/:id/overlap', other), 'other-writer', {
+      body: { file: overlap.file, path: ['sections', 1, 'heading'], choice: 'mine' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    const kept = await call('POST', at('/api/change-sets/:id/overlap', other), 'other-writer', {
+      body: { file: overlap.file, path: overlap.path, choice: 'mine' },
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().overlaps).toEqual([]);
+    expect(kept.json().events.at(-1).text).toBe(
+      "Kept this change set's version of Page opening banner “Say Hello”, Heading: “Say Hello”.",
+    );
     const asked = await call('POST', at('/api/change-sets/:id/ask-review', other), 'other-writer', { body: {} });
     const published = await call('POST', at('/api/change-sets/:id/publish', other), 'publisher', {
       body: { reviewed: asked.json().reviewed },

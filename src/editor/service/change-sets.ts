@@ -25,7 +25,9 @@ import { EditorError } from '../shared/errors.ts';
 import { ContentInvalid } from '../api/api.ts';
 import { unusedUploads } from '../api/library.ts';
 import { describeFileChange, type FileChange } from '../shared/word-diff.ts';
-import { merge3 } from '../shared/merge.ts';
+import { merge3, withValue } from '../shared/merge.ts';
+import { same } from '../ui/same.ts';
+import { valueAt } from '../../content/paths.ts';
 import { words } from '../ui/words.ts';
 import { rewriteYaml } from '../shared/yaml-edit.ts';
 import { linksIn, linksRefused } from './working-copy.ts';
@@ -64,6 +66,21 @@ export interface ChangeSet {
   readonly reviewed?: string;
   readonly published?: string;
   readonly events: readonly ChangeSetEvent[];
+  /**
+   * Values both this change set and the live site changed, found when it was brought up to date: this change
+   * set's value is kept until its writer chooses (Keep theirs / Keep yours); review waits for every choice.
+   */
+  readonly overlaps?: readonly Overlap[];
+}
+
+/** A value this change set and the live site both changed: where, and each version in words. */
+export interface Overlap {
+  readonly file: string;
+  /** Where the value is in the file's data; empty for a whole file (a picture, a file deleted on one side). */
+  readonly path: readonly (string | number)[];
+  readonly place: string;
+  readonly live: string;
+  readonly kept: string;
 }
 
 /** A change set as a publisher reviews it: each changed file, in words, and the pictures. */
@@ -85,7 +102,7 @@ export interface Update {
   readonly taken: readonly string[];
   readonly merged: readonly string[];
   /** Values both sides changed differently: the change set's value was kept; the writer decides. */
-  readonly overlaps: readonly { readonly file: string; readonly place: string; readonly live: string; readonly kept: string }[];
+  readonly overlaps: readonly Overlap[];
 }
 
 /** One published version of a content file: who made it, when, why, and what it changed. */
@@ -412,6 +429,13 @@ export class ChangeSets {
         throw new EditorError(
           'EditorConflict',
           `"${changeSet.title}" is ${changeSet.state.replace('-', ' ')}; only a draft can be sent for review.`,
+        );
+      // An overlap is settled by its writer, never by default: review waits for each choice.
+      const open = changeSet.overlaps ?? [];
+      if (open.length > 0)
+        throw new EditorError(
+          'EditorConflict',
+          `You and the live site both changed ${open.length === 1 ? 'one value' : `${open.length} values`} (${open.map((o) => o.place).join('; ')}). Choose Keep theirs or Keep yours for each, then ask for review.`,
         );
       const root = join(this.dir, id);
       const pending = await this.uncommitted(id);
@@ -870,7 +894,11 @@ export class ChangeSets {
    * writer looks. The result is a merge commit on the change set's branch, so publishing it afterwards
    * merges cleanly.
    */
-  update(id: string, by: Person, describePlace: (file: string, path: readonly (string | number)[]) => string): Promise<Update> {
+  update(
+    id: string,
+    by: Person,
+    describePlace: (file: string, path: readonly (string | number)[], data: unknown) => string,
+  ): Promise<Update> {
     return this.serialIn(id, async () => {
       const changeSet = this.get(id);
       const root = join(this.dir, id);
@@ -909,7 +937,7 @@ export class ChangeSets {
       const show = (commit: string, file: string) => git(this.live, ['show', `${commit}:${file}`]).catch(() => undefined);
       const taken: string[] = [];
       const merged: string[] = [];
-      const overlaps: { file: string; place: string; live: string; kept: string }[] = [];
+      const overlaps: Overlap[] = [];
       const writes: { file: string; text: string | undefined }[] = [];
       const shown = (value: unknown) =>
         (typeof value === 'string' ? value : (JSON.stringify(value) ?? '(removed)')).slice(0, 120);
@@ -924,6 +952,7 @@ export class ChangeSets {
         if (!/\.ya?ml$/.test(file) || base === undefined || theirs === undefined || ours === undefined) {
           overlaps.push({
             file,
+            path: [],
             place: 'the whole file',
             live: theirs === undefined ? '(deleted)' : '(changed)',
             kept: 'this change set’s',
@@ -936,7 +965,8 @@ export class ChangeSets {
         for (const conflict of result.conflicts)
           overlaps.push({
             file,
-            place: describePlace(file, conflict.path),
+            path: conflict.path,
+            place: describePlace(file, conflict.path, result.merged),
             live: shown(conflict.theirs),
             kept: shown(conflict.mine),
           });
@@ -957,16 +987,61 @@ export class ChangeSets {
       const text =
         `Brought up to date with ${behind} published change${behind === 1 ? '' : 's'}` +
         (overlaps.length > 0
-          ? `. Both changed: ${overlaps.map((o) => `${o.place} in ${o.file} (live: “${o.live}”, kept: “${o.kept}”)`).join('; ')}. Check these before asking for review.`
+          ? `. Both changed ${overlaps.length === 1 ? 'one value' : `${overlaps.length} values`}: ${overlaps.map((o) => o.place).join('; ')}. This change set's versions are kept until its writer chooses.`
           : '.');
-      const next =
-        changeSet.state === 'in-review' && overlaps.length === 0
+      // Overlaps of an earlier update not chosen yet stay listed, unless this one found the same value again.
+      const open = [
+        ...(changeSet.overlaps ?? []).filter((o) => !overlaps.some((n) => n.file === o.file && same(n.path, o.path))),
+        ...overlaps,
+      ];
+      const next = {
+        ...(changeSet.state === 'in-review' && overlaps.length === 0
           ? { reviewed: newHead }
           : changeSet.state === 'in-review'
             ? { state: 'draft' as const }
-            : {};
+            : {}),
+        overlaps: open,
+      };
       const updated = this.step(changeSet, { by, kind: 'comment', text, commit: newHead }, next);
       return { changeSet: updated, behind, taken, merged, overlaps };
+    });
+  }
+
+  /**
+   * The writer's choice for one overlap: "theirs" puts the live site's value (or file) in the change set,
+   * saved like any edit; "mine" keeps the change set's. Either way the overlap is settled and said in the
+   * change set's conversation.
+   */
+  chooseOverlap(id: string, by: Person, file: unknown, path: unknown, choice: unknown): Promise<ChangeSet> {
+    return this.serialIn(id, async () => {
+      const changeSet = this.get(id);
+      const at = Array.isArray(path) && path.every((k) => typeof k === 'string' || typeof k === 'number') ? path : undefined;
+      const overlap = (changeSet.overlaps ?? []).find((o) => o.file === file && at !== undefined && same(o.path, at));
+      if (!overlap)
+        throw new EditorError('EditorBadRequest', 'That overlap is not open in this change set: it was chosen already, or never found.');
+      if (choice !== 'theirs' && choice !== 'mine')
+        throw new EditorError('EditorBadRequest', 'Choose "theirs" (the live site\'s version) or "mine" (this change set\'s).');
+      if (choice === 'theirs') {
+        const target = join(this.dir, id, overlap.file);
+        const live = await git(this.live, ['show', `HEAD:${overlap.file}`]).catch(() => undefined);
+        if (overlap.path.length === 0) {
+          if (live === undefined) rmSync(target, { force: true });
+          else writeWhole(target, live);
+        } else {
+          const ours = readFileSync(target, 'utf8');
+          const value = live === undefined ? undefined : valueAt(readYaml(live, overlap.file), overlap.path);
+          writeWhole(target, rewriteYaml(ours, withValue(readYaml(ours, overlap.file), overlap.path, value), overlap.file));
+        }
+      }
+      const text =
+        choice === 'theirs'
+          ? `Took the live site's version of ${overlap.place}: “${overlap.live}”.`
+          : `Kept this change set's version of ${overlap.place}: “${overlap.kept}”.`;
+      return this.step(
+        changeSet,
+        { by, kind: 'comment', text },
+        { overlaps: (changeSet.overlaps ?? []).filter((o) => o !== overlap) },
+      );
     });
   }
 

@@ -8,8 +8,7 @@ import { EditorError } from '../shared/errors.ts';
 import { formSchemas } from '../api/form-schemas.ts';
 import { sitePreview } from '../api/site-preview.ts';
 import { openFile } from '../api/api.ts';
-import { schemaOfFile } from '../shared/word-diff.ts';
-import { placeOf } from '../ui/words.ts';
+import { describePlaceAt, schemaOfFile } from '../shared/word-diff.ts';
 import { allows, isRole, roles, type Accounts, type Role, type Session } from './accounts/index.ts';
 import type { ChangeSet, ChangeSets, Person } from './change-sets.ts';
 import { MAX_SHARE_DAYS } from './share.ts';
@@ -85,10 +84,25 @@ export const serviceRoutes: readonly {
     url: '/api/change-sets/:id/update',
     role: 'writer',
     handle: async ({ changeSets, changeSet, by, audit }) => {
-      const updated = await changeSets.update(changeSet!.id, by, (_file, path) => placeOf(path));
+      // Each overlap is named as the review names places (the form's names, items by what they say).
+      const schemas = formSchemas(changeSets.schemaDir(changeSet!.id));
+      const updated = await changeSets.update(changeSet!.id, by, (file, path, data) =>
+        describePlaceAt(data, path, schemaOfFile(file, schemas)),
+      );
       if (updated.behind > 0)
         await audit('change-set.updated', updated.changeSet, `${updated.behind} published changes brought in`);
       return updated;
+    },
+  },
+  // Keep theirs / Keep yours for a value both this change set and the live site changed.
+  {
+    method: 'POST',
+    url: '/api/change-sets/:id/overlap',
+    role: 'writer',
+    handle: async ({ changeSets, changeSet, by, body, audit }) => {
+      const chosen = await changeSets.chooseOverlap(changeSet!.id, by, body.file, body.path, body.choice);
+      await audit('change-set.overlap-chosen', chosen, `${String(body.choice)}: ${String(body.file)}`);
+      return chosen;
     },
   },
   {

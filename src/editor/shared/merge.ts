@@ -352,6 +352,9 @@ export function choose(result: MergeResult, path: readonly Key[], choice: 'their
   };
 }
 
+/** A copy of `data` with `value` at `path` (the key removed when undefined): the live value put back by a writer's choice. */
+export const withValue = (data: unknown, path: readonly Key[], value: unknown): unknown => setAt(data, path, value, undefined);
+
 /** A copy of `data` with `value` at `path` (the key removed when undefined); `data` is left as it is. */
 function setAt(data: unknown, path: readonly Key[], value: unknown, before: readonly string[] | undefined): unknown {
   if (path.length === 0) return value;

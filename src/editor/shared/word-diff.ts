@@ -85,6 +85,19 @@ export function describeFileChange(file: string, before: unknown, after: unknown
   return { file, state, title: titleOf(after) ?? titleOf(before) ?? named, changes };
 }
 
+/** The place of the value at `path` in `data`, named as the review names places ("Cards “Why React”, Cards › Card “Fast”"). */
+export function describePlaceAt(data: unknown, path: readonly Key[], schema?: object): string {
+  const root = isRecord(schema) ? schema : {};
+  const differ = new Differ(root, []);
+  let place: Place = { path: [], fromPath: [], steps: [], schemas: expand(root, data, root, 0) };
+  let value = data;
+  for (const key of path) {
+    value = isRecord(value) || Array.isArray(value) ? (value as Record<Key, unknown>)[key] : undefined;
+    place = differ.child(place, key, value);
+  }
+  return placeText(place);
+}
+
 /**
  * The schema `describeFileChange` names a file's fields with, from the editor's form schemas (the
  * catalog's `schemas`): a page's with each section type's form under `sections`, the site's, a shared
@@ -167,7 +180,7 @@ class Differ {
     );
   }
 
-  private child(place: Place, key: Key, value: unknown, fromKey: Key = key): Place {
+  child(place: Place, key: Key, value: unknown, fromKey: Key = key): Place {
     const path = [...place.path, key];
     const fromPath = [...place.fromPath, fromKey];
     let label: string | undefined;

@@ -3,8 +3,9 @@
  * one, the bar that says which one the editor is working in, and the review, where the change is read
  * in words, discussed, sent back or published. The single-user editor has none of this.
  */
+import { createPortal } from 'react-dom';
 import { useCallback, useEffect, useState } from 'react';
-import { api, currentChangeSet, type ChangeSet, type Review, type SignedInAccount, type Version } from './api.ts';
+import { api, currentChangeSet, type ChangeSet, type Overlap, type Review, type SignedInAccount, type Version } from './api.ts';
 import { Refusal } from './Refusal.tsx';
 import { useModal } from './useModal.ts';
 
@@ -170,74 +171,129 @@ export function ChangeSetBar({
   useEffect(reload, [reload]);
   if (!changeSet) return null;
   const owner = changeSet.owner.email === account.email;
+  // Shown above the form, where the editor says what happened, not in the header beside the buttons.
+  const notices = document.getElementById('change-set-notices');
+  const choose = (overlap: Overlap, choice: 'theirs' | 'mine') =>
+    api.changeSets.chooseOverlap(id, overlap, choice).then(
+      (chosen) => {
+        setChangeSet((c) => ({ ...chosen, behind: c?.behind ?? 0 }));
+        onStatus(
+          choice === 'theirs'
+            ? `The live site's version of ${overlap.place} is in your change set now. Reopen the page to see it.`
+            : `Your version of ${overlap.place} stays.`,
+          'success',
+        );
+      },
+      (e: Error) => onStatus(e.message, 'error'),
+    );
   return (
-    <div className="change-set-bar">
-      <a href="/">Change sets</a>
-      <span className="change-set-title" title={changeSet.title}>
-        {changeSet.title}
-      </span>
-      <span className={`change-set-state change-set-${changeSet.state}`}>{stateName[changeSet.state]}</span>
-      {changeSet.state === 'draft' && (owner || mayPublish(account)) && (
-        <button type="button" onClick={() => setAsking(true)}>
-          Ask for review…
+    <>
+      <div className="change-set-bar">
+        <a href="/">Change sets</a>
+        <span className="change-set-title" title={changeSet.title}>
+          {changeSet.title}
+        </span>
+        <span className={`change-set-state change-set-${changeSet.state}`}>{stateName[changeSet.state]}</span>
+        {changeSet.state === 'draft' && (owner || mayPublish(account)) && (
+          <button type="button" onClick={() => setAsking(true)}>
+            Ask for review…
+          </button>
+        )}
+        <button type="button" onClick={() => setReviewing(true)}>
+          {changeSet.state === 'in-review' && mayPublish(account) ? 'Review…' : 'Changes and comments…'}
         </button>
-      )}
-      <button type="button" onClick={() => setReviewing(true)}>
-        {changeSet.state === 'in-review' && mayPublish(account) ? 'Review…' : 'Changes and comments…'}
-      </button>
-      {Boolean(changeSet.behind) && (changeSet.state === 'draft' || changeSet.state === 'in-review') && (
-        <button
-          type="button"
-          disabled={updating}
-          title="Bring in what went live since this change set started; edits to different values are merged field by field."
-          onClick={() => {
-            setUpdating(true);
-            api.changeSets.update(id).then(
-              (done) => {
-                setUpdating(false);
-                setChangeSet({ ...done.changeSet, behind: 0 });
-                onStatus(
-                  done.overlaps.length === 0
-                    ? `Brought up to date with ${done.behind} published change${done.behind === 1 ? '' : 's'}; nothing overlapped. Reopen a page to see it.`
-                    : `Brought up to date. You and the live site both changed ${done.overlaps
-                        .map((o) => `${o.place} (${o.file.replace(/^content\/|\.ya?ml$/g, '')}: live “${o.live}”, yours kept)`)
-                        .join('; ')}. Check them, then ask for review.`,
-                );
-              },
-              (e: Error) => {
-                setUpdating(false);
-                onStatus(e.message, 'error');
-              },
-            );
+        {Boolean(changeSet.behind) && (changeSet.state === 'draft' || changeSet.state === 'in-review') && (
+          <button
+            type="button"
+            disabled={updating}
+            title="Bring in what went live since this change set started; edits to different values are merged field by field."
+            onClick={() => {
+              setUpdating(true);
+              api.changeSets.update(id).then(
+                (done) => {
+                  setUpdating(false);
+                  setChangeSet({ ...done.changeSet, behind: 0 });
+                  onStatus(
+                    done.overlaps.length === 0
+                      ? `Brought up to date with ${done.behind} published change${done.behind === 1 ? '' : 's'}; nothing overlapped. Reopen a page to see it.`
+                      : `Brought up to date. You and the live site both changed ${done.overlaps.length === 1 ? 'one value' : `${done.overlaps.length} values`}: choose which version to keep for each, below.`,
+                  );
+                },
+                (e: Error) => {
+                  setUpdating(false);
+                  onStatus(e.message, 'error');
+                },
+              );
+            }}
+          >
+            {updating ? 'Bringing up to date…' : `Bring up to date (${changeSet.behind} new on the site)`}
+          </button>
+        )}
+        <AskReviewDialog
+          open={asking}
+          changeSet={changeSet}
+          unsaved={unsaved}
+          onClose={() => setAsking(false)}
+          onAsked={(asked) => {
+            setAsking(false);
+            setChangeSet(asked);
+            onStatus(`Review asked: the publishers have been told. Edits you save from now on wait for the next review.`);
           }}
-        >
-          {updating ? 'Bringing up to date…' : `Bring up to date (${changeSet.behind} new on the site)`}
-        </button>
-      )}
-      <AskReviewDialog
-        open={asking}
-        changeSet={changeSet}
-        unsaved={unsaved}
-        onClose={() => setAsking(false)}
-        onAsked={(asked) => {
-          setAsking(false);
-          setChangeSet(asked);
-          onStatus(`Review asked: the publishers have been told. Edits you save from now on wait for the next review.`);
-        }}
-      />
-      <ReviewDialog
-        open={reviewing}
-        changeSet={changeSet}
-        account={account}
-        onClose={() => setReviewing(false)}
-        onChanged={setChangeSet}
-        onPublished={(text) => {
-          setReviewing(false);
-          reload();
-          onStatus(text);
-        }}
-      />
-    </div>
+        />
+        <ReviewDialog
+          open={reviewing}
+          changeSet={changeSet}
+          account={account}
+          onClose={() => setReviewing(false)}
+          onChanged={setChangeSet}
+          onPublished={(text) => {
+            setReviewing(false);
+            reload();
+            onStatus(text);
+          }}
+        />
+      </div>
+      {(changeSet.overlaps?.length ?? 0) > 0 &&
+        (owner || mayPublish(account)) &&
+        notices &&
+        createPortal(
+          <section className="merge overlaps" aria-labelledby="overlaps-title">
+            <h2 id="overlaps-title">
+              {changeSet.overlaps!.length === 1 ? 'One value was' : `${changeSet.overlaps!.length} values were`} changed both in
+              this change set and on the live site
+            </h2>
+            <p className="hint">Your version is kept until you choose. Review waits until every one is chosen.</p>
+            <ul>
+              {changeSet.overlaps!.map((overlap) => (
+                <li key={`${overlap.file} ${JSON.stringify(overlap.path)}`} className="merge-item">
+                  <h3>{overlap.place}</h3>
+                  <dl>
+                    <dt>On the live site</dt>
+                    <dd>“{overlap.live}”</dd>
+                    <dt>In this change set</dt>
+                    <dd>“{overlap.kept}”</dd>
+                  </dl>
+                  <button
+                    type="button"
+                    onClick={() => void choose(overlap, 'theirs')}
+                    aria-label={`Keep the live site's version of ${overlap.place}`}
+                  >
+                    Keep theirs
+                  </button>{' '}
+                  <button
+                    type="button"
+                    onClick={() => void choose(overlap, 'mine')}
+                    aria-label={`Keep your version of ${overlap.place}`}
+                  >
+                    Keep yours
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>,
+          notices,
+        )}
+    </>
   );
 }
 

@@ -403,6 +403,8 @@ export function EditorApp({ account }: { readonly account?: SignedInAccount | un
             )}
           </div>
         )}
+        {/* What the change set asks of its writer (the values both they and the live site changed): ChangeSetBar. */}
+        <div id="change-set-notices" />
         {!file && <p className="hint">Pick a page on the left to edit it.</p>}
         {file && (!opened || !data) && <p role="status">Opening {file}…</p>}
         {problems.length > 0 && (

@@ -4,10 +4,10 @@ import type { DraftResult, EditorCatalog, OpenedFile } from '../api/api.ts';
 import type { Changes, Published } from '../api/publish.ts';
 import type { DeletePlan } from '../api/pages.ts';
 import type { DeletedPicture, LibraryPicture } from '../api/library.ts';
-import type { ChangeSet, Review, Update, Version } from '../service/change-sets.ts';
+import type { ChangeSet, Overlap, Review, Update, Version } from '../service/change-sets.ts';
 import type { InboxEvent, InboxItem, InboxPage, InboxStatus, StoredFile, Submission } from '../../server/storage/index.ts';
 
-export type { ChangeSet, Review, Version };
+export type { ChangeSet, Overlap, Review, Version };
 export type { InboxEvent, InboxItem, InboxStatus, StoredFile, Submission };
 export type { Changes, DeletePlan, DraftResult, EditorCatalog, OpenedFile, Problem, Published };
 
@@ -139,6 +139,9 @@ export const api = {
     create: (title: string) => call<ChangeSet>('/api/change-sets', { title }),
     get: (id: string) => call<ChangeSet & { behind: number }>(`/api/change-sets/${id}`),
     update: (id: string) => call<Update>(`/api/change-sets/${id}/update`, {}),
+    /** Keep theirs (the live site's value) or Keep yours, for a value both changed. */
+    chooseOverlap: (id: string, overlap: Overlap, choice: 'theirs' | 'mine') =>
+      call<ChangeSet>(`/api/change-sets/${id}/overlap`, { file: overlap.file, path: overlap.path, choice }),
     askReview: (id: string, note: string) => call<ChangeSet>(`/api/change-sets/${id}/ask-review`, { note }),
     comment: (id: string, text: string) => call<ChangeSet>(`/api/change-sets/${id}/comment`, { text }),
     review: (id: string) => call<Review>(`/api/change-sets/${id}/review`),
