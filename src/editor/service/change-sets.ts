@@ -1018,7 +1018,10 @@ export class ChangeSets {
       const at = Array.isArray(path) && path.every((k) => typeof k === 'string' || typeof k === 'number') ? path : undefined;
       const overlap = (changeSet.overlaps ?? []).find((o) => o.file === file && at !== undefined && same(o.path, at));
       if (!overlap)
-        throw new EditorError('EditorBadRequest', 'That overlap is not open in this change set: it was chosen already, or never found.');
+        throw new EditorError(
+          'EditorBadRequest',
+          'That overlap is not open in this change set: it was chosen already, or never found.',
+        );
       if (choice !== 'theirs' && choice !== 'mine')
         throw new EditorError('EditorBadRequest', 'Choose "theirs" (the live site\'s version) or "mine" (this change set\'s).');
       if (choice === 'theirs') {
