@@ -9,9 +9,16 @@ import { startEditorFixture, type EditorFixture } from './editor-fixture.ts';
 
 let fixture: EditorFixture;
 const file = 'content/pages/react.yaml';
+/** What the writers were told by e-mail (notify.ts writes the message; editor-review-mail.test.ts sends it). */
+const told: { to: string; news: string; by: string; said: string }[] = [];
 
 beforeAll(async () => {
-  fixture = await startEditorFixture('editor-publish-failures', { logLevel: 'silent' });
+  fixture = await startEditorFixture('editor-publish-failures', {
+    logLevel: 'silent',
+    notifyWriter: async (changeSet, news, by, said) => {
+      told.push({ to: changeSet.owner.email, news, by: by.email, said });
+    },
+  });
 });
 afterAll(async () => fixture?.close());
 
@@ -51,6 +58,9 @@ describe('a publish that fails', () => {
       const last = mine.find((c) => c.id === fixture.own.writer.id)!.events.at(-1)!;
       expect(last.kind).toBe('publish-failed');
       expect(last.text).toMatch(/^The site's repository could not be reached/);
+      // And by e-mail, with the same words.
+      expect(told.at(-1)).toMatchObject({ to: 'writer@example.com', news: 'not-published', by: 'publisher@example.com' });
+      expect(told.at(-1)!.said).toMatch(/^The site's repository could not be reached/);
     } finally {
       renameSync(away, fixture.remote);
     }
@@ -60,5 +70,33 @@ describe('a publish that fails', () => {
       body: { reviewed },
     });
     expect(published.statusCode, published.body).toBe(200);
+  });
+
+  it('sent back, tells its writer by e-mail with the comment; what writers do themselves is not mailed to them', async () => {
+    const other = fixture.own['other-writer'];
+    const opened = (
+      await fixture.call('POST', '/api/open', 'other-writer', { body: { file: 'content/pages/about.yaml' } })
+    ).json();
+    const saved = await fixture.call('POST', '/api/save', 'other-writer', {
+      body: { file: 'content/pages/about.yaml', version: opened.version, data: { ...opened.data, title: 'About us, shorter' } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const before = told.length;
+    expect((await fixture.call('POST', `/api/change-sets/${other.id}/ask-review`, 'other-writer', { body: {} })).statusCode).toBe(
+      200,
+    );
+    expect(told).toHaveLength(before);
+    const sent = await fixture.call('POST', `/api/change-sets/${other.id}/send-back`, 'publisher', {
+      body: { text: 'Keep the company name in the title, please.' },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(told.slice(before)).toEqual([
+      {
+        to: 'other-writer@example.com',
+        news: 'sent-back',
+        by: 'publisher@example.com',
+        said: 'Keep the company name in the title, please.',
+      },
+    ]);
   });
 });

@@ -4,7 +4,7 @@
  * their note, and the link that opens the review.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reviewNotifier } from '../../src/editor/service/notify.ts';
+import { reviewNotifier, writerNotifier } from '../../src/editor/service/notify.ts';
 import type { Account } from '../../src/editor/service/accounts/index.ts';
 import type { ChangeSet } from '../../src/editor/service/change-sets.ts';
 import { startSmtpReceiver, type SmtpReceiver } from './notify-receivers.ts';
@@ -65,5 +65,32 @@ describe('the e-mail asking for review', () => {
     const before = smtp.received.length;
     await reviewNotifier({ SMTP_URL: smtp.url, NOTIFY_FROM: 'editor@example.com' }, publicUrl)!(changeSet, []);
     expect(smtp.received).toHaveLength(before);
+  });
+});
+
+describe("the e-mail to a change set's writer", () => {
+  const publisherPerson = { email: 'ravi@example.com', name: 'Ravi Publisher' };
+  it('sent back: reaches the writer alone, with who sent it back, the comment and the link', async () => {
+    const before = smtp.accepted.length;
+    const notify = writerNotifier({ SMTP_URL: smtp.url, NOTIFY_FROM: 'Editor <editor@example.com>' }, publicUrl)!;
+    await notify(changeSet, 'sent-back', publisherPerson, 'Please check the salary of the second role.');
+    const mail = smtp.accepted[before]!;
+    expect([...mail.envelope.to]).toEqual(['meera@example.com']);
+    expect(mail.headers.subject).toBe('Sent back to you: Careers: two new openings');
+    expect(mail.text).toContain('Ravi Publisher read "Careers: two new openings" and sent it back to you');
+    expect(mail.text).toContain('Please check the salary of the second role.');
+    expect(mail.text).toContain('https://edit.example.com/?cs=abcde12345');
+  });
+
+  it('not published: says who tried, why, and that nothing is lost', async () => {
+    const before = smtp.accepted.length;
+    const notify = writerNotifier({ SMTP_URL: smtp.url, NOTIFY_FROM: 'editor@example.com' }, publicUrl)!;
+    await notify(changeSet, 'not-published', publisherPerson, 'The live site changed since the review. Bring it up to date.');
+    const mail = smtp.accepted[before]!;
+    expect(mail.headers.subject).toBe('Not published: Careers: two new openings');
+    expect(mail.text).toContain('Ravi Publisher tried to publish "Careers: two new openings", and it did not go live:');
+    expect(mail.text).toContain('The live site changed since the review. Bring it up to date.');
+    expect(mail.text).toContain('Nothing of it is lost.');
+    expect(writerNotifier({}, publicUrl)).toBeUndefined();
   });
 });

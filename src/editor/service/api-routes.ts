@@ -12,6 +12,7 @@ import { serviceRoutes } from './routes.ts';
 import { inboxRouteHandlers } from './inbox-routes.ts';
 import { shareToken } from './share.ts';
 import type { ChangeSet } from './change-sets.ts';
+import type { WriterNews } from './notify.ts';
 import type { ServiceHttp } from './http.ts';
 
 export async function apiRoutes(app: FastifyInstance, http: ServiceHttp): Promise<void> {
@@ -121,6 +122,15 @@ export async function apiRoutes(app: FastifyInstance, http: ServiceHttp): Promis
                 request.log.warn({ err: error, event: 'editor.notify-failed' }, 'The publishers could not be told of a review.'),
               );
           };
+          // The writer hears of their change set sent back or not published; not of what they did themselves.
+          const notifyWriter = async (subject: ChangeSet, news: WriterNews, said: string) => {
+            if (!options.notifyWriter || subject.owner.email === session.account.email) return;
+            await options
+              .notifyWriter(subject, news, person(session), said)
+              .catch((error: unknown) =>
+                request.log.warn({ err: error, event: 'editor.notify-failed' }, 'The writer could not be told by e-mail.'),
+              );
+          };
           return await route.handle({
             changeSets: options.changeSets,
             session,
@@ -134,6 +144,7 @@ export async function apiRoutes(app: FastifyInstance, http: ServiceHttp): Promis
                 .href,
             audit,
             notifyPublishers,
+            notifyWriter,
             requestBuild: async (reason) => {
               if (!options.buildHook) return;
               const outcome = await options.buildHook.request(reason);

@@ -18,7 +18,8 @@ import type { EditorProject } from '../api/api.ts';
 import { faultBody, READ_JSON_BODY, refusal } from '../api/routes.ts';
 import type { Account, Accounts, Session } from './accounts/index.ts';
 import type { Storage } from '../../server/storage/index.ts';
-import type { ChangeSet, ChangeSets } from './change-sets.ts';
+import type { ChangeSet, ChangeSets, Person } from './change-sets.ts';
+import type { WriterNews } from './notify.ts';
 import type { OidcSettings } from './oidc.ts';
 import type { BuildHook } from './build-hook.ts';
 import fastifyPlugin from 'fastify-plugin';
@@ -36,6 +37,8 @@ export interface EditorServiceOptions {
   readonly changeSets: ChangeSets;
   /** Tells the publishers that a change set waits for their review (an e-mail where SMTP is set up). */
   readonly notifyReview?: (changeSet: ChangeSet, publishers: readonly Account[]) => Promise<void>;
+  /** Tells a change set's writer it was sent back, or not published (src/editor/service/notify.ts). */
+  readonly notifyWriter?: (changeSet: ChangeSet, news: WriterNews, by: Person, said: string) => Promise<void>;
   /** The built editor: assets/ and its pages under src/editor/ui/ (index.html, preview/, account/). */
   readonly uiDir: string;
   /** The checkout the service runs from (the section pictures in docs/images/sections/). */

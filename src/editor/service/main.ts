@@ -15,7 +15,7 @@ import { accountsConfig, openAccounts } from './accounts/index.ts';
 import { buildEditorService } from './app.ts';
 import { ChangeSets } from './change-sets.ts';
 import { EditorSetupError, readEditorServiceConfig } from './config.ts';
-import { reviewNotifier } from './notify.ts';
+import { reviewNotifier, writerNotifier } from './notify.ts';
 import { readOidcSettings } from './oidc.ts';
 import { prepareWorkingCopy } from './working-copy.ts';
 import { BuildSchedule, buildHook } from './build-hook.ts';
@@ -60,6 +60,7 @@ try {
   // DATA_DIR/submissions.db (the same default folder as the site's server on one machine).
   const submissions = await openStorage(readStorageConfig(process.env));
   const notifyReview = reviewNotifier(process.env, config.publicUrl);
+  const notifyWriter = writerNotifier(process.env, config.publicUrl);
   const oidc = readOidcSettings(process.env, config.publicUrl);
   const changeSets = new ChangeSets({
     live: copy.root,
@@ -80,6 +81,7 @@ try {
     project: { root: copy.root },
     changeSets,
     ...(notifyReview ? { notifyReview } : {}),
+    ...(notifyWriter ? { notifyWriter } : {}),
     ...(oidc ? { oidc } : {}),
     shareSecret: shareSecret(config.dataDir),
     submissions,

@@ -1,11 +1,11 @@
 /**
- * "Ask for review" tells the publishers by e-mail, through the mail server the site's notifications
- * already use (SMTP_URL, NOTIFY_FROM; docs/deploy.md). Without one, the change set waits in the
- * publishers' list of change sets, and the log says so once per request.
+ * "Ask for review" tells the publishers by e-mail, and a change set sent back or not published tells its
+ * writer, through the mail server the site's notifications already use (SMTP_URL, NOTIFY_FROM;
+ * docs/deploy.md). Without one, the change set waits in the lists of change sets, where each says the same.
  */
 import nodemailer from 'nodemailer';
 import type { Account } from './accounts/index.ts';
-import type { ChangeSet } from './change-sets.ts';
+import type { ChangeSet, Person } from './change-sets.ts';
 
 export interface ReviewMail {
   readonly from: string;
@@ -35,8 +35,42 @@ export function reviewMail(from: string, changeSet: ChangeSet, publishers: reado
   };
 }
 
-/** What the service calls on "Ask for review"; undefined when no mail server is set up. */
-export function reviewNotifier(env: NodeJS.ProcessEnv, publicUrl: URL) {
+/** What a writer is told of their change set: sent back with a comment, or a publish that did not go through. */
+export type WriterNews = 'sent-back' | 'not-published';
+
+/** The e-mail that tells a change set's writer it was sent back (with the comment) or not published (with why). */
+export function writerMail(
+  from: string,
+  changeSet: ChangeSet,
+  news: WriterNews,
+  by: Person,
+  said: string,
+  publicUrl: URL,
+): ReviewMail {
+  const who = by.name || by.email;
+  const link = new URL(`/?cs=${changeSet.id}`, publicUrl).href;
+  return {
+    from,
+    to: [changeSet.owner.email],
+    subject: news === 'sent-back' ? `Sent back to you: ${changeSet.title}` : `Not published: ${changeSet.title}`,
+    text: [
+      news === 'sent-back'
+        ? `${who} read "${changeSet.title}" and sent it back to you with this comment:`
+        : `${who} tried to publish "${changeSet.title}", and it did not go live:`,
+      '',
+      said,
+      '',
+      `Open it: ${link}`,
+      '',
+      news === 'sent-back'
+        ? 'Make the changes, then ask for review again. Your work is kept as it is.'
+        : 'Nothing of it is lost. The change set says the same, with what to do next.',
+      '',
+    ].join('\n'),
+  };
+}
+
+function mailer(env: NodeJS.ProcessEnv) {
   const smtpUrl = env.SMTP_URL?.trim();
   const from = env.NOTIFY_FROM?.trim();
   if (!smtpUrl || !from) return undefined;
@@ -46,9 +80,24 @@ export function reviewNotifier(env: NodeJS.ProcessEnv, publicUrl: URL) {
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
   });
+  return { from, send: (mail: ReviewMail) => transport.sendMail({ ...mail, to: [...mail.to] }) };
+}
+
+/** What the service calls on "Ask for review"; undefined when no mail server is set up. */
+export function reviewNotifier(env: NodeJS.ProcessEnv, publicUrl: URL) {
+  const mail = mailer(env);
+  if (!mail) return undefined;
   return async (changeSet: ChangeSet, publishers: readonly Account[]): Promise<void> => {
     if (publishers.length === 0) return;
-    const mail = reviewMail(from, changeSet, publishers, publicUrl);
-    await transport.sendMail({ ...mail, to: [...mail.to] });
+    await mail.send(reviewMail(mail.from, changeSet, publishers, publicUrl));
+  };
+}
+
+/** What the service calls when a change set is sent back or not published; undefined when no mail server is set up. */
+export function writerNotifier(env: NodeJS.ProcessEnv, publicUrl: URL) {
+  const mail = mailer(env);
+  if (!mail) return undefined;
+  return async (changeSet: ChangeSet, news: WriterNews, by: Person, said: string): Promise<void> => {
+    await mail.send(writerMail(mail.from, changeSet, news, by, said, publicUrl));
   };
 }

@@ -11,6 +11,7 @@ import { openFile } from '../api/api.ts';
 import { describePlaceAt, schemaOfFile } from '../shared/word-diff.ts';
 import { allows, isRole, roles, type Accounts, type Role, type Session } from './accounts/index.ts';
 import type { ChangeSet, ChangeSets, Person } from './change-sets.ts';
+import type { WriterNews } from './notify.ts';
 import { MAX_SHARE_DAYS } from './share.ts';
 
 /** What one call of a service address gets. */
@@ -34,6 +35,8 @@ export interface ServiceCall {
   readonly review: 'one-person' | 'two-person';
   /** Tells the publishers a change set waits for them; a failure to tell is logged, never the writer's problem. */
   readonly notifyPublishers: (changeSet: ChangeSet) => Promise<void>;
+  /** Tells the change set's writer by e-mail, when a mail server is set up and they are not the one acting. */
+  readonly notifyWriter: (changeSet: ChangeSet, news: WriterNews, said: string) => Promise<void>;
   /** Asks the host for a build (EDITOR_BUILD_HOOK_URL), recorded in the audit; nothing when there is no hook. */
   readonly requestBuild: (reason: string) => Promise<void>;
 }
@@ -162,9 +165,10 @@ export const serviceRoutes: readonly {
     method: 'POST',
     url: '/api/change-sets/:id/send-back',
     role: 'publisher',
-    handle: async ({ changeSets, changeSet, by, body, audit }) => {
+    handle: async ({ changeSets, changeSet, by, body, audit, notifyWriter }) => {
       const sent = await changeSets.sendBack(changeSet!.id, by, body.text);
       await audit('change-set.sent-back', sent);
+      await notifyWriter(sent, 'sent-back', [...sent.events].reverse().find((e) => e.kind === 'sent-back')?.text ?? '');
       return sent;
     },
   },
@@ -172,7 +176,7 @@ export const serviceRoutes: readonly {
     method: 'POST',
     url: '/api/change-sets/:id/publish',
     role: 'publisher',
-    handle: async ({ changeSets, changeSet, by, body, audit, review, requestBuild }) => {
+    handle: async ({ changeSets, changeSet, by, body, audit, review, requestBuild, notifyWriter }) => {
       if (review === 'two-person' && (await changeSets.writers(changeSet!.id)).includes(by.email))
         throw new EditorError(
           'EditorForbidden',
@@ -186,8 +190,10 @@ export const serviceRoutes: readonly {
         // A refused or failed publish is part of the change set's story too, with why: in the audit, and in
         // its conversation, where its owner reads it on their list.
         await audit('content.publish-failed', changeSet!, `${(error as Error).name}: ${(error as Error).message}`.slice(0, 500));
-        if (!(error instanceof EditorError && error.code === 'EditorForbidden'))
+        if (!(error instanceof EditorError && error.code === 'EditorForbidden')) {
           await changeSets.recordPublishFailure(changeSet!.id, by, (error as Error).message).catch(() => undefined);
+          await notifyWriter(changeSet!, 'not-published', (error as Error).message);
+        }
         throw error;
       }
       await audit('content.published', published.changeSet, published.commit);
