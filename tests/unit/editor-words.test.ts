@@ -9,11 +9,14 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import fc from 'fast-check';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { catalog, openFile, type EditorCatalog } from '../../src/editor/api/api.ts';
 import { describeFileChange, schemaOfFile } from '../../src/editor/shared/word-diff.ts';
 import { describe as undoLabel } from '../../src/editor/ui/history.ts';
 import type { FormContext } from '../../src/editor/ui/SchemaForm.tsx';
+import { WordRuns } from '../../src/editor/ui/ChangeSets.tsx';
 import { DrawnForm, formsOf, type Data } from './editor-form-driver.ts';
 import { projectRoot } from './content-fixtures.ts';
 import { developerWords } from '../helpers/developer-words.ts';
@@ -236,6 +239,20 @@ describe('the review and the Undo button, over generated changes to every file',
         expect(found, `${file}: ${kind} at ${path.join('.')} (${JSON.stringify(at(data, path))?.slice(0, 60)})`).toEqual([]);
       }),
       { numRuns: runs(300, 3000), seed: 54 },
+    );
+  });
+});
+
+describe('a text changed in place, in the review', () => {
+  it('shows its bold as the page will, without the marks, for the words kept, removed and added', () => {
+    const page = schemaOfFile('content/pages/react.yaml', editorCatalog.schemas);
+    const before = { sections: [{ type: 'card-grid', heading: 'ReactJS development **services**' }] };
+    const after = { sections: [{ type: 'card-grid', heading: 'ReactJS **teams and services**' }] };
+    const [change] = describeFileChange('content/pages/react.yaml', before, after, page).changes;
+    const html = renderToStaticMarkup(createElement(WordRuns, { runs: change!.words! }));
+    expect(html).not.toContain('**');
+    expect(html).toBe(
+      '<span>ReactJS </span><del>development </del><ins><strong>teams and </strong></ins><span><strong>services</strong></span>',
     );
   });
 });

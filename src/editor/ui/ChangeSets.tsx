@@ -4,7 +4,7 @@
  * in words, discussed, sent back or published. The single-user editor has none of this.
  */
 import { createPortal } from 'react-dom';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { api, currentChangeSet, type ChangeSet, type Overlap, type Review, type SignedInAccount, type Version } from './api.ts';
 import { Refusal } from './Refusal.tsx';
 import { useModal } from './useModal.ts';
@@ -148,6 +148,38 @@ export function AccountMenu({ account }: { readonly account: SignedInAccount }) 
       </button>
     </div>
   );
+}
+
+/**
+ * A text changed in place, its removed words struck and its added words marked, and its **bold** shown bold as
+ * the page will show it (the marks themselves hidden). The text before and the text after each have their own
+ * bold: a removed run follows the first, an added run the second, a kept run both.
+ */
+export function WordRuns({ runs }: { readonly runs: NonNullable<Review['files'][number]['changes'][number]['words']> }) {
+  const bold = { before: false, after: false };
+  const parts: ReactNode[] = [];
+  runs.forEach((run, j) => {
+    run.text.split('**').forEach((piece, k) => {
+      if (k > 0) {
+        if (run.kind !== 'added') bold.before = !bold.before;
+        if (run.kind !== 'removed') bold.after = !bold.after;
+      }
+      if (!piece) return;
+      const strong = run.kind === 'removed' ? bold.before : bold.after;
+      const text = strong ? <strong>{piece}</strong> : piece;
+      const key = `${j}-${k}`;
+      parts.push(
+        run.kind === 'same' ? (
+          <span key={key}>{text}</span>
+        ) : run.kind === 'removed' ? (
+          <del key={key}>{text}</del>
+        ) : (
+          <ins key={key}>{text}</ins>
+        ),
+      );
+    });
+  });
+  return <>{parts}</>;
 }
 
 /** The change set the editor works in, and the step that comes next for this person. */
@@ -453,15 +485,7 @@ function ReviewDialog({
                     <span className="review-place">{change.place}</span> <span className="review-kind">{change.what}</span>
                     {change.words ? (
                       <p className="review-words">
-                        {change.words.map((run, j) =>
-                          run.kind === 'same' ? (
-                            <span key={j}>{run.text}</span>
-                          ) : run.kind === 'removed' ? (
-                            <del key={j}>{run.text}</del>
-                          ) : (
-                            <ins key={j}>{run.text}</ins>
-                          ),
-                        )}
+                        <WordRuns runs={change.words} />
                       </p>
                     ) : (
                       (change.before !== undefined || change.after !== undefined) && (
