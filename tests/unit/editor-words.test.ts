@@ -99,6 +99,20 @@ describe('the names and help a form shows', () => {
     expect(unlabelled).toEqual([]);
   });
 
+  it("no help text names a choice by its stored value where the form shows its label (“muted” for Soft tint)", () => {
+    const stored = new Map<string, string>();
+    for (const { node } of nodes)
+      for (const [value, label] of Object.entries((node.enumLabels ?? {}) as Record<string, string>))
+        if (value.toLowerCase() !== label.toLowerCase()) stored.set(value, label);
+    const found = nodes.flatMap(({ where, node }) => {
+      const help = String(node.editorHelp ?? node.description ?? '').replace(/`([^`]*)`/g, '“$1”');
+      return [...help.matchAll(/“([^”]+)”/g)]
+        .filter(([, quoted]) => stored.has(quoted!))
+        .map(([, quoted]) => `${where}: “${quoted}” is shown as “${stored.get(quoted!)}”`);
+    });
+    expect(found).toEqual([]);
+  });
+
   it('no name, help text or choice label holds a developer identifier', () => {
     const found = nodes.flatMap(({ where, node }) =>
       [node.editorName, node.editorHelp ?? node.description, ...Object.values((node.enumLabels ?? {}) as Record<string, string>)]
