@@ -433,7 +433,7 @@ test(
 // The full sweep's: scaling, naming and the polyglot are the unit tests' too (editor-media.test.ts); this is
 // the same through the browser's upload, half a minute of sharp on a 24-megapixel picture.
 test(
-  'a 20 MB phone photo is scaled to 2,400 pixels, stored as WebP under a name from the page, and a polyglot is refused',
+  'a 20 MB phone photo is scaled to 2,400 pixels, stored as WebP under a name from what it shows, asked first, and a polyglot is refused',
   { tag: '@full' },
   async ({ page }) => {
     test.setTimeout(120_000);
@@ -455,18 +455,22 @@ test(
     await page.locator('[data-section-item="0"] .section-pick').click();
     const upload = page.locator('#s0_image_src').locator('xpath=..').locator('input[type=file]');
     await upload.setInputFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: photo });
+    // The hero's picture says nothing of itself yet: what it shows is asked first, and names the file.
+    const describe = page.getByRole('group', { name: /What does IMG_2041\.jpg show\?/ });
+    await describe.getByRole('textbox').fill('A developer at a laptop with the React logo on screen');
+    await describe.getByRole('button', { name: 'Upload' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Stored IMG_2041.jpg, scaled to 2400 pixels wide' })).toBeVisible({
       timeout: 60_000,
     });
     const src = page.locator('#s0_image_src');
-    // The hero's picture is decorative (no alt text), so the page names it.
-    await expect(src).toHaveValue('/media/uploads/react-picture.webp');
-    const stored = await sharp(join(project, 'public/media/uploads/react-picture.webp')).metadata();
+    await expect(src).toHaveValue(/^\/media\/uploads\/a-developer-at-a-laptop[a-z-]*\.webp$/);
+    await expect(page.locator('#s0_image_alt')).toHaveValue('A developer at a laptop with the React logo on screen');
+    const path = await src.inputValue();
+    const stored = await sharp(join(project, 'public', path)).metadata();
     expect([stored.format, stored.width, stored.height]).toEqual(['webp', 2400, 1600]);
-    await page.locator('#s0_image_alt').fill('A developer at a laptop with the React logo on screen');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
-    expect(read(file)).toContain('src: /media/uploads/react-picture.webp');
+    expect(read(file)).toContain(`src: ${path}`);
     expect(read(file)).toContain('alt: "A developer at a laptop with the React logo on screen"');
 
     // A PNG header followed by a web page is no picture, whatever its first bytes say.
@@ -476,7 +480,7 @@ test(
     ]);
     await upload.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: polyglot });
     await expect(page.getByRole('alert').filter({ hasText: 'logo.png' })).toContainText('could not be read');
-    await expect(src).toHaveValue('/media/uploads/react-picture.webp');
+    await expect(src).toHaveValue(path);
   },
 );
 

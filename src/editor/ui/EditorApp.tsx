@@ -16,6 +16,7 @@ import { MergePanel } from './MergePanel.tsx';
 import { DeleteDialog } from './DeleteDialog.tsx';
 import { itemName, placeOf, plainWords } from './words.ts';
 import { schemaOfFile } from '../shared/word-diff.ts';
+import { withValue } from '../shared/merge.ts';
 import { SectionList } from './SectionList.tsx';
 import { PreviewFrame } from './PreviewFrame.tsx';
 import { PublishDialog } from './PublishDialog.tsx';
@@ -97,13 +98,28 @@ export function EditorApp({ account }: { readonly account?: SignedInAccount | un
   const [history, setHistory] = useState(false);
 
   const [deleting, setDeleting] = useState(false);
-  const { opened, data, dirty, result, checked, saving, save, change, undoing, redoing, undoLast, redoLast, conflicts, resolve } =
-    useEditedFile(
-      file,
-      setStatus,
-      () => api.catalog().then(setCatalog, () => undefined),
-      (name) => (catalog ? schemaOfFile(name, catalog.schemas) : undefined),
-    );
+  const {
+    opened,
+    data,
+    dirty,
+    result,
+    checked,
+    saving,
+    save,
+    change,
+    changeLatest,
+    undoing,
+    redoing,
+    undoLast,
+    redoLast,
+    conflicts,
+    resolve,
+  } = useEditedFile(
+    file,
+    setStatus,
+    () => api.catalog().then(setCatalog, () => undefined),
+    (name) => (catalog ? schemaOfFile(name, catalog.schemas) : undefined),
+  );
   // A newly opened file starts at its page settings.
   useEffect(() => setSelected('page'), [file]);
 
@@ -132,23 +148,43 @@ export function EditorApp({ account }: { readonly account?: SignedInAccount | un
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
 
+  /** Where a form field is in the file's data: `s3_cards_0_image_src` is sections › 3 › cards › 0 › image › src. */
+  const pathOfField = (field: string) => {
+    const [prefix, ...inForm] = field.split('_');
+    return [
+      ...(prefix?.startsWith('s') ? ['sections', Number(prefix.slice(1))] : []),
+      ...inForm.map((k) => (/^\d+$/.test(k) ? Number(k) : k)),
+    ];
+  };
+  const altOf = useCallback(
+    (field: string) => {
+      const alt = valueAt(data, [...pathOfField(field).slice(0, -1), 'alt']);
+      return typeof alt === 'string' && alt.trim() ? alt : undefined;
+    },
+    [data],
+  );
   const upload = useCallback(
-    async (picture: File, field: string) => {
-      // The alt text beside the picture's field names the file; the page names it otherwise.
-      const [prefix, ...inForm] = field.split('_');
-      const path = [
-        ...(prefix?.startsWith('s') ? ['sections', Number(prefix.slice(1))] : []),
-        ...inForm.map((k) => (/^\d+$/.test(k) ? Number(k) : k)),
-      ];
-      const alt = valueAt(data, [...path.slice(0, -1), 'alt']);
+    async (picture: File, field: string, given?: string) => {
+      // What the picture shows names the file (given with the upload, or the alt text already written);
+      // a decoration is named from the page.
+      const path = pathOfField(field);
+      const altPath = [...path.slice(0, -1), 'alt'];
+      const alt = given ?? altOf(field);
       const page = (file ?? 'content').replace(/^content\/(pages\/)?|\.ya?ml$/g, '').replace(/\//g, '-');
       setStatus({ kind: 'info', text: `Uploading ${picture.name}…` });
       try {
-        const stored = await api.upload(picture, { page, ...(typeof alt === 'string' && alt ? { alt } : {}) });
+        const stored = await api.upload(picture, { page, ...(alt ? { alt } : {}) });
         setCatalog((c) => (c ? { ...c, media: [...new Set([...c.media, stored.path])].sort() } : c));
+        // Into the data as it is now: the marketer may have typed on while it uploaded.
+        changeLatest((current) => {
+          const withPicture = withValue(current, path, stored.path);
+          return (given ? withValue(withPicture, altPath, given) : withPicture) as Data;
+        }, `uploading ${picture.name}`);
         setStatus({
           kind: 'success',
-          text: `Stored ${picture.name}${stored.resized ? `, scaled to ${stored.width} pixels wide` : ''}. Describe the picture in its alt text before saving.`,
+          text: `Stored ${picture.name}${stored.resized ? `, scaled to ${stored.width} pixels wide` : ''}${
+            alt ? '.' : '. It is marked as decoration: if it shows something, say what in its alt text before saving.'
+          }`,
         });
         return stored.path;
       } catch (error) {
@@ -156,7 +192,7 @@ export function EditorApp({ account }: { readonly account?: SignedInAccount | un
         throw error;
       }
     },
-    [file, data],
+    [file, altOf, changeLatest],
   );
 
   // Recomputed only when the data or the checked preview changes, so the frame draws only then.
@@ -165,7 +201,10 @@ export function EditorApp({ account }: { readonly account?: SignedInAccount | un
     [opened, checked, data],
   );
 
-  const context = useMemo<FormContext | undefined>(() => (catalog ? { catalog, upload } : undefined), [catalog, upload]);
+  const context = useMemo<FormContext | undefined>(
+    () => (catalog ? { catalog, upload, altOf } : undefined),
+    [catalog, upload, altOf],
+  );
   const problems = useMemo(() => result?.problems ?? [], [result]);
   // The forms' error trees change only with the check's answer, not at each keystroke.
   const errorTrees = useMemo(

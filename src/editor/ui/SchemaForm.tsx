@@ -26,8 +26,13 @@ import { IconPicker, IconShape, useIconShape } from './IconPicker.tsx';
 /** What the pickers offer, handed to every widget. */
 export interface FormContext {
   readonly catalog: EditorCatalog;
-  /** Stores a dropped picture and answers its path (`/media/…`). */
-  readonly upload: (file: File, field: string) => Promise<string>;
+  /**
+   * Stores a dropped picture and puts it in `field` (a picture's file field), with `alt` as what the picture
+   * shows when given: the file is named from it. Answers the picture's path (`/media/…`).
+   */
+  readonly upload: (file: File, field: string, alt?: string) => Promise<string>;
+  /** What the picture of `field` is said to show now (its alt text), if anything. */
+  readonly altOf?: (field: string) => string | undefined;
 }
 
 // The schemas carry our own keywords (contentKind, x-widget …): the form's validator must not refuse them.
@@ -198,17 +203,28 @@ function LogoWidget(props: WidgetProps) {
   return <SuggestWidget props={props} list="logos" />;
 }
 
-/** A picture: pick one under public/media/, or drop a file to upload it there. */
+/**
+ * A picture: pick one under public/media/, or drop a file to upload it there. An upload is named from what
+ * the picture shows (its alt text): when that is not written yet, it is asked for first, and filled in too.
+ */
 function MediaWidget(props: WidgetProps) {
   const context = contextOf(props);
   const value = typeof props.value === 'string' ? props.value : '';
   const [choosing, setChoosing] = useState(false);
+  const [waiting, setWaiting] = useState<File>();
+  const [alt, setAlt] = useState('');
+  // The upload puts the picture (and the alt text given here) in the file's data itself: EditorApp.
+  const send = (file: File, given?: string) => {
+    setWaiting(undefined);
+    context.upload(file, props.id, given).catch(() => undefined);
+  };
   const take = (file: File | undefined) => {
     if (!file) return;
-    context.upload(file, props.id).then(
-      (path) => props.onChange(path),
-      () => undefined,
-    );
+    if (context.altOf?.(props.id) !== undefined || !context.altOf) send(file);
+    else {
+      setAlt('');
+      setWaiting(file);
+    }
   };
   return (
     <div
@@ -232,6 +248,38 @@ function MediaWidget(props: WidgetProps) {
       <button type="button" className="media-choose" onClick={() => setChoosing(true)}>
         Choose from the library…
       </button>
+      {waiting && (
+        <div className="media-describe" role="group" aria-labelledby={`${props.id}__describe`}>
+          <label id={`${props.id}__describe`} htmlFor={`${props.id}__alt-first`}>
+            What does {waiting.name} show? The file is named from it, and people who cannot see the picture hear it.
+          </label>
+          <input
+            id={`${props.id}__alt-first`}
+            type="text"
+            value={alt}
+            autoComplete="off"
+            placeholder="such as Developers planning a release at a whiteboard"
+            onChange={(event) => setAlt(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && alt.trim()) {
+                event.preventDefault();
+                send(waiting, alt.trim());
+              }
+            }}
+          />
+          <div className="media-describe-actions">
+            <button type="button" className="primary" disabled={!alt.trim()} onClick={() => send(waiting, alt.trim())}>
+              Upload
+            </button>
+            <button type="button" onClick={() => send(waiting)}>
+              It is only decoration
+            </button>
+            <button type="button" onClick={() => setWaiting(undefined)}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
       <MediaLibrary
         open={choosing}
         current={value || undefined}

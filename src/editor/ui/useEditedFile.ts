@@ -205,6 +205,13 @@ export function useEditedFile(
     },
     [setData, file],
   );
+  /** A change made from the data as it is when it lands (an upload that ends after more typing). */
+  const changeLatest = useCallback(
+    (make: (current: Data) => Data, what?: string) => {
+      if (shown.current) change(make(shown.current), what);
+    },
+    [change],
+  );
 
   const save = async () => {
     if (!opened || !data) return;
@@ -254,6 +261,7 @@ export function useEditedFile(
 
   return {
     opened,
+    changeLatest,
     conflicts: merging?.conflicts ?? [],
     resolve,
     data,
