@@ -99,7 +99,7 @@ describe('the names and help a form shows', () => {
     expect(unlabelled).toEqual([]);
   });
 
-  it("no help text names a choice by its stored value where the form shows its label (“muted” for Soft tint)", () => {
+  it('no help text names a choice by its stored value where the form shows its label (“muted” for Soft tint)', () => {
     const stored = new Map<string, string>();
     for (const { node } of nodes)
       for (const [value, label] of Object.entries((node.enumLabels ?? {}) as Record<string, string>))
