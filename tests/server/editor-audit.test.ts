@@ -143,7 +143,23 @@ const steps: Step[] = [
     address: 'POST /api/change-sets/:id/update',
     as: 'other-writer',
     action: 'change-set.updated',
-    run: () => fixture.call('POST', at('/api/change-sets/:id/update', 'other-writer'), 'other-writer', { body: {} }),
+    run: async () => {
+      // The same title as the writer's, published meanwhile, changed otherwise: an overlap for the next step.
+      const opened = (await fixture.call('POST', '/api/open', 'other-writer', { body: { file } })).json();
+      await fixture.call('POST', '/api/save', 'other-writer', {
+        body: { file, version: opened.version, data: { ...opened.data, title: 'React developers, by another writer' } },
+      });
+      return fixture.call('POST', at('/api/change-sets/:id/update', 'other-writer'), 'other-writer', { body: {} });
+    },
+  },
+  {
+    address: 'POST /api/change-sets/:id/overlap',
+    as: 'other-writer',
+    action: 'change-set.overlap-chosen',
+    run: () =>
+      fixture.call('POST', at('/api/change-sets/:id/overlap', 'other-writer'), 'other-writer', {
+        body: { file, path: ['title'], choice: 'mine' },
+      }),
   },
   {
     address: 'POST /api/history/restore',
