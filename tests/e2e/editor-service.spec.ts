@@ -177,7 +177,9 @@ test('a writer edits in a change set and asks for review; a publisher reads it i
 
   expect(git(remote, 'log', '--format=%s', 'main').trim()).toBe('Site as it was');
   await review.getByRole('button', { name: 'Publish', exact: true }).click();
-  await expect(publisher.getByRole('status').filter({ hasText: 'sent to origin' })).toBeVisible({ timeout: 30_000 });
+  await expect(publisher.getByRole('status').filter({ hasText: "it is in the site's repository" })).toBeVisible({
+    timeout: 30_000,
+  });
 
   // The merge commit is the writer's, committed by the publisher; the second writer's work is not in it.
   expect(git(remote, 'log', '-1', '--format=%s|%an <%ae>|%cn <%ce>|%p', 'main').trim()).toMatch(

@@ -626,7 +626,7 @@ test('publishing shows the changed files and their diff, refuses while the check
   await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
   // The first publish that gets past the files loads the site's own code to draw its pages (a Vite server of its
   // own, src/editor/local/drawing.ts): seconds on a quiet machine, more on a busy one.
-  await expect(page.getByRole('status').filter({ hasText: 'sent to origin' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('status').filter({ hasText: "it is in the site's repository" })).toBeVisible({ timeout: 60_000 });
   expect(remoteLog()).toEqual(['Contact page: a warmer heading', 'Site as it was']);
   const shown = execFileSync('git', ['--git-dir', remote, 'show', '--format=', '--name-only', 'main'], { encoding: 'utf8' });
   expect(shown).toContain('content/pages/contact.yaml');

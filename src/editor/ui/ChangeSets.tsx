@@ -574,7 +574,7 @@ function ReviewDialog({
                 act(async () => {
                   const done = await api.changeSets.publish(changeSet.id, review?.changeSet.reviewed);
                   onPublished(
-                    `Published “${changeSet.title}” as commit ${done.commit}${done.pushed ? `, sent to ${done.pushed}` : ''}; the site is rebuilt from there.` +
+                    `Published “${changeSet.title}”: it is in the site's repository${done.pushed ? '' : ' on this computer'}, and the site is rebuilt from there.` +
                       (done.continued
                         ? ` What was saved after review was asked goes on in the draft “${done.continued.title}”.`
                         : ''),

@@ -37,7 +37,7 @@ export function PublishDialog({ open, unsaved, onClose, onPublished }: PublishDi
       const done = await api.publish(message);
       setMessage('');
       onPublished(
-        `Published ${done.files} file${done.files === 1 ? '' : 's'} as commit ${done.commit}${done.pushed ? `, sent to ${done.pushed}` : ' (this project has no remote: the commit is on this computer)'}.`,
+        `Published ${done.files} file${done.files === 1 ? '' : 's'}${done.pushed ? ": it is in the site's repository, and the site is rebuilt from there" : ': they are saved as a version on this computer (this project has no shared repository to send them to)'}.`,
       );
     } catch (e) {
       setFailure(e as Error);
