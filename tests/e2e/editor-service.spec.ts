@@ -6,6 +6,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { freePort } from './free-port.ts';
 import { startServer, type StartedServer } from './servers.ts';
 import { pdfFile } from '../server/cv-files.ts';
+import sharp from 'sharp';
 
 // The editor as the company's shared service, started as the README says (`npm run editor:start`, which
 // builds it first), on a clone of a bare repository that stands for the site's remote. Two people, each in
@@ -334,6 +335,147 @@ test('hr finds an application with its CV and takes it up with a note; sales nev
   // Nobody's data reaches the service's log.
   expect(service.log()).not.toContain(email);
 });
+
+// The full sweep's: the everyday tasks of issue 54 as three people would do them, each in a browser of their own,
+// with screenshots at 1440 and 390 px in the test's output. The tasks of the test above (a heading reviewed and
+// published, two writers on one field, a version restored, a preview link) are not repeated here.
+test(
+  'an admin invites a writer and a publisher, who change a photo, a section order, a phone number and the team, send back, fix and publish',
+  { tag: '@full' },
+  async ({ browser }, testInfo) => {
+    test.setTimeout(300_000);
+    const shot = async (page: Page, name: string) => {
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: width === 390 });
+      }
+      await page.setViewportSize({ width: 1440, height: 900 });
+    };
+    // Invite: the admin adds both from People, and each opens their own link.
+    const admin = await join_(browser, invite('asha.admin@example.com', 'admin', 'Asha Admin'), 'Asha Admin');
+    const linkFor = async (email: string, role: string, name: string) => {
+      await admin.goto(`${base}/?people=1`);
+      await admin.getByLabel('Invite a colleague: e-mail address').fill(email);
+      await admin.getByLabel('Name (optional)').fill(name);
+      await admin.getByLabel('Role', { exact: true }).selectOption(role);
+      await admin.getByRole('button', { name: 'Invite', exact: true }).click();
+      return admin.getByLabel(/Send them this link/).inputValue();
+    };
+    const writer = await join_(browser, await linkFor('kiran@example.com', 'writer', 'Kiran Writer'), 'Kiran Writer');
+    const publisher = await join_(browser, await linkFor('divya@example.com', 'publisher', 'Divya Publisher'), 'Divya Publisher');
+    await startChangeSet(writer, 'About page and contact details, refreshed');
+    const openFile = async (file: string) => {
+      const url = new URL(writer.url());
+      url.hash = `file=${encodeURIComponent(file)}`;
+      await writer.goto(url.href);
+    };
+
+    // A photo uploaded to the about page's banner: asked what it shows, named from it, shown at once in the preview.
+    await openFile('content/pages/about.yaml');
+    await writer.getByRole('button', { name: /Page opening banner/ }).click();
+    const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#2a5a9a' } })
+      .jpeg()
+      .toBuffer();
+    await writer.locator('#s0_image_src').locator('xpath=..').locator('input[type=file]').setInputFiles({
+      name: 'DSC_0192.jpg',
+      mimeType: 'image/jpeg',
+      buffer: photo,
+    });
+    const describe = writer.getByRole('group', { name: /What does DSC_0192\.jpg show\?/ });
+    await describe.getByRole('textbox').fill('Our team planning a release at the Greater Noida office');
+    await describe.getByRole('button', { name: 'Upload' }).click();
+    await expect(writer.locator('#s0_image_src')).toHaveValue(
+      '/media/uploads/our-team-planning-a-release-at-the-greater-noida-office.webp',
+      {
+        timeout: 60_000,
+      },
+    );
+    const banner = writer.frameLocator('iframe').first().locator('main img').first();
+    await expect(banner).toHaveAttribute('src', /our-team-planning/, { timeout: 30_000 });
+    // Drawn, not broken: the browser decoded the copy it chose (its AVIF twin, which the editor made on the first ask).
+    await expect
+      .poll(() => banner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    await shot(writer, 'task-photo');
+
+    // The team: one member leaves. Sections: the offices move above the team.
+    await writer.locator('[data-section-item="3"] .section-pick').click();
+    await writer
+      .locator('.rjsf-array-item', { has: writer.locator('legend', { hasText: 'Member “Nikhil Rao”' }) })
+      .getByRole('button', { name: 'Remove this item' })
+      .click();
+    await expect(writer.locator('legend', { hasText: 'Member “Nikhil Rao”' })).toHaveCount(0);
+    await writer.getByRole('button', { name: 'Move section 5 up' }).click();
+    await expect(writer.getByRole('button', { name: /^Undo moving Offices and map “/ })).toBeVisible();
+    await writer.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(writer.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible({ timeout: 30_000 });
+
+    // A section deleted and saved, then the page put back as it is live, and saved again.
+    await openFile('content/pages/react.yaml');
+    await writer.getByRole('button', { name: 'Delete section 2' }).click();
+    await writer.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(writer.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible({ timeout: 30_000 });
+    writer.once('dialog', (dialog) => void dialog.accept());
+    await writer.getByRole('button', { name: 'Put back as live…' }).click();
+    await expect(writer.getByRole('status').filter({ hasText: 'The page is as it is live' })).toBeVisible();
+    await expect(writer.locator('[data-section-item]')).toHaveCount(6);
+    await writer.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(writer.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible({ timeout: 30_000 });
+
+    // The footer's phone number, in the site settings.
+    await openFile('content/site.yaml');
+    await writer.locator('#page_contact_phones_0').fill('+91 120 456 7811');
+    await writer.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(writer.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible({ timeout: 30_000 });
+
+    await writer.getByRole('button', { name: 'Ask for review…' }).click();
+    await writer.getByLabel('A note for the reviewer (optional)').fill('New banner photo, Nikhil has left, new office number.');
+    await writer.getByRole('button', { name: 'Ask for review', exact: true }).click();
+    await expect(writer.getByRole('status').filter({ hasText: 'Review asked' })).toBeVisible({ timeout: 30_000 });
+
+    // The publisher reads it in words, and sends it back with a comment.
+    await publisher.reload();
+    await publisher.getByRole('link', { name: 'About page and contact details, refreshed' }).click();
+    const review = publisher.getByRole('dialog', { name: /About page and contact details, refreshed/ });
+    await expect(review).toContainText('Contact details › Phone numbers › Phone number “+91 120 456 7811”', { timeout: 30_000 });
+    await expect(review).toContainText('Members › Member “Nikhil Rao”');
+    await expect(review).toContainText(/moved from \d+(st|nd|rd|th) to \d+(st|nd|rd|th) place/);
+    await shot(publisher, 'task-review');
+    await review.getByLabel(/comment/i).fill('The office number ends in 7800, please keep it; the rest is good.');
+    await review.getByRole('button', { name: 'Send back' }).click();
+    await expect(review.getByLabel(/comment/i)).toHaveValue('', { timeout: 30_000 });
+
+    // The writer reads why on their list, fixes it and asks again; the publisher publishes.
+    await writer.goto(base);
+    await expect(writer.getByText('Sent back by Divya Publisher: “The office number ends in 7800')).toBeVisible({
+      timeout: 30_000,
+    });
+    await shot(writer, 'task-sent-back');
+    await writer.getByRole('link', { name: 'About page and contact details, refreshed' }).click();
+    await openFile('content/site.yaml');
+    await writer.locator('#page_contact_phones_0').fill('+91 120 456 7800');
+    await writer.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(writer.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible({ timeout: 30_000 });
+    await writer.getByRole('button', { name: 'Ask for review…' }).click();
+    await writer.getByRole('button', { name: 'Ask for review', exact: true }).click();
+    await expect(writer.getByRole('status').filter({ hasText: 'Review asked' })).toBeVisible({ timeout: 30_000 });
+    await publisher.reload();
+    await publisher.getByRole('link', { name: 'About page and contact details, refreshed' }).click();
+    const again = publisher.getByRole('dialog', { name: /About page and contact details, refreshed/ });
+    await again.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect(publisher.getByRole('status').filter({ hasText: "it is in the site's repository" })).toBeVisible({
+      timeout: 60_000,
+    });
+
+    const about = git(remote, 'show', 'main:content/pages/about.yaml');
+    expect(about).toContain('src: /media/uploads/our-team-planning-a-release-at-the-greater-noida-office.webp');
+    expect(about).toContain('alt: Our team planning a release at the Greater Noida office');
+    expect(about).not.toContain('Nikhil Rao');
+    expect(about.indexOf('type: locations')).toBeLessThan(about.indexOf('type: team'));
+    expect(git(remote, 'show', 'main:content/site.yaml')).toContain('- +91 120 456 7800');
+    expect(git(remote, 'show', 'main:content/pages/react.yaml')).toBe(git(remote, 'show', 'main~1:content/pages/react.yaml'));
+  },
+);
 
 test('the service logs JSON lines without passwords or tokens, and stops cleanly on SIGTERM', async () => {
   const lines = service

@@ -163,8 +163,10 @@ function missingAltText(file: LintFile): Found[] {
 
 /**
  * An alt text that names the file instead of saying what the picture shows: a file name with its
- * extension, a camera's name for a photo (IMG_0042, DSC01234), or the picture's own file name in words.
- * A screen reader would read it out as the picture's content.
+ * extension, a camera's name for a photo (IMG_0042, DSC01234), or the picture's own file name copied
+ * (its words, as lowercase as a file name). The editor names an upload from its alt text, so a sentence
+ * written with its capitals ("Our team at the Noida office") is not a copy of the name made from it.
+ * A screen reader would read a copied name out as the picture's content.
  */
 function altIsFileName(alt: string, src: string): boolean {
   const text = alt.trim().toLowerCase();
@@ -172,7 +174,7 @@ function altIsFileName(alt: string, src: string): boolean {
   if (/^(img|dsc|dscn|pxl|screenshot|photo|image)[\s_-]*\d+/.test(text)) return true;
   const name = (src.split('/').pop() ?? '').replace(/\.[a-z0-9]+$/i, '').toLowerCase();
   const words = (t: string) => t.replace(/[\s_-]+/g, ' ').trim();
-  return name !== '' && words(text) === words(name);
+  return name !== '' && words(alt.trim()) === words(name);
 }
 
 function isBackground(file: LintFile, path: Path): boolean {
