@@ -343,7 +343,7 @@ test(
   'an admin invites a writer and a publisher, who change a photo, a section order, a phone number and the team, send back, fix and publish',
   { tag: '@full' },
   async ({ browser }, testInfo) => {
-    test.setTimeout(300_000);
+    test.setTimeout(600_000);
     const shot = async (page: Page, name: string) => {
       for (const width of [1440, 390]) {
         await page.setViewportSize({ width, height: 900 });

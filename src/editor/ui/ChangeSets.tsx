@@ -488,7 +488,9 @@ function ReviewDialog({
                         <WordRuns runs={change.words} />
                       </p>
                     ) : (
-                      (change.before !== undefined || change.after !== undefined) && (
+                      (change.before !== undefined || change.after !== undefined) &&
+                      // A move without an edit says where it went; the same text twice says nothing more.
+                      !(change.kind === 'moved' && change.before === change.after) && (
                         <p className="review-words">
                           {change.before !== undefined && <del>{change.before}</del>}
                           {change.before !== undefined && change.after !== undefined && ' → '}
