@@ -15,8 +15,8 @@ export interface IconProps extends GlyphProps {
   readonly name: string;
 }
 
-/** A Lucide shape drawn as an inline SVG: the one drawing of every icon on the site. */
-function Glyph({ node, size = 24, label, ...rest }: GlyphProps & { readonly node: Shape | undefined }) {
+/** A Lucide shape drawn as an inline SVG: the one drawing of every icon on the site (and of the editor's icon picker). */
+export function Glyph({ node, size = 24, label, ...rest }: GlyphProps & { readonly node: Shape | undefined }) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"

@@ -3,7 +3,8 @@
  * first and marked. The shapes come from the same Lucide package the build inlines icons from, loaded
  * only when the picker first opens (a chunk of its own), so the editor starts no slower for it.
  */
-import { createElement, useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Glyph } from '../../components/Icon/index.tsx';
 import { useModal } from './useModal.ts';
 
 type Shape = readonly (readonly [string, Readonly<Record<string, string | number | undefined>>])[];
@@ -34,26 +35,6 @@ export function useIconShape(name: string | undefined): Shape | undefined {
     if (name) void loadShapes().then(setAll, () => undefined);
   }, [name]);
   return all && name ? shapeOf(all, name) : undefined;
-}
-
-/** One icon drawn as the site draws it. */
-export function IconShape({ shape, size = 24 }: { readonly shape: Shape | undefined; readonly size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden
-      focusable="false"
-    >
-      {shape?.map(([tag, attrs], i) => createElement(tag, { key: i, ...attrs }))}
-    </svg>
-  );
 }
 
 /** An icon's name in words: "cloud-cog" → "cloud cog". */
@@ -124,7 +105,7 @@ export function IconPicker({ open, names, current, onPick, onClose }: IconPicker
                   onClose();
                 }}
               >
-                <IconShape shape={shapeOf(drawn, name)} size={28} />
+                <Glyph node={shapeOf(drawn, name)} size={28} />
                 <span>{iconWords(name)}</span>
               </button>
             </li>

@@ -21,7 +21,8 @@ import type { EditorCatalog, Problem } from './api.ts';
 import { parsePath } from '../../content/paths.ts';
 import { itemName, plainWords } from './words.ts';
 import { MediaLibrary } from './MediaLibrary.tsx';
-import { IconPicker, IconShape, useIconShape } from './IconPicker.tsx';
+import { IconPicker, useIconShape } from './IconPicker.tsx';
+import { Glyph } from '../../components/Icon/index.tsx';
 
 /** What the pickers offer, handed to every widget. */
 export interface FormContext {
@@ -183,7 +184,7 @@ function IconWidget(props: WidgetProps) {
   return (
     <div className="icon-field">
       <span className="icon-field-current" aria-hidden>
-        {shape && <IconShape shape={shape} />}
+        {shape && <Glyph node={shape} />}
       </span>
       <SuggestWidget props={props} list="icons" />
       <button type="button" onClick={() => setChoosing(true)} disabled={props.disabled || props.readonly}>
