@@ -340,10 +340,10 @@ test('hr finds an application with its CV and takes it up with a note; sales nev
 // with screenshots at 1440 and 390 px in the test's output. The tasks of the test above (a heading reviewed and
 // published, two writers on one field, a version restored, a preview link) are not repeated here.
 test(
-  'an admin invites a writer and a publisher, who change a photo, a section order, a phone number and the team, send back, fix and publish',
+  'an admin invites a writer and a publisher, who change a photo, a section order, a phone number, the team and a scheduled job opening, send back, fix and publish',
   { tag: '@full' },
   async ({ browser }, testInfo) => {
-    test.setTimeout(600_000);
+    test.setTimeout(420_000);
     const shot = async (page: Page, name: string) => {
       for (const width of [1440, 390]) {
         await page.setViewportSize({ width, height: 900 });
@@ -428,6 +428,18 @@ test(
     await writer.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(writer.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible({ timeout: 30_000 });
 
+    // A job opening, scheduled: it shows from a day to come, which the page list says.
+    await writer.locator('summary', { hasText: 'New page or job opening…' }).click();
+    await writer.getByLabel('What to make').selectOption({ label: 'Job opening' });
+    await writer.getByLabel('Title of the new job opening').fill('Data Engineer');
+    await writer.getByRole('button', { name: 'Create the job opening' }).click();
+    await expect(writer.locator('#page_title')).toHaveValue('Data Engineer', { timeout: 30_000 });
+    await writer.locator('#page_publishedAt').fill('2026-12-15');
+    await writer.locator('#page_validThrough').fill('2027-03-31');
+    await writer.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(writer.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible({ timeout: 30_000 });
+    await expect(writer.getByText(/shows from 15 December/)).toBeVisible();
+
     await writer.getByRole('button', { name: 'Ask for review…' }).click();
     await writer.getByLabel('A note for the reviewer (optional)').fill('New banner photo, Nikhil has left, new office number.');
     await writer.getByRole('button', { name: 'Ask for review', exact: true }).click();
@@ -459,7 +471,8 @@ test(
     await writer.getByRole('button', { name: 'Ask for review…' }).click();
     await writer.getByRole('button', { name: 'Ask for review', exact: true }).click();
     await expect(writer.getByRole('status').filter({ hasText: 'Review asked' })).toBeVisible({ timeout: 30_000 });
-    await publisher.reload();
+    // From the list, where the change set waits again.
+    await publisher.goto(base);
     await publisher.getByRole('link', { name: 'About page and contact details, refreshed' }).click();
     const again = publisher.getByRole('dialog', { name: /About page and contact details, refreshed/ });
     await again.getByRole('button', { name: 'Publish', exact: true }).click();
@@ -469,10 +482,12 @@ test(
 
     const about = git(remote, 'show', 'main:content/pages/about.yaml');
     expect(about).toContain('src: /media/uploads/our-team-planning-a-release-at-the-greater-noida-office.webp');
-    expect(about).toContain('alt: Our team planning a release at the Greater Noida office');
+    // Written in the quotes the empty alt text had.
+    expect(about).toContain('alt: "Our team planning a release at the Greater Noida office"');
     expect(about).not.toContain('Nikhil Rao');
     expect(about.indexOf('type: locations')).toBeLessThan(about.indexOf('type: team'));
     expect(git(remote, 'show', 'main:content/site.yaml')).toContain('- +91 120 456 7800');
+    expect(git(remote, 'show', 'main:content/roles/data-engineer.yaml')).toContain('publishedAt: 2026-12-15');
     expect(git(remote, 'show', 'main:content/pages/react.yaml')).toBe(git(remote, 'show', 'main~1:content/pages/react.yaml'));
   },
 );
