@@ -48,6 +48,7 @@
     "tone": {
       "editorName": "Colours",
       "description": "Background of the section: `light` (page colour), `muted` (soft tint) or `dark` (navy).",
+      "editorHelp": "Background of the section: the page colour, a soft tint, or dark (navy).",
       "type": "string",
       "enum": ["light", "muted", "dark"],
       "enumLabels": { "light": "Light (page colour)", "muted": "Soft tint", "dark": "Dark" },
