@@ -507,11 +507,19 @@ function ReviewDialog({
             <>
               <h4>Pictures</h4>
               <ul>
-                {review.pictures.map((p) => (
-                  <li key={p.file}>
-                    <code>{p.file.replace(/^public/, '')}</code> {p.state}
-                  </li>
-                ))}
+                {review.pictures.map((p) => {
+                  const path = p.file.replace(/^public/, '');
+                  const name = path.slice(path.lastIndexOf('/') + 1);
+                  return (
+                    <li key={p.file} className="review-picture">
+                      {/* Seen, not named by its path: a deleted picture has nothing left to show. */}
+                      {p.state !== 'deleted' && <img src={path} alt="" width={96} height={64} loading="lazy" />}
+                      <span>
+                        {name} <span className="review-kind">{p.state}</span>
+                      </span>
+                    </li>
+                  );
+                })}
               </ul>
             </>
           )}
