@@ -13,7 +13,7 @@
 import { diffWordsWithSpace } from 'diff';
 import type { FormSchemas } from '../api/form-schemas.ts';
 import { same } from '../ui/same.ts';
-import { contentName, itemName, words } from '../ui/words.ts';
+import { contentName, cutAt, itemName, words } from '../ui/words.ts';
 
 type Key = string | number;
 type Schema = Record<string, unknown>;
@@ -494,12 +494,7 @@ function summary(value: object, schemas: readonly Schema[]): string {
   return count === 0 ? '(empty)' : count === 1 ? '1 field' : `${count} fields`;
 }
 
-function cut(text: string): string {
-  if (text.length <= longest) return text;
-  const head = text.slice(0, longest - 1);
-  const space = head.lastIndexOf(' ');
-  return `${(space > longest / 2 ? head.slice(0, space) : head).trimEnd()}…`;
-}
+const cut = (text: string) => cutAt(text, longest);
 
 /** The runs of a text changed in place; kept and removed runs spell `before`, kept and added ones `after`. */
 function wordRuns(before: string, after: string): FieldChange['words'] {

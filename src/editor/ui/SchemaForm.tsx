@@ -190,13 +190,16 @@ function IconWidget(props: WidgetProps) {
       <button type="button" onClick={() => setChoosing(true)} disabled={props.disabled || props.readonly}>
         Choose an icon…
       </button>
-      <IconPicker
-        open={choosing}
-        names={contextOf(props).catalog.icons}
-        current={value || undefined}
-        onPick={(name) => props.onChange(name)}
-        onClose={() => setChoosing(false)}
-      />
+      {/* Mounted while in use: a page of cards has an icon field per card, and each needs no dialog of its own until then. */}
+      {choosing && (
+        <IconPicker
+          open
+          names={contextOf(props).catalog.icons}
+          current={value || undefined}
+          onPick={(name) => props.onChange(name)}
+          onClose={() => setChoosing(false)}
+        />
+      )}
     </div>
   );
 }

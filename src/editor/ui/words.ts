@@ -49,9 +49,13 @@ export function contentName(value: unknown, longest = 40): string | undefined {
   const record = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   const text = record ? naming.map((k) => record[k]).find((v) => typeof v === 'string' && v.trim() !== '') : value;
   if (typeof text !== 'string' || text.trim() === '') return undefined;
-  const plain = text.replace(/\*\*/g, '').replace(/\s+/g, ' ').trim();
-  if (plain.length <= longest) return plain;
-  const head = plain.slice(0, longest - 1);
+  return cutAt(text.replace(/\*\*/g, '').replace(/\s+/g, ' ').trim(), longest);
+}
+
+/** `text` in at most `longest` characters, cut at a word (unless that loses half of it) with an ellipsis. */
+export function cutAt(text: string, longest: number): string {
+  if (text.length <= longest) return text;
+  const head = text.slice(0, longest - 1);
   const space = head.lastIndexOf(' ');
   return `${(space > longest / 2 ? head.slice(0, space) : head).trimEnd()}…`;
 }
