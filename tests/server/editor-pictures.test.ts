@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isServed } from '../../src/editor/api/served.ts';
 import { startEditorFixture, type EditorFixture } from './editor-fixture.ts';
+import { runs } from '../helpers/depth.ts';
 
 let fixture: EditorFixture;
 const file = 'content/pages/about.yaml';
@@ -61,7 +62,43 @@ describe('an uploaded photo in the previews', () => {
     }
   }, 120_000);
 
+  it('serves every copy the site preview offers of the pictures on a fixed-seed sample of the routes (all in the full sweep)', async () => {
+    const first = await fixture.call('GET', `/api/change-sets/${fixture.own.writer.id}/page?route=/`, 'writer');
+    const routes = (first.json().pages as { route: string }[]).map((p) => p.route);
+    // A fixed shuffle (seed 54), so the gate's few routes are not always the first ones.
+    let seed = 54;
+    const shuffled = [...routes].sort(() => ((seed = (seed * 16807) % 2147483647) % 3) - 1);
+    let fetched = 0;
+    for (const route of shuffled.slice(0, runs(3, routes.length))) {
+      const page = await fixture.call(
+        'GET',
+        `/api/change-sets/${fixture.own.writer.id}/page?route=${encodeURIComponent(route)}`,
+        'writer',
+      );
+      expect(page.statusCode, route).toBe(200);
+      for (const url of copiesIn(page.json().preview)) {
+        const answer = await fixture.call('GET', url, 'writer', {
+          headers: { referer: `https://editor.example/?cs=${fixture.own.writer.id}` },
+        });
+        expect(answer.statusCode, `${route} ${url}`).toBe(200);
+        expect((await sharp(answer.rawPayload).metadata()).width, `${route} ${url}`).toBeGreaterThan(0);
+        fetched += 1;
+      }
+    }
+    // The sample's pages offer copies (a wide picture's phone-sized ones at least): the walk fetched some.
+    expect(fetched).toBeGreaterThan(0);
+  }, 600_000);
+
   it('serves no copy to someone signed out, and none that no preview planned', async () => {
+    // Paths that try to leave the copies' folder, or name no copy at all, find nothing.
+    for (const hostile of [
+      '/assets/pictures/..%2f..%2fpackage.json',
+      '/assets/pictures/%2e%2e/%2e%2e/package.json',
+      '/assets/pictures/x%00.avif',
+      `/assets/pictures/${'a'.repeat(5000)}.avif`,
+      '/assets/pictures/.avif',
+    ])
+      expect((await fixture.call('GET', hostile, 'writer')).statusCode, hostile).toBe(404);
     expect((await fixture.call('GET', '/assets/pictures/anything-0123456789.avif', 'writer')).statusCode).toBe(404);
     const planned = '/assets/pictures/developers-at-a-whiteboard-in-noida';
     const signedOut = await fixture.call('GET', `${planned}-0123456789.avif`, 'nobody');
