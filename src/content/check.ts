@@ -131,8 +131,11 @@ export async function checkContent(options: ContentOptions): Promise<ContentResu
   const registered = phase(checked, (run) => checkRegistry(run, validators.sectionTypes));
   const drawn = phase(checked, (run) => reportRendered(run, options.rendered ?? [], shapes, entries, [...earlier, ...judged.problems]));
   const found = [...earlier, ...judged.problems, ...registered.problems, ...drawn.problems];
-  // Template text in an entry that is not yet published stops nothing, as in a draft page.
-  const unpublished = [...collections.made.values()].filter((m) => m.entry.unpublished).map((m) => m.entry.source.file);
+  // Template text in a draft entry, or one whose time is over, stops nothing, as in a draft page. A scheduled
+  // one is published by a build on its day that nobody watches, so its template text stops publishing now.
+  const unpublished = [...collections.made.values()]
+    .filter((m) => m.entry.unpublished === 'draft' || m.entry.unpublished === 'expired')
+    .map((m) => m.entry.source.file);
   const problems = settleProblems(checked, relocateMadePages(found, collections), new Set([...drafts, ...unpublished]));
 
   const errors = problems.filter((p) => p.severity === 'error').length;

@@ -3,6 +3,9 @@
  * drawn by the site's own code (src/app/entry-draw.tsx) and read as a visitor gets them, and a page that
  * shows a mistake no file-level rule sees is refused at the value that produced it, with nothing published.
  */
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAsPublished } from '../../src/content/rendered/as-published.ts';
 import type { ChangeSet } from '../../src/editor/service/change-sets.ts';
@@ -25,7 +28,8 @@ describe('the shared editor’s publish check', () => {
     let pages = 0;
     const result = await checkAsPublished({ root: codeRoot, unfinished: 'fail' }, async (content) => {
       const drawn = await drawing.drawSite(content);
-      pages = drawn.length;
+      // The first drawing is today's; the later ones are the coming days' (a scheduled role comes off).
+      if (pages === 0) pages = drawn.length;
       return drawn;
     });
     expect(result.problems.filter((p) => p.severity === 'error')).toEqual([]);
@@ -66,5 +70,99 @@ describe('the shared editor’s publish check', () => {
       ]),
     );
     expect(git(remote, 'rev-parse', 'main')).toBe(live);
+  });
+});
+
+/** A day `days` from today, as the content writes dates. */
+const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+describe('a publish judges the site as each coming day will draw it', () => {
+  // A copy of the site to schedule things in: content, schemas and the public files the check reads.
+  const copy = (name: string) => {
+    const root = mkdtempSync(join(tmpdir(), `scheduled-${name}-`));
+    for (const dir of ['content', 'schemas', 'public']) cpSync(join(codeRoot, dir), join(root, dir), { recursive: true });
+    return root;
+  };
+  const edit = (root: string, file: string, change: (text: string) => string) => {
+    const path = join(root, file);
+    const before = readFileSync(path, 'utf8');
+    const after = change(before);
+    expect(after, `${file} changed`).not.toBe(before);
+    writeFileSync(path, after);
+  };
+  const schedule = (text: string, from: string, until: string) =>
+    text.replace(/^publishedAt: .*$/m, `publishedAt: ${from}`).replace(/^validThrough: .*$/m, `validThrough: ${until}`);
+  // A new entry of every collection (its folder is named after its definition file), nobody links to yet:
+  // a copy of the collection's first entry under a new name.
+  const newEntries = readdirSync(join(codeRoot, 'content/collections'))
+    .map((name) => name.replace(/\.yaml$/, ''))
+    .map((name) => ({
+      file: `content/${name}/coming-soon.yaml`,
+      from: `content/${name}/${readdirSync(join(codeRoot, 'content', name)).sort()[0]}`,
+    }));
+  const copyWith = (name: string, entry: { file: string; from: string }) => {
+    const root = copy(name);
+    cpSync(join(root, entry.from), join(root, entry.file));
+    return root;
+  };
+
+  it.each(newEntries)(
+    'refuses now a mistake that $file shows only from the day it goes live, said with that day',
+    async (entry) => {
+      const { file } = entry;
+      const root = copyWith('live', entry);
+      try {
+        const day = dayFromNow(40);
+        // Passes every rule that reads the file; only its page, drawn from that day on, shows it.
+        edit(root, file, (text) => schedule(text, day, dayFromNow(400)).replace(/^title: (.*)$/m, 'title: $1 **Now'));
+        const result = await checkAsPublished({ root, unfinished: 'fail' }, drawing.drawSite);
+        const errors = result.problems.filter((p) => p.severity === 'error');
+        expect(errors.map((p) => ({ file: p.file, code: p.code, line: p.line }))).toContainEqual({
+          file,
+          code: 'MarkupShown',
+          line: 2,
+        });
+        expect(errors.find((p) => p.file === file)?.message).toMatch(new RegExp(`^From ${day}, when ${file} goes live: `));
+        // Today's site does not show it: every error there comes from the look ahead, without which it would pass.
+        expect(errors.filter((p) => p.file === file).every((p) => p.message.startsWith(`From ${day}`))).toBe(true);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it.each(newEntries)('refuses the template’s TODO in $file scheduled to go live, and not in it as a draft', async (entry) => {
+    const { file } = entry;
+    const root = copyWith('todo', entry);
+    try {
+      edit(root, file, (text) =>
+        schedule(text, dayFromNow(30), dayFromNow(300)).replace(/^title: .*$/m, 'title: TODO the title'),
+      );
+      const scheduled = await checkAsPublished({ root, unfinished: 'fail' }, drawing.drawSite);
+      const todo = scheduled.problems.find((p) => p.file === file && p.code === 'PlaceholderText');
+      expect(todo?.severity).toBe('error');
+      edit(root, file, (text) => `draft: true\n${text}`);
+      const draft = await checkAsPublished({ root, unfinished: 'fail' }, drawing.drawSite);
+      expect(draft.problems.filter((p) => p.file === file && p.severity === 'error')).toEqual([]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses now a link that breaks the day after the entry it leads to comes off', async () => {
+    const root = copy('off');
+    try {
+      const last = dayFromNow(20);
+      edit(root, 'content/roles/backend-developer.yaml', (text) => schedule(text, '2026-01-01', last));
+      edit(root, 'content/pages/about.yaml', (text) => text.replace('link: /contact', 'link: /careers/backend-developer'));
+      const result = await checkAsPublished({ root, unfinished: 'fail' }, drawing.drawSite);
+      const off = result.problems.filter((p) => p.file === 'content/pages/about.yaml' && p.severity === 'error');
+      expect(off.length).toBeGreaterThan(0);
+      expect(off[0]!.message).toMatch(
+        new RegExp(`^From ${dayFromNow(21)}, when content/roles/backend-developer.yaml comes off: `),
+      );
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -6,9 +6,10 @@
  * (src/content/check/run.ts, dayOf), so the moments are UTC midnights. Each request, and how it went, goes
  * into the audit log; a hook that fails never fails a publish.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { parse } from 'yaml';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { scheduledMoments, type ScheduledMoment } from '../../content/schedule.ts';
+
+export { scheduledMoments, type ScheduledMoment };
 
 export interface BuildHook {
   /** POSTs to the hook; resolves with how it went, never rejects. */
@@ -32,45 +33,6 @@ export function buildHook(url: URL, fetchImpl: typeof fetch = fetch): BuildHook 
       }
     },
   };
-}
-
-/** A moment the published site changes by itself: an entry goes live, or comes off. */
-export interface ScheduledMoment {
-  /** The content file, relative to the site (`content/roles/data-engineer.yaml`). */
-  readonly file: string;
-  readonly what: 'goes live' | 'comes off';
-  /** The day as the content says it (`2026-12-03`). */
-  readonly day: string;
-  /** When the build first sees the change: that day's UTC midnight, or the next day's for an end. */
-  readonly at: string;
-}
-
-const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
-
-/** Every scheduled moment of the content under `root`, from each file's `publishedAt` and `validThrough`. */
-export function scheduledMoments(root: string): ScheduledMoment[] {
-  const content = join(root, 'content');
-  if (!existsSync(content)) return [];
-  const moments: ScheduledMoment[] = [];
-  for (const name of readdirSync(content, { recursive: true }).map(String)) {
-    if (!/\.ya?ml$/.test(name)) continue;
-    const file = join(content, name);
-    let data: unknown;
-    try {
-      data = parse(readFileSync(file, 'utf8'));
-    } catch {
-      continue; // The check reports an unreadable file; it has no schedule meanwhile.
-    }
-    if (!data || typeof data !== 'object' || (data as { draft?: unknown }).draft === true) continue;
-    const { publishedAt, validThrough } = data as { publishedAt?: unknown; validThrough?: unknown };
-    const where = relative(root, file).split('\\').join('/');
-    if (typeof publishedAt === 'string' && dayPattern.test(publishedAt))
-      moments.push({ file: where, what: 'goes live', day: publishedAt, at: `${publishedAt}T00:00:00.000Z` });
-    if (typeof validThrough === 'string' && dayPattern.test(validThrough))
-      moments.push({ file: where, what: 'comes off', day: validThrough, at: nextDay(validThrough) });
-  }
-  return moments.sort((a, b) => a.at.localeCompare(b.at) || a.file.localeCompare(b.file));
 }
 
 const keyOf = (moment: ScheduledMoment) => `${moment.at} ${moment.what} ${moment.file}`;
