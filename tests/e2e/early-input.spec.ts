@@ -55,10 +55,17 @@ for (const moment of moments) {
       await expect(panel).toBeInViewport();
     });
 
-    test('the arrow key on the careers tabs moves to the next tab', async ({ page }) => {
+    test('the arrow key on the careers tabs moves to the next tab and shows its roles at once', async ({ page }) => {
       const release = await open(page, '/careers', moment, 'careers');
       await page.getByRole('tab', { name: 'Developer' }).focus();
       await page.keyboard.press('ArrowRight');
+      // Answered as HTML (the next tab's link, followed), not held for the tabs' code.
+      await expect(page.getByRole('tab', { name: 'Designer' })).toBeFocused();
+      await expect(page.getByRole('tab', { name: 'Developer' })).not.toHaveAttribute('data-held');
+      await expect(page.getByRole('tabpanel', { name: 'Designer' })).toBeInViewport();
+      await page.keyboard.press('End');
+      await expect(page.getByRole('tab', { name: 'Manager' })).toBeFocused();
+      await page.keyboard.press('ArrowLeft');
       release();
 
       await expect(page.getByRole('tab', { name: 'Designer' })).toHaveAttribute('aria-selected', 'true');
@@ -98,10 +105,14 @@ for (const moment of moments) {
       await expect(page.getByRole('tab', { name: 'Designer' })).toHaveAttribute('aria-selected', 'true');
     });
 
-    test('the next arrow of the team carousel moves to the next member and stops the slide show', async ({ page }) => {
+    test('the next arrow of the team carousel moves to the next member at once and stops the slide show', async ({ page }) => {
       const release = await open(page, '/', moment, 'team');
       const carousel = page.locator('[data-section="team"] [data-slot="carousel"]');
-      await carousel.locator('[data-slot="next"]').click();
+      const next = carousel.locator('[data-slot="next"]');
+      await next.click();
+      // Answered as HTML: the row, still the server's scroll-snap row, scrolls to the next member.
+      await expect(next).not.toHaveAttribute('data-held');
+      await expect(carousel.locator('[data-slot="slide"]').nth(1)).toBeInViewport({ ratio: 0.9 });
       release();
 
       await expect(carousel).toHaveAttribute('data-playing', 'false');
@@ -176,20 +187,21 @@ test("a held press is replayed once its section has hydrated, so React never hyd
     addEventListener(
       'click',
       (event) => {
-        if (event.isTrusted || !(event.target instanceof Element) || !event.target.closest('[data-slot="next"]')) return;
-        const arrow = event.target.closest('[data-slot="next"]')!;
-        seen.push(Object.keys(arrow).some((key) => key.startsWith('__reactFiber$')) ? 'hydrated' : 'server HTML');
+        if (event.isTrusted || !(event.target instanceof Element) || !event.target.closest('[data-slot="pause"]')) return;
+        const pause = event.target.closest('[data-slot="pause"]')!;
+        seen.push(Object.keys(pause).some((key) => key.startsWith('__reactFiber$')) ? 'hydrated' : 'server HTML');
       },
       { capture: true },
     );
   });
+  // The pause button is one only the app can answer: it is held.
   const carousel = page.locator('[data-section="team"] [data-slot="carousel"]');
-  const next = carousel.locator('[data-slot="next"]');
-  await next.click();
-  await expect(next).toHaveAttribute('data-held', '');
+  const pause = carousel.locator('[data-slot="pause"]');
+  await pause.click();
+  await expect(pause).toHaveAttribute('data-held', '');
   release();
 
-  await expect(carousel.locator('[data-slot="slide"]').nth(1)).toHaveAttribute('data-selected', 'true');
+  await expect(carousel).toHaveAttribute('data-playing', 'false');
   expect(await page.evaluate(() => (window as { __replays?: string[] }).__replays)).toEqual(['hydrated']);
 });
 
@@ -259,15 +271,15 @@ test('a press held for a section that React renders afresh, because hydrating it
   const release = await open(page, '/about', "before the section's code arrives", 'team');
   const team = page.locator('[data-section="team"]');
   await expect(team.getByRole('heading', { level: 2 })).toHaveText(/^The folk who /);
-  const next = team.locator('[data-slot="next"]');
-  await next.click();
-  await expect(next).toHaveAttribute('data-held', '');
-  const held = await next.elementHandle();
+  const pause = team.locator('[data-slot="pause"]');
+  await pause.click();
+  await expect(pause).toHaveAttribute('data-held', '');
+  const held = await pause.elementHandle();
   release();
 
   await expect(team.getByRole('heading', { level: 2 })).toHaveText(/^The people who /);
   expect(await held!.evaluate((element) => element.isConnected)).toBe(false);
-  await expect(team.locator('[data-slot="slide"]').nth(1)).toHaveAttribute('data-selected', 'true');
+  await expect(team.locator('[data-slot="carousel"]')).toHaveAttribute('data-playing', 'false');
   // What React recovered from is reported in one message, with where: a text the server had and the app did not.
   expect(errors.some((text) => /^Hydration recovered from: Error: .*React error #418.*\n\s+at [a-z0-9]+ /s.test(text))).toBe(
     true,

@@ -24,7 +24,7 @@ import { anyStorage, validApplication, validContact, type StorageUnderTest } fro
 import { addresses, fakeSession, hostileBody, hostileQuery, identities, places, useOpenedPage } from './hostile-requests.ts';
 import { runs } from '../helpers/depth.ts';
 
-const casesPerPair = runs(2, 10);
+const casesPerPair = runs(2, 8);
 
 let fixture: EditorFixture;
 /** A real page's data and version, as the editor opens it: the body a draft or save expects. */
@@ -158,7 +158,7 @@ describe('a content file that holds keys reaching a prototype', () => {
           }
         },
       ),
-      { seed: 4949, numRuns: runs(25, 200) },
+      { seed: 4949, numRuns: runs(25, 100) },
     );
     expect((await fixture.call('GET', '/api/people', 'nobody')).statusCode).toBe(401);
   }, 300_000);

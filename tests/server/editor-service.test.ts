@@ -723,7 +723,7 @@ describe('change sets and review', () => {
         const response = await call('POST', '/api/change-sets', 'writer', { body: { title: `Title ${before}${c}${after} end` } });
         expect(response.statusCode).toBe(400);
       }),
-      { seed: 8, numRuns: runs(60, 300) },
+      { seed: 8, numRuns: runs(60, 240) },
     );
   });
 });
@@ -811,7 +811,7 @@ describe('bringing up to date, over the real pages', () => {
   const valueAt = (data: unknown, path: readonly (string | number)[]) =>
     path.reduce<unknown>((node, key) => (node as Record<string | number, unknown>)[key], data);
 
-  const mergeRuns = runs(5, 25);
+  const mergeRuns = runs(5, 20);
   it(
     'keeps both edits when the live site and a change set changed different texts of the same page (fast-check, seed 37)',
     async () => {

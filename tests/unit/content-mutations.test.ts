@@ -208,7 +208,7 @@ describe('generated mistakes in the real content', () => {
         );
         expect(elsewhere, `${rel(abs)}:${first} ${typed}`).toEqual([]);
       }),
-      { seed: 3434, numRuns: runs(60, 300) },
+      { seed: 3434, numRuns: runs(60, 240) },
     );
   }, 120_000);
 
@@ -230,7 +230,7 @@ describe('generated mistakes in the real content', () => {
         const prose = at.path[at.path.length - 1] === 'body';
         expect(prose || stopsAt(result.problems, rel(abs), first, first), `${rel(abs)}:${first} ${at.path.join('.')}`).toBe(true);
       }),
-      { seed: 3435, numRuns: runs(40, 200) },
+      { seed: 3435, numRuns: runs(40, 160) },
     );
   }, 120_000);
 });
@@ -247,7 +247,7 @@ describe('a text left as nothing (`~`, `null`)', () => {
         const fixes = result.problems.filter((p) => p.file === rel(abs) && p.fix).map((p) => p.fix!);
         expect(valueAt(applyFixes(mutated, fixes).text, at.path), `${rel(abs)}:${first} ${typed}`).not.toBe(typed);
       }),
-      { seed: 3437, numRuns: runs(30, 150) },
+      { seed: 3437, numRuns: runs(30, 120) },
     );
   }, 120_000);
 });
@@ -269,7 +269,7 @@ describe('text never meant to go live', () => {
           `${rel(abs)}:${first} ${at.path.join('.')} ${marker}`,
         ).toBe(true);
       }),
-      { seed: 3436, numRuns: runs(40, 200) },
+      { seed: 3436, numRuns: runs(40, 160) },
     );
   }, 120_000);
 });
@@ -312,7 +312,7 @@ describe('every entry of every collection, on any day', () => {
           if (!stopped) expect(published.has(entry.file), `${entry.file} on ${today}`).toBe(!out);
         }
       }),
-      { seed: 3436, numRuns: runs(25, 125) },
+      { seed: 3436, numRuns: runs(25, 100) },
     );
   }, 120_000);
 });
@@ -387,7 +387,7 @@ describe('every fix the check offers', () => {
           label,
         ).toEqual([]);
       }),
-      { seed: 3438, numRuns: runs(15, 100) },
+      { seed: 3438, numRuns: runs(15, 60) },
     );
     expect(promised).toBeGreaterThan(0);
   }, 120_000);

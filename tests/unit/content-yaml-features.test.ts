@@ -724,11 +724,11 @@ describe('mutations of the real content, each kind at random places (fast-check,
           expect(left, `${where}\nfixed:\n${fixed.text}`).toEqual(mine.filter((p) => !p.fix).map((p) => `${p.line} ${p.code}`));
           if (left.length === 0) expect(dataOf(again, name), where).toEqual(dataOf(baseline, name));
         }),
-        { seed: 36, numRuns: runs(100, 500) },
+        { seed: 36, numRuns: runs(100, 400) },
       );
       expect(tried, 'most runs make a mutation').toBeGreaterThan(15);
     },
     // A guard against a hang, not a speed check: five times the runs take five times as long, more on a busy machine.
-    runs(60_000, 600_000),
+    runs(60_000, 480_000),
   );
 });

@@ -259,7 +259,7 @@ describe('every field of every content file, through the editor', () => {
     expect(faults).toEqual([]);
   }, 300_000);
 
-  const randomFields = Number(process.env.EVERY_FIELD_RUNS ?? runs(60, 1500));
+  const randomFields = Number(process.env.EVERY_FIELD_RUNS ?? runs(60, 480));
   it(
     'any field, picked at random, takes a new value that changes that value only, and undo gives its data back',
     async () => {
@@ -297,7 +297,7 @@ describe('every field of every content file, through the editor', () => {
         await saveFile({ root }, c.file, saved.version, c.data);
         expect(readFileSync(join(root, c.file), 'utf8')).toBe(c.text);
       }),
-      { seed: 34, numRuns: Number(process.env.EVERY_FIELD_SAVES ?? runs(15, 150)) },
+      { seed: 34, numRuns: Number(process.env.EVERY_FIELD_SAVES ?? runs(15, 60)) },
     );
   }, 300_000);
 });

@@ -10,11 +10,13 @@
  *     with no JavaScript at all. Sections below it are not laid out yet (global.css).
  *  2. No activation is lost from the first paint on. An inline script at the top of the head
  *     (early-script.ts) keeps every click and key press until this script has arrived and run, at the
- *     end of parsing; this script then takes them over and listens itself. A click on a control or an
- *     arrow key in tabs or a carousel that the app cannot answer yet is held (its default prevented)
- *     and replayed once it can; the control shows `data-held` meanwhile. What works as HTML needs no
+ *     end of parsing; this script then takes them over and listens itself. What works as HTML needs no
  *     app and is left alone: links (a careers tab is one, to its panel, and the tabs choose it once
- *     they answer), native controls (the menu's popover, a form's post), typing and scrolling.
+ *     they answer), native controls (the menu's popover, a form's post), typing and scrolling. A
+ *     carousel's arrows and bullets and the arrow keys on tabs are answered here as HTML
+ *     (`answerAsHtml`: the row scrolls, the next tab's link is followed). A click on any other control
+ *     the app cannot answer yet is held (its default prevented) and replayed once it can; the control
+ *     shows `data-held` meanwhile.
  *  3. Once the hero image has painted (or at the visitor's first pointer, touch, key or focus, if that
  *     comes first), the app's entry loads, with its imports and the page's modules preloaded, and the
  *     code of the sections below behind them at low priority. The code of a section the visitor
@@ -39,6 +41,7 @@
 import {
   activationEvents,
   activationOf,
+  answerAsHtml,
   counterpartOf,
   pathOf,
   pressEvents,
@@ -127,7 +130,8 @@ function onActivation(event: Event) {
   if (!activation || app?.canAnswer(activation.target)) return;
   event.preventDefault();
   event.stopImmediatePropagation();
-  hold(activation);
+  // Answered as HTML (onReach has already asked for its section's code first), or held for the app.
+  if (!answerAsHtml(activation)) hold(activation);
 }
 
 /** Keeps a press on a part React has not hydrated from React (see `pressEvents`). */

@@ -82,6 +82,57 @@ export function activationOf(event: Event, root: Element): HeldActivation | unde
   return undefined;
 }
 
+/**
+ * Presses the page answers as HTML while the part holding them waits for its code, so none of them is
+ * held: a carousel's arrows, bullets and arrow keys scroll its row (a native scroll-snap row until the
+ * app's carousel takes over, which starts where the row was left: src/components/Carousel), and an arrow
+ * key, Home or End on a tab moves to that tab's link and follows it (the tabs choose the tab the address
+ * names once they answer). True when the press was answered here; it is then not held.
+ */
+export function answerAsHtml(activation: HeldActivation): boolean {
+  const { target } = activation;
+  const key = activation.kind === 'keydown' ? activation.init.key : undefined;
+  const tab = target.closest('[role="tab"]');
+  if (tab && key !== undefined) return followTab(tab, key);
+  const carousel = target.closest('[aria-roledescription="carousel"]');
+  const viewport = carousel?.querySelector<HTMLElement>('[data-slot="viewport"]');
+  if (!carousel || !viewport || viewport.hasAttribute('data-ready')) return false;
+  const slides = [...viewport.querySelectorAll<HTMLElement>('[data-slot="slide"]')];
+  if (slides.length === 0) return false;
+  const offset = (slide: HTMLElement) => slide.offsetLeft - slides[0]!.offsetLeft;
+  let at = 0;
+  slides.forEach((slide, i) => {
+    if (Math.abs(offset(slide) - viewport.scrollLeft) < Math.abs(offset(slides[at]!) - viewport.scrollLeft)) at = i;
+  });
+  const control = target.closest('[data-slot]')?.getAttribute('data-slot');
+  const bullets = [...carousel.querySelectorAll('[data-slot="bullet"]')];
+  let to: number;
+  if (control === 'next' || key === 'ArrowRight') to = at + 1;
+  else if (control === 'prev' || key === 'ArrowLeft') to = at - 1;
+  else if (control === 'bullet') to = bullets.indexOf(target.closest('[data-slot="bullet"]')!);
+  else return false;
+  const slide = slides[Math.min(Math.max(to, 0), slides.length - 1)]!;
+  const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
+  viewport.scrollTo({ left: offset(slide), behavior: still ? 'instant' : 'smooth' });
+  return true;
+}
+
+/** Moves to the tab an arrow key, Home or End names, as the tabs do once they answer, by following its link. */
+function followTab(tab: Element, key: string): boolean {
+  const tabs = [...(tab.closest('[role="tablist"]')?.querySelectorAll<HTMLElement>('[role="tab"]') ?? [])];
+  const index = tabs.indexOf(tab as HTMLElement);
+  const last = tabs.length - 1;
+  const to = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[key];
+  const next = to === undefined ? undefined : tabs[to];
+  if (!next || !(next instanceof HTMLAnchorElement)) return false;
+  // Following the link brings its panel into view and focuses it, as a fragment's target. The key moved along
+  // the tabs, so focus goes back to the tab, as the tabs keep it once they answer, and the panel stays in view
+  // (until the tabs hide the other panels, the chosen one may be a screen below its tab).
+  next.click();
+  next.focus({ preventScroll: true });
+  return true;
+}
+
 /** Where an element is in the app's markup (`root`): the position of each element from `root` down to it. */
 export function pathOf(element: Element, root: Element): number[] {
   const path: number[] = [];

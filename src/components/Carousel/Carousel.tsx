@@ -80,6 +80,27 @@ function groupsBeforeMeasuring(count: number, loop: Responsive<boolean>, slidesT
   return oneByOne ? Array.from({ length: count }, (_, i) => [i]) : [];
 }
 
+/**
+ * Until embla takes over, the row scrolls natively: swiped, or stepped by an arrow that start-up answered
+ * as HTML (src/app/startup/interactions.ts, answerAsHtml). Embla moves the slides by a transform, so the
+ * row's own scroll is handed over to it: embla starts at the slide the visitor left in view.
+ */
+function adoptNativeScroll(api: EmblaCarouselType): boolean {
+  const viewport = api.rootNode();
+  const left = viewport.scrollLeft;
+  if (left === 0) return false;
+  const slides = api.slideNodes();
+  const offset = (slide: HTMLElement) => slide.offsetLeft - slides[0]!.offsetLeft;
+  let at = 0;
+  slides.forEach((slide, i) => {
+    if (Math.abs(offset(slide) - left) < Math.abs(offset(slides[at]!) - left)) at = i;
+  });
+  viewport.scrollLeft = 0;
+  const snap = api.internalEngine().slideRegistry.findIndex((group) => group.includes(at));
+  api.scrollTo(Math.max(snap, 0), true);
+  return true;
+}
+
 /** Whether focus arrived by keyboard (a mouse click also focuses a button, but must not pause autoplay). */
 const isKeyboardFocus = (element: Element) => {
   try {
@@ -175,6 +196,8 @@ export function Carousel({
 
   useEffect(() => {
     if (!api) return;
+    // A row the visitor moved before embla came is their navigation, as a press on an arrow would be.
+    if (adoptNativeScroll(api) && latest.current.stopOnInteraction) setStoppedByInteraction(true);
     latest.current.onApi?.(api);
     const sync = () => {
       setSelected(api.selectedScrollSnap());
@@ -319,8 +342,9 @@ export function Carousel({
       {(bullets || arrows || autoplayOn) && (
         <div className={styles.controls} data-slot="controls">
           {/* Drawn from the server on, like the bullets, so the arrows never move when the carousel
-              becomes ready: a press aimed at one then would land beside it. Before that it is held and
-              replayed (src/app/startup/boot.ts). */}
+              becomes ready: a press aimed at one then would land beside it. Before that an arrow or a
+              bullet scrolls the native row (src/app/startup/interactions.ts, answerAsHtml), and the
+              pause button is held and replayed (src/app/startup/boot.ts). */}
           {autoplayOn && (
             <button
               type="button"
