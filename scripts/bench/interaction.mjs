@@ -127,12 +127,18 @@ const kinds = [
           slides.findIndex((s) => s.hasAttribute('data-selected')),
         ),
         count: slides.length,
+        scrolled: el.closest('[data-slot="carousel"]').querySelector('[data-slot="viewport"]').scrollLeft,
       };
     },
+    // Before the app's carousel is ready the row is a native scroll-snap row, which the press scrolls
+    // (src/app/startup/interactions.ts, answerAsHtml); once ready, the carousel selects the next slide.
     effect: (el, at) => {
-      const slides = [...el.closest('[data-slot="carousel"]').querySelectorAll('[data-slot="slide"]')];
+      const carousel = el.closest('[data-slot="carousel"]');
+      const viewport = carousel.querySelector('[data-slot="viewport"]');
+      if (!viewport.hasAttribute('data-ready')) return viewport.scrollLeft > at.scrolled;
+      const slides = [...carousel.querySelectorAll('[data-slot="slide"]')];
       const now = slides.findIndex((s) => s.hasAttribute('data-selected'));
-      return now !== -1 && now !== at.first && el.closest('[data-slot="carousel"]').querySelector('[data-ready]') !== null;
+      return now !== -1 && now !== at.first;
     },
   },
   {

@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { freePort } from './free-port.ts';
 import { startServer, type StartedServer } from './servers.ts';
@@ -18,6 +20,10 @@ const password = 'a long and unusual pass phrase';
 let temp: string;
 let remote: string;
 let service: StartedServer;
+// The site host's build hook (EDITOR_BUILD_HOOK_URL): what each request asked for, as its `reason`.
+let hookServer: Server;
+const hookReasons: string[] = [];
+const hookPort = freePort();
 
 test.describe.configure({ mode: 'serial' });
 
@@ -30,6 +36,10 @@ const env = () => ({
   EDITOR_DATA_DIR: join(temp, 'data'),
   EDITOR_PUBLIC_URL: base,
   DATA_DIR: join(root, 'test-results/e2e-data'),
+  EDITOR_BUILD_HOOK_URL: `http://127.0.0.1:${hookPort}/build`,
+  // The service's clock, moved forward by writing to this file (tests/e2e/fake-clock.mjs).
+  FAKE_CLOCK_FILE: join(temp, 'clock'),
+  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${pathToFileURL(join(root, 'tests/e2e/fake-clock.mjs')).href}`.trim(),
 });
 
 /** `npm run editor:users -- add …`, as an administrator runs it: the invitation link it printed. */
@@ -47,6 +57,15 @@ function invite(email: string, role: string, name: string): string {
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   temp = mkdtempSync(join(tmpdir(), 'editor-service-'));
+  hookServer = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      hookReasons.push((JSON.parse(body) as { reason: string }).reason);
+      response.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((done) => hookServer.listen(hookPort, '127.0.0.1', done));
   const seed = join(temp, 'seed');
   for (const folder of ['content', 'schemas', 'public']) cpSync(join(root, folder), join(seed, folder), { recursive: true });
   remote = join(temp, 'site.git');
@@ -68,6 +87,7 @@ test.beforeAll(async () => {
 
 test.afterAll(() => {
   service?.stop();
+  hookServer?.close();
   if (temp) rmSync(temp, { recursive: true, force: true });
 });
 
@@ -434,8 +454,11 @@ test(
     await writer.getByLabel('Title of the new job opening').fill('Data Engineer');
     await writer.getByRole('button', { name: 'Create the job opening' }).click();
     await expect(writer.locator('#page_title')).toHaveValue('Data Engineer', { timeout: 30_000 });
-    await writer.locator('#page_publishedAt').fill('2026-12-15');
-    await writer.locator('#page_validThrough').fill('2027-03-31');
+    // Days to come whenever the test runs: two weeks on, and four months on.
+    const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const goesLive = day(15);
+    await writer.locator('#page_publishedAt').fill(goesLive);
+    await writer.locator('#page_validThrough').fill(day(120));
     // The template's texts, each marked TODO, are the writer's to replace: a scheduled opening with one left
     // would be refused at publish, since the build on its day would stop at it.
     const todo = await writer
@@ -467,7 +490,14 @@ test(
     }
     await writer.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(writer.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible({ timeout: 30_000 });
-    await expect(writer.getByText(/shows from 15 December/)).toBeVisible();
+    const sameYear = goesLive.slice(0, 4) === day(0).slice(0, 4);
+    const inWords = new Date(`${goesLive}T00:00:00.000Z`).toLocaleDateString('en-GB', {
+      day: 'numeric',
+      month: 'long',
+      ...(sameYear ? {} : { year: 'numeric' }),
+      timeZone: 'UTC',
+    });
+    await expect(writer.getByText(`shows from ${inWords}`)).toBeVisible();
 
     await writer.getByRole('button', { name: 'Ask for review…' }).click();
     await writer.getByLabel('A note for the reviewer (optional)').fill('New banner photo, Nikhil has left, new office number.');
@@ -517,9 +547,22 @@ test(
     expect(about.indexOf('type: locations')).toBeLessThan(about.indexOf('type: team'));
     expect(git(remote, 'show', 'main:content/site.yaml')).toContain('- +91 120 456 7800');
     const role = git(remote, 'show', 'main:content/roles/data-engineer.yaml');
-    expect(role).toContain('publishedAt: 2026-12-15');
+    expect(role).toContain(`publishedAt: ${goesLive}`);
     expect(role).not.toContain('TODO');
     expect(git(remote, 'show', 'main:content/pages/react.yaml')).toBe(git(remote, 'show', 'main~1:content/pages/react.yaml'));
+
+    // The site's host was asked for a build once the change was live; and on the day the opening goes live it
+    // is asked again, by the service itself, with nobody at the editor: its clock is moved to that day.
+    await expect.poll(() => hookReasons.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    const asked = hookReasons.length;
+    try {
+      writeFileSync(join(temp, 'clock'), String(Date.parse(`${goesLive}T00:00:05.000Z`) - Date.now()));
+      await expect
+        .poll(() => hookReasons.slice(asked).join('\n'), { timeout: 30_000 })
+        .toContain(`content/roles/data-engineer.yaml goes live (${goesLive})`);
+    } finally {
+      writeFileSync(join(temp, 'clock'), '0');
+    }
   },
 );
 
