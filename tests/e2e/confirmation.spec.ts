@@ -42,7 +42,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  server?.stop();
+  await server?.stop();
   await smtp?.stop();
   if (data) rmSync(data, { recursive: true, force: true });
 });

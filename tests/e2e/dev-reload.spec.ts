@@ -28,8 +28,8 @@ test.beforeAll(async () => {
   });
 });
 
-test.afterAll(() => {
-  server?.stop();
+test.afterAll(async () => {
+  await server?.stop();
   rmSync(contentDir, { recursive: true, force: true });
 });
 

@@ -42,8 +42,8 @@ test.beforeAll(async () => {
   });
 });
 
-test.afterAll(() => {
-  server?.stop();
+test.afterAll(async () => {
+  await server?.stop();
   rmSync(project, { recursive: true, force: true });
   rmSync(remote, { recursive: true, force: true });
 });

@@ -48,8 +48,8 @@ test.describe('section gallery in the dev server', () => {
     });
   });
 
-  test.afterAll(() => {
-    server?.stop();
+  test.afterAll(async () => {
+    await server?.stop();
   });
 
   test('lists every section type of schemas/sections and draws each of its examples without console errors', async ({ page }) => {

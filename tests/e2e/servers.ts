@@ -7,7 +7,8 @@ export interface StartedServer {
   readonly log: () => string;
   /** The exit code once it has stopped; null while it runs. */
   readonly exitCode: () => number | null;
-  readonly stop: () => void;
+  /** Stops it; settles once it has exited, so what it wrote can be removed. */
+  readonly stop: () => Promise<void>;
 }
 
 /**
@@ -42,5 +43,13 @@ export async function startServer(options: {
       { timeout: options.timeout ?? 60_000, message: `the server did not start:\n${log}` },
     )
     .toBe(true);
-  return { log: () => log, exitCode: () => child.exitCode, stop: () => child.kill() };
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  return {
+    log: () => log,
+    exitCode: () => child.exitCode,
+    stop: () => {
+      child.kill();
+      return exited;
+    },
+  };
 }
