@@ -361,7 +361,7 @@ test('hr finds an application with its CV and takes it up with a note; sales nev
 // with screenshots at 1440 and 390 px in the test's output. The tasks of the test above (a heading reviewed and
 // published, two writers on one field, a version restored, a preview link) are not repeated here.
 test(
-  'an admin invites a writer and a publisher, who change a photo, a section order, a phone number, the team and a scheduled job opening, send back, fix and publish',
+  'an admin invites a writer and a publisher, who change a photo, a section order, a phone number, the team, a new service page with its links and a scheduled job opening, send back, fix and publish',
   { tag: '@full' },
   async ({ browser }, testInfo) => {
     test.setTimeout(420_000);
@@ -499,6 +499,95 @@ test(
     });
     await expect(writer.getByText(`shows from ${inWords}`)).toBeVisible();
 
+    // A new service page from its template, its texts written, taken live (Draft unticked), and linked from the
+    // header menu and from the list of services on /services.
+    await writer.locator('summary', { hasText: 'New page or job opening…' }).click();
+    await writer.getByLabel('What to make').selectOption({ label: 'Service page (such as Web Development)' });
+    await writer.getByLabel('Address of the new page').fill('/data-engineering');
+    await writer.getByLabel(/^Name used in its texts/).fill('Data Engineering');
+    await writer.getByRole('button', { name: 'Create the page' }).click();
+    await expect(writer.locator('#page_title')).toHaveValue(/Data Engineering/, { timeout: 30_000 });
+    // The template marks each text to write with TODO; here the writer keeps its suggestion, in their words.
+    const writeTexts = async () => {
+      const marked = await writer.evaluate(() =>
+        [...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[id], textarea[id]')]
+          .filter((field) => field.value.includes('TODO'))
+          .map((field) => ({ id: field.id, value: field.value })),
+      );
+      for (const { id, value } of marked) {
+        const text = value.replace(/^TODO:\s*/, '');
+        await writer.locator(`[id="${id}"]`).fill(text.charAt(0).toUpperCase() + text.slice(1));
+      }
+      return marked.length;
+    };
+    let written = await writeTexts();
+    // The page's own settings show until a section is picked: Draft is one of them.
+    await writer.locator('#page_draft').uncheck();
+    const sections = await writer.locator('[data-section-item]').count();
+    for (let index = 0; index < sections; index++) {
+      await writer.locator(`[data-section-item="${index}"] .section-pick`).click();
+      written += await writeTexts();
+    }
+    expect(written).toBeGreaterThan(15);
+    await writer.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(writer.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible({ timeout: 30_000 });
+    /** Adds an item to the list `listId` of the open form and fills it in, its icon picked from the grid. */
+    const addItem = async (listId: string, values: Record<string, string>, icon: string) => {
+      const first = Object.keys(values)[0]!;
+      // The form is drawn: the list's first item is there before its items are counted.
+      await expect(writer.locator(`[id="${listId}_0_${first}"]`)).toBeAttached({ timeout: 30_000 });
+      // The new item's place: one after the highest the list's fields are numbered with.
+      const index = await writer.evaluate(
+        ({ listId, first }) =>
+          Math.max(
+            -1,
+            ...[...document.querySelectorAll('[id]')].map((element) => {
+              const match = new RegExp(`^${listId}_(\\d+)_${first}$`).exec(element.id);
+              return match ? Number(match[1]) : -1;
+            }),
+          ) + 1,
+        { listId, first },
+      );
+      await writer.locator(`[id="${listId}"]`).getByRole('button', { name: 'Add an item' }).last().click();
+      await expect(writer.locator(`[id="${listId}_${index}_${first}"]`)).toBeAttached();
+      for (const [key, value] of Object.entries(values)) await writer.locator(`[id="${listId}_${index}_${key}"]`).fill(value);
+      const iconField = writer
+        .locator(`[id="${listId}_${index}_icon"]`)
+        .locator('xpath=ancestor::div[contains(@class, "icon-field")][1]');
+      await iconField.getByRole('button', { name: 'Choose an icon…' }).click();
+      const picker = writer.getByRole('dialog', { name: 'Choose an icon' });
+      await picker.getByLabel('Search the icons').fill(icon);
+      await picker
+        .getByRole('button', { name: new RegExp(`^${icon}$`, 'i') })
+        .first()
+        .click();
+      await expect(writer.locator(`[id="${listId}_${index}_icon"]`)).toHaveValue(icon);
+    };
+    await openFile('content/site.yaml');
+    await addItem('page_navigation_items', { name: 'Data Engineering', link: '/data-engineering' }, 'database');
+    await writer.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(writer.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible({ timeout: 30_000 });
+    await openFile('content/pages/services.yaml');
+    // The list of services is the page's section of that kind, wherever it stands.
+    const list = git(remote, 'show', 'main:content/pages/services.yaml')
+      .split('\n')
+      .filter((line) => line.startsWith('  - type: '))
+      .findIndex((line) => line.endsWith('service-list'));
+    expect(list).toBeGreaterThanOrEqual(0);
+    await writer.locator(`[data-section-item="${list}"] .section-pick`).click();
+    await addItem(
+      `s${list}_items`,
+      {
+        title: 'Data Engineering',
+        description:
+          'Pipelines, warehouses and dashboards that load your data each night and answer your questions each morning.',
+        link: '/data-engineering',
+      },
+      'database',
+    );
+    await writer.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(writer.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible({ timeout: 30_000 });
+
     await writer.getByRole('button', { name: 'Ask for review…' }).click();
     await writer.getByLabel('A note for the reviewer (optional)').fill('New banner photo, Nikhil has left, new office number.');
     await writer.getByRole('button', { name: 'Ask for review', exact: true }).click();
@@ -546,6 +635,13 @@ test(
     expect(about).not.toContain('Nikhil Rao');
     expect(about.indexOf('type: locations')).toBeLessThan(about.indexOf('type: team'));
     expect(git(remote, 'show', 'main:content/site.yaml')).toContain('- +91 120 456 7800');
+    const service = git(remote, 'show', 'main:content/pages/data-engineering.yaml');
+    expect(service).toContain('route: /data-engineering');
+    expect(service).not.toMatch(/TODO|draft: true/);
+    expect(git(remote, 'show', 'main:content/site.yaml')).toMatch(
+      /- name: Data Engineering\n\s+link: \/data-engineering\n\s+icon: database/,
+    );
+    expect(git(remote, 'show', 'main:content/pages/services.yaml')).toContain('link: /data-engineering');
     const role = git(remote, 'show', 'main:content/roles/data-engineer.yaml');
     expect(role).toContain(`publishedAt: ${goesLive}`);
     expect(role).not.toContain('TODO');
