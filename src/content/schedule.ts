@@ -21,6 +21,15 @@ export interface ScheduledMoment {
 }
 
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
+/**
+ * A day of the calendar, written as the content writes it: `2026-13-45` or `2026-02-30` is none. A file pushed
+ * past the check may hold one, and one such date must not stop the schedule of every other file.
+ */
+const isDay = (value: unknown): value is string =>
+  typeof value === 'string' &&
+  dayPattern.test(value) &&
+  Number.isFinite(Date.parse(`${value}T00:00:00.000Z`)) &&
+  new Date(`${value}T00:00:00.000Z`).toISOString().startsWith(value);
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
 
 /** Every scheduled moment of the content under `root`, from each file's `publishedAt` and `validThrough`. */
@@ -40,9 +49,9 @@ export function scheduledMoments(root: string): ScheduledMoment[] {
     if (!data || typeof data !== 'object' || (data as { draft?: unknown }).draft === true) continue;
     const { publishedAt, validThrough } = data as { publishedAt?: unknown; validThrough?: unknown };
     const where = relative(root, file).split('\\').join('/');
-    if (typeof publishedAt === 'string' && dayPattern.test(publishedAt))
+    if (isDay(publishedAt))
       moments.push({ file: where, what: 'goes live', day: publishedAt, at: `${publishedAt}T00:00:00.000Z` });
-    if (typeof validThrough === 'string' && dayPattern.test(validThrough))
+    if (isDay(validThrough))
       moments.push({ file: where, what: 'comes off', day: validThrough, at: nextDay(validThrough) });
   }
   return moments.sort((a, b) => a.at.localeCompare(b.at) || a.file.localeCompare(b.file));

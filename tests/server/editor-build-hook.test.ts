@@ -30,6 +30,10 @@ describe('the schedule of the content', () => {
       'roles/draft.yaml': 'title: Draft\ndraft: true\npublishedAt: 2026-12-05\n',
       'pages/home.yaml': 'title: Home\nroute: /\n',
       'roles/bad.yaml': 'publishedAt: next week\n',
+      // Pushed past the check: dates that are no day, a key that names a prototype, YAML that does not parse.
+      'roles/no-day.yaml': 'publishedAt: 2026-13-45\nvalidThrough: 2026-02-30\n',
+      'roles/proto.yaml': '__proto__:\n  publishedAt: 2026-12-04\nconstructor: 1\n',
+      'roles/broken.yaml': 'title: [unclosed\npublishedAt: 2026-12-06\n',
     });
     try {
       expect(scheduledMoments(temp.dir)).toEqual([
