@@ -100,10 +100,7 @@ export function answerAsHtml(activation: HeldActivation): boolean {
   const slides = [...viewport.querySelectorAll<HTMLElement>('[data-slot="slide"]')];
   if (slides.length === 0) return false;
   const offset = (slide: HTMLElement) => slide.offsetLeft - slides[0]!.offsetLeft;
-  let at = 0;
-  slides.forEach((slide, i) => {
-    if (Math.abs(offset(slide) - viewport.scrollLeft) < Math.abs(offset(slides[at]!) - viewport.scrollLeft)) at = i;
-  });
+  const at = slideAt(slides, viewport.scrollLeft);
   const control = target.closest('[data-slot]')?.getAttribute('data-slot');
   const bullets = [...carousel.querySelectorAll('[data-slot="bullet"]')];
   let to: number;
@@ -115,6 +112,19 @@ export function answerAsHtml(activation: HeldActivation): boolean {
   const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
   viewport.scrollTo({ left: offset(slide), behavior: still ? 'instant' : 'smooth' });
   return true;
+}
+
+/**
+ * The slide of a natively scrolled carousel row nearest its scroll position: where an arrow answered as HTML
+ * steps from, and where the app's carousel starts once it takes the row over (src/components/Carousel).
+ */
+export function slideAt(slides: readonly HTMLElement[], scrollLeft: number): number {
+  const offset = (slide: HTMLElement) => slide.offsetLeft - slides[0]!.offsetLeft;
+  let at = 0;
+  slides.forEach((slide, i) => {
+    if (Math.abs(offset(slide) - scrollLeft) < Math.abs(offset(slides[at]!) - scrollLeft)) at = i;
+  });
+  return at;
 }
 
 /** Moves to the tab an arrow key, Home or End names, as the tabs do once they answer, by following its link. */

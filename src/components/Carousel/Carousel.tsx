@@ -16,6 +16,7 @@ import { ChevronLeft, ChevronRight, Pause, Play } from '../Icon/ui.ts';
 import { usePrefersReducedMotion } from '../../hooks/usePrefersReducedMotion.ts';
 import { emblaOptions, responsiveCss, steps, type Responsive } from './responsive.ts';
 import { useDepthEffect, type DepthOptions } from './useDepthEffect.ts';
+import { slideAt } from '../../app/startup/interactions.ts';
 import styles from './styles.module.css';
 
 export interface CarouselProps {
@@ -89,12 +90,7 @@ function adoptNativeScroll(api: EmblaCarouselType): boolean {
   const viewport = api.rootNode();
   const left = viewport.scrollLeft;
   if (left === 0) return false;
-  const slides = api.slideNodes();
-  const offset = (slide: HTMLElement) => slide.offsetLeft - slides[0]!.offsetLeft;
-  let at = 0;
-  slides.forEach((slide, i) => {
-    if (Math.abs(offset(slide) - left) < Math.abs(offset(slides[at]!) - left)) at = i;
-  });
+  const at = slideAt(api.slideNodes(), left);
   viewport.scrollLeft = 0;
   const snap = api.internalEngine().slideRegistry.findIndex((group) => group.includes(at));
   api.scrollTo(Math.max(snap, 0), true);
