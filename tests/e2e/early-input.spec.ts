@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { test, expect, type Locator, type Page } from '@playwright/test';
-import { holdBack as holdBackRequests } from './fixtures.ts';
+import { builtHtml, holdBack as holdBackRequests, kindRoutes } from './fixtures.ts';
 
 const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
 const entryFile = manifest['index.html']!.file;
@@ -435,5 +435,99 @@ test.describe('the server and the browser agree on what a path is', () => {
       expect(new URL(page.url()).pathname).toBe(route);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(/React/);
     });
+  }
+});
+
+/**
+ * Every carousel of the site, on every route that has one (the gate: one route per page kind; the full sweep:
+ * every route), pressed before the app has started: its first control steps the row to the next slide at
+ * once, as HTML, and so does the arrow key; nothing is held. Once the app has the carousel, it starts at the
+ * slide the visitor left in view, which stays in view. Reduced motion keeps the slide shows still, so the
+ * slide the app shows is the one the visitor chose, not one a timer moved on to.
+ */
+test.describe('every carousel, pressed before the app starts', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, reducedMotion: 'reduce' });
+  const routes = kindRoutes().filter((route) => builtHtml(route).includes('aria-roledescription="carousel"'));
+  // The gate's routes run in both; the others are tagged for the full sweep's run after the gate (scripts/test.mjs).
+  const gate = new Set(kindRoutes(false));
+
+  test('is found on the pages that have one', () => {
+    expect(routes.length).toBeGreaterThan(0);
+  });
+
+  for (const route of routes) {
+    test(
+      `${route}: each carousel's arrow, bullet or key moves its row at once, and the app starts from that slide`,
+      {
+        tag: gate.has(route) ? [] : ['@full'],
+      },
+      async ({ page }) => {
+        const release = await holdBack(page, entryFile);
+        await page.goto(route);
+        const carousels = page.locator('[data-slot="carousel"]');
+        const count = await carousels.count();
+        expect(count, `${route}: its built HTML has a carousel`).toBeGreaterThan(0);
+        const left: number[] = [];
+        for (let i = 0; i < count; i++) {
+          const carousel = carousels.nth(i);
+          const name = `${route}, carousel ${i + 1} (${await carousel.getAttribute('aria-label')})`;
+          const viewport = carousel.locator('[data-slot="viewport"]');
+          const slides = carousel.locator('[data-slot="slide"]');
+          await carousel.scrollIntoViewIfNeeded();
+          /** The slide nearest the row's scroll position, as start-up and the carousel find it. */
+          const at = () =>
+            viewport.evaluate((row) => {
+              const all = [...row.querySelectorAll<HTMLElement>('[data-slot="slide"]')];
+              const offsets = all.map((slide) => Math.abs(slide.offsetLeft - all[0]!.offsetLeft - row.scrollLeft));
+              return offsets.indexOf(Math.min(...offsets));
+            });
+          const scrolls = await viewport.evaluate((row) => row.scrollWidth > row.clientWidth + 1);
+          if (!scrolls) {
+            // Nothing to move to: every slide is in view already.
+            for (let s = 0; s < (await slides.count()); s++) await expect(slides.nth(s), name).toBeInViewport();
+            left.push(0);
+            continue;
+          }
+          expect(await at(), `${name}: starts at its first slide`).toBe(0);
+          const next = carousel.locator('[data-slot="next"]');
+          const bullet = carousel.locator('[data-slot="bullet"]').nth(1);
+          const control = (await next.count()) > 0 ? next : (await bullet.count()) > 0 ? bullet : undefined;
+          if (control) {
+            await control.click();
+            await expect(control, `${name}: the press is answered, not held`).not.toHaveAttribute('data-held');
+            await expect.poll(at, { message: `${name}: its ${await control.getAttribute('data-slot')} moves the row` }).toBe(1);
+          }
+          // The row takes focus before the app, and an arrow key steps it as the carousel's own keys will.
+          await viewport.focus();
+          const from = await at();
+          const last = (await slides.count()) - 1;
+          await page.keyboard.press('ArrowRight');
+          await expect.poll(at, { message: `${name}: the arrow key moves the row` }).toBe(Math.min(from + 1, last));
+          await expect(page.locator('[data-held]'), `${name}: nothing is held`).toHaveCount(0);
+          left.push(await at());
+        }
+        release();
+
+        await expect(page.locator('html[data-hydrated]')).toBeAttached({ timeout: 20_000 });
+        for (let i = 0; i < count; i++) {
+          const carousel = carousels.nth(i);
+          const name = `${route}, carousel ${i + 1}`;
+          await carousel.scrollIntoViewIfNeeded();
+          await expect(carousel.locator('[data-slot="viewport"]'), `${name}: the app takes it over`).toHaveAttribute(
+            'data-ready',
+            /.*/,
+            {
+              timeout: 20_000,
+            },
+          );
+          const chosen = carousel.locator('[data-slot="slide"]').nth(left[i]!);
+          await expect(chosen, `${name}: starts at slide ${left[i]! + 1}, where the visitor left it`).toHaveAttribute(
+            'data-selected',
+            /.*/,
+          );
+          await expect(chosen, `${name}: slide ${left[i]! + 1} stays in view`).toBeInViewport({ ratio: 0.5 });
+        }
+      },
+    );
   }
 });

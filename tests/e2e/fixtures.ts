@@ -85,7 +85,7 @@ export const FULL = process.env.TEST_DEPTH === 'full';
  * the gate visits the first entry of each collection, the full sweep every one. `ROUTE=/react,/careers`
  * narrows either to those routes, and names any the build does not have.
  */
-export function sweptRoutes(): string[] {
+export function sweptRoutes(full = FULL): string[] {
   const all = builtRoutes();
   const asked = process.env.ROUTE?.split(',')
     .map((r) => r.trim())
@@ -96,7 +96,7 @@ export function sweptRoutes(): string[] {
       throw new Error(`ROUTE names ${unknown.join(', ')}, which the build does not have; its routes: ${all.join(' ')}`);
     return asked;
   }
-  if (FULL) return all;
+  if (full) return all;
   const parentOf = (route: string) => route.slice(0, route.lastIndexOf('/'));
   const seen = new Set<string>();
   return all.filter((route) => {
@@ -112,11 +112,11 @@ export function sweptRoutes(): string[] {
  * One route per page kind: routes whose main content has the same set of section types are one kind
  * (the service pages, the technology pages, the roles, …), and the first of each stands for the rest in
  * the checks that cost too much for every route (touch). Read from the build, so a new kind of page is
- * included by itself. The full sweep takes every route.
+ * included by itself. The full sweep takes every route; `kindRoutes(false)` is the gate's list at any depth.
  */
-export function kindRoutes(): string[] {
-  const routes = sweptRoutes();
-  if (FULL || process.env.ROUTE) return routes;
+export function kindRoutes(full = FULL): string[] {
+  const routes = sweptRoutes(full);
+  if (full || process.env.ROUTE) return routes;
   const kinds = new Map<string, string>();
   for (const route of builtRoutes()) {
     const html = builtHtml(route);

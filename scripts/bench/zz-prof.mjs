@@ -1,0 +1,23 @@
+import { launchChromium } from './common.mjs';
+const browser = await launchChromium();
+const page = await browser.newPage({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+const cdp = await page.context().newCDPSession(page);
+await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+await cdp.send('Profiler.enable');
+await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+await cdp.send('Profiler.start');
+await page.goto(process.argv[2] ?? 'http://127.0.0.1:4173/', { waitUntil: 'load' });
+await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+await page.waitForTimeout(2000);
+const { profile } = await cdp.send('Profiler.stop');
+await browser.close();
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const self = new Map();
+const dt = profile.timeDeltas; 
+profile.samples.forEach((id, i) => { const n = byId.get(id); const f = n.callFrame; const key = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}`; self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0)); });
+const total = [...self.values()].reduce((a, b) => a + b, 0);
+const byFile = new Map(); for (const [k, v] of self) { const file = k.split(' ').pop().split(':')[0]; byFile.set(file, (byFile.get(file) ?? 0) + v); }
+console.log('total ms', Math.round(total / 1000));
+console.log([...byFile].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, v]) => `${Math.round(v / 1000)} ${k}`).join('\n'));
+console.log('---');
+console.log([...self].sort((a, b) => b[1] - a[1]).slice(0, 30).map(([k, v]) => `${Math.round(v / 1000)} ${k}`).join('\n'));
