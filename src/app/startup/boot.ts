@@ -13,10 +13,10 @@
  *     end of parsing; this script then takes them over and listens itself. What works as HTML needs no
  *     app and is left alone: links (a careers tab is one, to its panel, and the tabs choose it once
  *     they answer), native controls (the menu's popover, a form's post), typing and scrolling. A
- *     carousel's arrows and bullets and the arrow keys on tabs are answered here as HTML
- *     (`answerAsHtml`: the row scrolls, the next tab's link is followed). A click on any other control
- *     the app cannot answer yet is held (its default prevented) and replayed once it can; the control
- *     shows `data-held` meanwhile.
+ *     carousel's arrows and bullets, the arrow keys on tabs and the map's *Show map* are answered here as
+ *     HTML (`answerAsHtml`: the row scrolls, the next tab's link is followed, the map's frame is made). A
+ *     click on any other control the app cannot answer yet is held (its default prevented) and replayed
+ *     once it can; the control shows `data-held` meanwhile.
  *  3. Once the hero image has painted (or at the visitor's first pointer, touch, key or focus, if that
  *     comes first), the app's entry loads, with its imports and the page's modules preloaded, and the
  *     code of the sections below behind them at low priority. The code of a section the visitor

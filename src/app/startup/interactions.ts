@@ -92,6 +92,8 @@ export function activationOf(event: Event, root: Element): HeldActivation | unde
 export function answerAsHtml(activation: HeldActivation): boolean {
   const { target } = activation;
   const key = activation.kind === 'keydown' ? activation.init.key : undefined;
+  const map = target.closest('[data-slot="map-show"]')?.closest('[data-slot="map"]');
+  if (map) return showMap(map);
   const tab = target.closest('[role="tab"]');
   if (tab && key !== undefined) return followTab(tab, key);
   const carousel = target.closest('[aria-roledescription="carousel"]');
@@ -111,6 +113,29 @@ export function answerAsHtml(activation: HeldActivation): boolean {
   const slide = slides[Math.min(Math.max(to, 0), slides.length - 1)]!;
   const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
   viewport.scrollTo({ left: offset(slide), behavior: still ? 'instant' : 'smooth' });
+  return true;
+}
+
+/**
+ * Loads a click-to-load map in place (src/sections/locations/MapEmbed.tsx): its frame is made in the slot
+ * the section leaves to it, with the address and title the slot carries, and takes the focus; CSS then puts
+ * the placeholder away. Start-up answers *Show map* with it before the section's code has come, and the
+ * section's own button afterwards, so a map shown before the app stays, and loads once.
+ */
+export function showMap(map: Element): boolean {
+  const slot = map.querySelector<HTMLElement>('[data-slot="map-frame"]');
+  const { embed, title } = slot?.dataset ?? {};
+  if (!slot || !embed) return false;
+  let frame = slot.querySelector('iframe');
+  if (!frame) {
+    frame = document.createElement('iframe');
+    frame.title = title ?? '';
+    frame.loading = 'lazy';
+    frame.referrerPolicy = 'no-referrer-when-downgrade';
+    frame.src = embed;
+    slot.append(frame);
+  }
+  frame.focus();
   return true;
 }
 

@@ -1,55 +1,48 @@
 import { ExternalLink, MapPinned } from '../../components/Icon/ui.ts';
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import type { MapEmbed as MapContent } from '../../generated/schema-types.ts';
 import { SmartLink } from '../../components/SmartLink/index.tsx';
+import { showMap } from '../../app/startup/interactions.ts';
 import { useHydrated } from '../../hooks/useHydrated.ts';
 import styles from './styles.module.css';
 
 /**
  * Click-to-load map. Until the visitor asks for it, a placeholder of the same size shows the address,
  * so the page contacts no third party on load (privacy, and Google's frame costs about a megabyte).
+ *
+ * *Show map* makes the frame in its slot with `showMap`, the function start-up also answers the press with
+ * before this code has arrived (src/app/startup/interactions.ts): the map then shows at once, and loads
+ * once. The slot is not React's (an empty `dangerouslySetInnerHTML`), so hydration keeps a frame made
+ * before it, and no render removes or reloads it; CSS puts the placeholder away once the slot holds a frame.
  */
 export function MapEmbed({ map }: { readonly map: MapContent }) {
-  const [loaded, setLoaded] = useState(false);
   const hydrated = useHydrated();
-  const frameRef = useRef<HTMLIFrameElement>(null);
-
-  useEffect(() => {
-    // The button that was focused is gone; the map takes its place in the focus order.
-    if (loaded) frameRef.current?.focus();
-  }, [loaded]);
-
+  const mapRef = useRef<HTMLDivElement>(null);
   return (
-    <div className={styles.map} style={{ height: map.height }} data-slot="map" data-loaded={loaded} data-hydrated={hydrated}>
-      {loaded ? (
-        <iframe
-          ref={frameRef}
-          className={styles.frame}
-          src={map.embed}
-          title={map.title}
-          width="100%"
-          height={map.height}
-          loading="lazy"
-          referrerPolicy="no-referrer-when-downgrade"
-        />
-      ) : (
-        <div className={styles.placeholder} data-slot="map-placeholder">
-          <span className={styles.pin} aria-hidden="true">
-            <MapPinned size={28} />
-          </span>
-          <p className={styles.address}>{map.address}</p>
-          <div className={styles.mapActions}>
-            <button type="button" className={styles.show} onClick={() => setLoaded(true)} data-slot="map-show">
-              Show map
-            </button>
-            <SmartLink to={map.link} className={styles.open} data-slot="map-link">
-              Open in Google Maps
-              <ExternalLink size={16} aria-hidden="true" />
-            </SmartLink>
-          </div>
-          <p className={styles.privacy}>The map is loaded from Google Maps when you ask for it.</p>
+    <div ref={mapRef} className={styles.map} style={{ height: map.height }} data-slot="map" data-hydrated={hydrated}>
+      <div
+        className={styles.frameSlot}
+        data-slot="map-frame"
+        data-embed={map.embed}
+        data-title={map.title}
+        dangerouslySetInnerHTML={{ __html: '' }}
+      />
+      <div className={styles.placeholder} data-slot="map-placeholder">
+        <span className={styles.pin} aria-hidden="true">
+          <MapPinned size={28} />
+        </span>
+        <p className={styles.address}>{map.address}</p>
+        <div className={styles.mapActions}>
+          <button type="button" className={styles.show} onClick={() => showMap(mapRef.current!)} data-slot="map-show">
+            Show map
+          </button>
+          <SmartLink to={map.link} className={styles.open} data-slot="map-link">
+            Open in Google Maps
+            <ExternalLink size={16} aria-hidden="true" />
+          </SmartLink>
         </div>
-      )}
+        <p className={styles.privacy}>The map is loaded from Google Maps when you ask for it.</p>
+      </div>
     </div>
   );
 }
