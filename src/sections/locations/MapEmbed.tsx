@@ -1,5 +1,5 @@
 import { ExternalLink, MapPinned } from '../../components/Icon/ui.ts';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { MapEmbed as MapContent } from '../../generated/schema-types.ts';
 import { SmartLink } from '../../components/SmartLink/index.tsx';
 import { showMap } from '../../app/startup/interactions.ts';
@@ -18,6 +18,14 @@ import styles from './styles.module.css';
 export function MapEmbed({ map }: { readonly map: MapContent }) {
   const hydrated = useHydrated();
   const mapRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // The slot is not React's, so a shown map does not follow new props by itself: in the editor's preview a
+    // marketer can change the address or title under it. Unchanged (hydrating a map shown before), nothing reloads.
+    const frame = mapRef.current?.querySelector<HTMLIFrameElement>('[data-slot="map-frame"] iframe');
+    if (!frame) return;
+    if (frame.getAttribute('src') !== map.embed) frame.src = map.embed;
+    frame.title = map.title;
+  }, [map.embed, map.title]);
   return (
     <div ref={mapRef} className={styles.map} style={{ height: map.height }} data-slot="map" data-hydrated={hydrated}>
       <div
@@ -26,6 +34,8 @@ export function MapEmbed({ map }: { readonly map: MapContent }) {
         data-embed={map.embed}
         data-title={map.title}
         dangerouslySetInnerHTML={{ __html: '' }}
+        // It may hold a frame start-up made before hydration, which is meant: React keeps it.
+        suppressHydrationWarning
       />
       <div className={styles.placeholder} data-slot="map-placeholder">
         <span className={styles.pin} aria-hidden="true">
