@@ -5,7 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { test, expect, type Locator, type Page } from '@playwright/test';
-import { builtHtml, holdBack as holdBackRequests, kindRoutes } from './fixtures.ts';
+import { builtDocument } from '../built/built-site.ts';
+import { builtHtml, builtRoutes, holdBack as holdBackRequests, kindRoutes } from './fixtures.ts';
 
 const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
 const entryFile = manifest['index.html']!.file;
@@ -129,40 +130,44 @@ for (const moment of moments) {
       await expect(carousel).toHaveAttribute('data-playing', 'false');
     });
 
-    test('Show map shows the map in place at once, and the map stays, loaded once, when the section answers', async ({
-      page,
-    }) => {
-      const loads: string[] = [];
-      await page.route(/^https:\/\/[^/]*google\.com\//, (route) => {
-        loads.push(route.request().url());
-        return route.fulfill({ contentType: 'text/html', body: '<title>Map</title>' });
-      });
-      const errors: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
-      });
-      const release = await open(page, '/contact', moment, 'locations');
-      const map = page.locator('[data-section="locations"] [data-slot="map"]');
-      const show = map.getByRole('button', { name: 'Show map' });
-      await show.click();
-      // Answered as HTML: the frame is made in its slot and takes the placeholder's place and the focus.
-      await expect(map.locator('[data-slot="map-show"]')).not.toHaveAttribute('data-held');
-      const frame = map.locator('iframe');
-      await expect(frame).toBeVisible();
-      await expect(frame).toBeFocused();
-      await expect(frame).toHaveAttribute('title', 'Map of the Sutra Labs office in Greater Noida');
-      await expect(map.locator('[data-slot="map-placeholder"]')).toBeHidden();
-      await expect(map).not.toHaveAttribute('data-hydrated', 'true');
-      release();
+    // Every page with a map, read from the build: the address and title come from that page's content.
+    for (const route of builtRoutes().filter((r) => builtHtml(r).includes('data-slot="map"'))) {
+      test(`${route}: Show map shows the map in place at once, and the map stays, loaded once, when the section answers`, async ({
+        page,
+      }) => {
+        const slot = builtDocument(route).querySelector('[data-slot="map-frame"]')!;
+        const loads: string[] = [];
+        await page.route(/^https:\/\/[^/]*google\.com\//, (request) => {
+          loads.push(request.request().url());
+          return request.fulfill({ contentType: 'text/html', body: '<title>Map</title>' });
+        });
+        const errors: string[] = [];
+        page.on('console', (message) => {
+          if (message.type() === 'error') errors.push(message.text());
+        });
+        const release = await open(page, route, moment, 'locations');
+        const map = page.locator('[data-section="locations"] [data-slot="map"]');
+        const show = map.getByRole('button', { name: 'Show map' });
+        await show.click();
+        // Answered as HTML: the frame is made in its slot and takes the placeholder's place and the focus.
+        await expect(map.locator('[data-slot="map-show"]')).not.toHaveAttribute('data-held');
+        const frame = map.locator('iframe');
+        await expect(frame).toBeVisible();
+        await expect(frame).toBeFocused();
+        await expect(frame).toHaveAttribute('title', slot.getAttribute('data-title')!);
+        await expect(map.locator('[data-slot="map-placeholder"]')).toBeHidden();
+        await expect(map).not.toHaveAttribute('data-hydrated', 'true');
+        release();
 
-      // The section hydrates around the frame: it is kept, not drawn afresh or loaded again.
-      await expect(map).toHaveAttribute('data-hydrated', 'true', { timeout: 20_000 });
-      await expect(frame).toHaveCount(1);
-      await expect(frame).toBeVisible();
-      await expect(map.locator('[data-slot="map-placeholder"]')).toBeHidden();
-      expect(loads).toEqual(['https://www.google.com/maps?q=Ecotech-III+Udyog+Kendra+Greater+Noida&output=embed']);
-      expect(errors).toEqual([]);
-    });
+        // The section hydrates around the frame: it is kept, not drawn afresh or loaded again.
+        await expect(map).toHaveAttribute('data-hydrated', 'true', { timeout: 20_000 });
+        await expect(frame).toHaveCount(1);
+        await expect(frame).toBeVisible();
+        await expect(map.locator('[data-slot="map-placeholder"]')).toBeHidden();
+        expect(loads).toEqual([slot.getAttribute('data-embed')]);
+        expect(errors).toEqual([]);
+      });
+    }
 
     test('the contact form is checked by the browser until the app can check it, and keeps every character', async ({ page }) => {
       const release = await open(page, '/contact', moment, 'contact');

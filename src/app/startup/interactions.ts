@@ -125,7 +125,9 @@ export function answerAsHtml(activation: HeldActivation): boolean {
 export function showMap(map: Element): boolean {
   const slot = map.querySelector<HTMLElement>('[data-slot="map-frame"]');
   const { embed, title } = slot?.dataset ?? {};
-  if (!slot || !embed) return false;
+  // The schema allows only https addresses; read back from the page, the address is checked again, so that
+  // nothing else (a javascript: address) is ever loaded into the page's frame.
+  if (!slot || !embed || !embed.startsWith('https://')) return false;
   let frame = slot.querySelector('iframe');
   if (!frame) {
     frame = document.createElement('iframe');

@@ -63,6 +63,23 @@ describe('the click-to-load map', () => {
     expect(shown.title).toBe(moved.title);
   });
 
+  it('loads nothing but an https address, whatever the slot says', () => {
+    for (const embed of [
+      'javascript:alert(1)',
+      ' https://example.com/',
+      'data:text/html,<b>x</b>',
+      '//example.com/',
+      'http://example.com/',
+      '',
+    ]) {
+      const container = serverMarkup();
+      container.querySelector('[data-slot="map-frame"]')!.setAttribute('data-embed', embed);
+      expect(showMap(container.querySelector('[data-slot="map"]')!), embed).toBe(false);
+      expect(frames(container), embed).toEqual([]);
+      container.remove();
+    }
+  });
+
   it('shows the map once however often Show map is pressed', () => {
     const container = serverMarkup();
     act(() => {
