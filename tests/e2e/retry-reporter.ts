@@ -14,7 +14,12 @@ const browserStall =
 export default class RetryReporter implements Reporter {
   private readonly retried: { title: string; first: string; stall: boolean; passed: boolean; group: boolean }[] = [];
 
+  private readonly recovered: string[] = [];
+
   onTestEnd(test: TestCase, result: TestResult): void {
+    // A page that stopped drawing and was reloaded within its test (scrollThrough, fixtures.ts) is listed too.
+    for (const note of result.annotations ?? [])
+      if (note.type === 'browser-stall') this.recovered.push(`${test.title}: ${note.description ?? ''}`);
     if (result.retry === 0 || result.status === 'skipped') return;
     const firstResult = test.results[0];
     const title = `${test.location.file.replace(/^.*tests\/e2e\//, '')}:${test.location.line} › ${test.title}`;
@@ -42,6 +47,10 @@ export default class RetryReporter implements Reporter {
   }
 
   async onEnd(result: FullResult): Promise<{ status?: FullResult['status'] } | undefined> {
+    if (this.recovered.length > 0) {
+      console.log(`\nPages reloaded after the browser stopped drawing them (${this.recovered.length}):`);
+      for (const line of this.recovered) console.log(`  ${line}`);
+    }
     if (this.retried.length === 0) return undefined;
     console.log(`\nRetried (${this.retried.length}):`);
     for (const r of this.retried)
