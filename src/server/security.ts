@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normaliseOrigin } from './config.ts';
 import { HttpError } from './errors.ts';
+import { createHash } from 'node:crypto';
 import { earlyScriptSource } from '../app/startup/early-script.ts';
+import { applyPrefetchRules } from '../sections/careers/prefetch.ts';
+
+/** The CSP source that allows one inline script's exact text and nothing else. */
+const inlineSource = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /**
  * The Content-Security-Policy of the site, by directive: the one place to extend when a page needs a new
@@ -12,7 +17,7 @@ import { earlyScriptSource } from '../app/startup/early-script.ts';
  */
 export const contentSecurityPolicy: Readonly<Record<string, readonly string[]>> = {
   'default-src': ["'self'"],
-  'script-src': ["'self'", earlyScriptSource],
+  'script-src': ["'self'", earlyScriptSource, inlineSource(applyPrefetchRules)],
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:'],
   'font-src': ["'self'"],

@@ -3,7 +3,9 @@
  * a reader's whose JavaScript failed. Metadata and structured data, every link leading somewhere real,
  * and every page ending with its next step.
  */
+import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
+import { contentSecurityPolicy } from '../../src/server/security.ts';
 import { builtDocument, builtHtml, builtRoutes } from './built-site.ts';
 
 const SITE = 'https://www.sutralabs.in';
@@ -31,6 +33,24 @@ describe.each(routes)('%s, as served before any script', (route) => {
       /^https:\/\/www\.sutralabs\.in\/\S+$/,
     );
     expect(document.querySelector('meta[name="twitter:card"]')?.getAttribute('content')).toBe('summary_large_image');
+  });
+
+  test('has no inline script the Content-Security-Policy would block', () => {
+    // Data blocks (JSON-LD) are not run, so the policy leaves them alone; script and speculation rules it
+    // allows only by the hash of their exact text (src/server/security.ts).
+    const policed = [...document.querySelectorAll('script:not([src])')].filter((script) =>
+      ['', 'text/javascript', 'module', 'speculationrules'].includes(script.getAttribute('type') ?? ''),
+    );
+    const blocked = policed
+      .map((script) => ({
+        text: script.textContent ?? '',
+        hash: `'sha256-${createHash('sha256')
+          .update(script.textContent ?? '')
+          .digest('base64')}'`,
+      }))
+      .filter(({ hash }) => !contentSecurityPolicy['script-src']!.includes(hash))
+      .map(({ text }) => text.slice(0, 80));
+    expect(blocked).toEqual([]);
   });
 
   test('has one h1 with text, its header and its footer', () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { earlyScript, earlyScriptSource } from '../../src/app/startup/early-script.ts';
+import { applyPrefetchRules } from '../../src/sections/careers/prefetch.ts';
 import { createHash } from 'node:crypto';
 import {
   anyStorage,
@@ -32,8 +33,9 @@ afterAll(async () => {
   client.remove();
 });
 
+const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const expectedCsp =
-  `default-src 'self'; script-src 'self' ${earlyScriptSource}; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; ` +
+  `default-src 'self'; script-src 'self' ${earlyScriptSource} ${hashOf(applyPrefetchRules)}; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; ` +
   "media-src 'self'; connect-src 'self'; frame-src https://www.google.com https://maps.google.com; object-src 'none'; " +
   "base-uri 'self'; frame-ancestors 'none'; form-action 'self'";
 
@@ -70,12 +72,11 @@ describe('security headers', () => {
       .split('; ')
       .find((directive) => directive.startsWith('script-src'));
 
-    expect(scriptSrc).toBe(`script-src 'self' ${earlyScriptSource}`);
+    expect(scriptSrc).toBe(`script-src 'self' ${hashOf(earlyScript)} ${hashOf(applyPrefetchRules)}`);
   });
 
-  it('allow the one inline script by the hash of its exact bytes', () => {
-    const hash = createHash('sha256').update(earlyScript).digest('base64');
-    expect(earlyScriptSource).toBe(`'sha256-${hash}'`);
+  it('allow the inline scripts (the early script, the careers speculation rules) by the hashes of their exact bytes', () => {
+    expect(earlyScriptSource).toBe(hashOf(earlyScript));
   });
 });
 
