@@ -440,6 +440,44 @@ test.describe('before the boot script has arrived', () => {
     await expect(page.getByRole('tab', { name: 'Designer' })).toHaveAttribute('aria-selected', 'true');
   });
 
+  // Kept by the inline script, answered as HTML the moment the boot script runs: not held for the app,
+  // whose entry stays held back here, so only the boot script can have answered.
+  test('the arrow key on the careers tabs, kept by the inline script, moves to the next tab once the boot script runs, before the app', async ({
+    page,
+  }) => {
+    const releaseEntry = await holdBack(page, entryFile);
+    const releaseBoot = await holdBack(page, bootFile);
+    await page.goto('/careers', { waitUntil: 'commit' });
+    await page.getByRole('tab', { name: 'Developer' }).focus();
+    await page.keyboard.press('ArrowRight');
+    releaseBoot();
+
+    await expect(page.getByRole('tab', { name: 'Designer' })).toBeFocused();
+    await expect(page.getByRole('tabpanel', { name: 'Designer' })).toBeInViewport();
+    await expect(page.getByRole('tab', { name: 'Developer' })).not.toHaveAttribute('data-held');
+    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated');
+    releaseEntry();
+    await expect(page.getByRole('tab', { name: 'Designer' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test("a carousel's next arrow, clicked before the boot script, moves the row once it runs, before the app", async ({
+    page,
+  }) => {
+    const releaseEntry = await holdBack(page, entryFile);
+    const releaseBoot = await holdBack(page, bootFile);
+    await page.goto('/about', { waitUntil: 'commit' });
+    const team = page.locator('[data-section="team"]');
+    const viewport = team.locator('[data-slot="viewport"]');
+    await team.locator('[data-slot="next"]').click();
+    expect(await viewport.evaluate((row) => row.scrollLeft)).toBe(0);
+    releaseBoot();
+
+    await expect.poll(() => viewport.evaluate((row) => row.scrollLeft)).toBeGreaterThan(0);
+    await expect(team.locator('[data-slot="next"]')).not.toHaveAttribute('data-held');
+    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated');
+    releaseEntry();
+  });
+
   test("the contact form's submit button works: the form posts as HTML and leads to its confirmation page", async ({ page }) => {
     const release = await holdBack(page, bootFile);
     await page.goto('/contact', { waitUntil: 'commit' });

@@ -16,7 +16,8 @@
  *     carousel's arrows and bullets, the arrow keys on tabs and the map's *Show map* are answered here as
  *     HTML (`answerAsHtml`: the row scrolls, the next tab's link is followed, the map's frame is made). A
  *     click on any other control the app cannot answer yet is held (its default prevented) and replayed
- *     once it can; the control shows `data-held` meanwhile.
+ *     once it can; the control shows `data-held` meanwhile. A press the inline script kept is answered
+ *     as HTML the same way when this script takes it over, and only the rest is held.
  *  3. Once the hero image has painted (or at the visitor's first pointer, touch, key or focus, if that
  *     comes first), the app's entry loads, with its imports and the page's modules preloaded, and the
  *     code of the sections below behind them at low priority. The code of a section the visitor
@@ -141,10 +142,14 @@ function onPress(event: Event) {
   if (!app.canAnswer(event.target)) event.stopImmediatePropagation();
 }
 
-/** An activation the inline script kept: its moment has passed, so it can only be held now. */
+/**
+ * An activation the inline script kept. Its moment has passed, so its default cannot be prevented any more,
+ * but what HTML can answer is answered now (the row scrolls, the tab's link is followed, the map is made),
+ * not an app's start later; the rest is held.
+ */
 function takeOver(event: Event) {
   const activation = root && activationOf(event, root);
-  if (activation) hold(activation);
+  if (activation && !answerAsHtml(activation)) hold(activation);
 }
 
 /** Modules already asked for, so each is requested once. */

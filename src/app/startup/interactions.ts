@@ -167,6 +167,19 @@ function followTab(tab: Element, key: string): boolean {
   // (until the tabs hide the other panels, the chosen one may be a screen below its tab).
   next.click();
   next.focus({ preventScroll: true });
+  // While the page is still loading, the browser gives the focus to a followed link's target only once the
+  // load has completed (Chromium), which would take it from the tab: it is given back, unless it has moved on.
+  if (document.readyState !== 'complete') {
+    const panel = document.getElementById(next.hash.slice(1));
+    addEventListener(
+      'load',
+      () =>
+        setTimeout(() => {
+          if (panel && document.activeElement === panel) next.focus({ preventScroll: true });
+        }),
+      { once: true },
+    );
+  }
   return true;
 }
 
