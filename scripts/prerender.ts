@@ -14,6 +14,7 @@ import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip as gzipCallback } from 'node:zlib';
 import { earlyScript } from '../src/app/startup/early-script.ts';
+import { allSectionMeta } from '../src/sections/meta.ts';
 import { PRERENDER_BUNDLE_DIR } from '../src/build/build-paths.ts';
 import { checkDrawnPages, type DrawnPage } from '../src/content/rendered/index.ts';
 import { traceChanged } from '../src/content/rendered/as-published.ts';
@@ -299,7 +300,19 @@ async function prerender(path: string, outFile: string) {
       ? ` data-sections="${[...later].map(([type, files]) => `${type}:${files.map((f) => `/${f}`).join(',')}`).join(' ')}"`
       : '') +
     `${webManifest ? ` data-manifest="${webManifest}"` : ''}></script>`;
-  const html = shell.head + early + shell.title + rendered.head + shell.body + rendered.html + shell.root + boot + shell.end;
+  // What the page's section types let the browser fetch ahead (SectionMeta `speculationRules`): after the content,
+  // where the links they name are.
+  const rules = [
+    ...new Set(
+      allSectionMeta().flatMap(([type, meta]) =>
+        meta.speculationRules && rendered.html.includes(`data-section="${type}"`) ? [meta.speculationRules] : [],
+      ),
+    ),
+  ]
+    .map((text) => `<script type="speculationrules">${text}</script>`)
+    .join('');
+  const html =
+    shell.head + early + shell.title + rendered.head + shell.body + rendered.html + shell.root + rules + boot + shell.end;
   writePage(outFile, html);
   written.push(relative(client, outFile));
   drawn.set(path, rendered);

@@ -103,6 +103,13 @@ export interface SectionMeta<T extends SectionType, S = SectionOf<T>> {
    * to apply for a job (`roles`) is a next step as well.
    */
   readonly enquiry?: true;
+  /**
+   * Speculation rules (JSON) the build writes into every page that has a section of this type, as a
+   * `<script type="speculationrules">`: what the browser may fetch ahead of a press. Not drawn by the
+   * component, since React never runs a script it draws on the client; allowed by the hash of this exact
+   * text in the Content-Security-Policy (src/server/security.ts).
+   */
+  readonly speculationRules?: string;
 }
 
 /** A type's facts as the engine reads them for a section it holds as data, of a type known only by name. */

@@ -3,10 +3,15 @@ import { normaliseOrigin } from './config.ts';
 import { HttpError } from './errors.ts';
 import { createHash } from 'node:crypto';
 import { earlyScriptSource } from '../app/startup/early-script.ts';
-import { applyPrefetchRules } from '../sections/careers/prefetch.ts';
+import { allSectionMeta } from '../sections/meta.ts';
 
 /** The CSP source that allows one inline script's exact text and nothing else. */
 const inlineSource = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/** The speculation rules section types ask the build to write into their pages, each once. */
+export function speculationRules(): string[] {
+  return [...new Set(allSectionMeta().flatMap(([, meta]) => (meta.speculationRules ? [meta.speculationRules] : [])))];
+}
 
 /**
  * The Content-Security-Policy of the site, by directive: the one place to extend when a page needs a new
@@ -17,7 +22,7 @@ const inlineSource = (text: string) => `'sha256-${createHash('sha256').update(te
  */
 export const contentSecurityPolicy: Readonly<Record<string, readonly string[]>> = {
   'default-src': ["'self'"],
-  'script-src': ["'self'", earlyScriptSource, inlineSource(applyPrefetchRules)],
+  'script-src': ["'self'", earlyScriptSource, ...speculationRules().map(inlineSource)],
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:'],
   'font-src': ["'self'"],

@@ -7,7 +7,6 @@ import { SmartLink } from '../../components/SmartLink/index.tsx';
 import { Tabs } from '../../components/Tabs/index.tsx';
 import { ApplyDialog } from '../../forms/ApplyDialog.tsx';
 import { APPLY_ANCHOR } from '../job-opening/meta.ts';
-import { applyPrefetchRules } from './prefetch.ts';
 import styles from './styles.module.css';
 
 /**
@@ -104,7 +103,6 @@ export default function Careers({ section, index }: SectionProps<'careers'>) {
         </div>
         <Tabs items={items} label="Departments" />
       </div>
-      <script type="speculationrules" dangerouslySetInnerHTML={{ __html: applyPrefetchRules }} />
       <ApplyDialog
         role={applying?.role ?? null}
         returnFocus={applying?.opener ?? null}

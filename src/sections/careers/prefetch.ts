@@ -5,7 +5,7 @@
  * instead of 1.4 s. "eager" leaves the choice of links to the browser (Chromium: a hovered one on a desktop),
  * so a visitor does not pay for every role's page; and once the section's tabs have hydrated, Apply Now
  * opens the dialog, so the rule stops matching (the browser re-reads the selector as the page changes).
- * The exact text is allowed by its hash in the Content-Security-Policy (src/server/security.ts).
+ * The build writes it into the page (./meta.ts, `speculationRules`).
  */
 export const applyPrefetchRules = JSON.stringify({
   prefetch: [
