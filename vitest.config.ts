@@ -27,13 +27,15 @@ export default defineConfig({
           // As the editor service runs (scripts/editor-start.mjs): reading or setting `__proto__` throws,
           // so a walk that would put a request's value on a prototype fails in a test instead.
           execArgv: ['--disable-proto=throw'],
-          // A section folder may carry its own test (src/sections/<type>/index.test.tsx; new:section writes one).
+          // A section or component folder may carry its own test (src/sections/<type>/index.test.tsx; new:section
+          // writes one).
           // tests/content reads the real content and holds it to the specification.
           include: [
             'tests/unit/**/*.test.ts',
             'tests/content/**/*.test.ts',
             'tests/server/**/*.test.ts',
             'src/sections/**/*.test.tsx',
+            'src/components/**/*.test.tsx',
           ],
           exclude: [...configDefaults.exclude, ...slowTests],
           // Server tests share one PostgreSQL; files run in parallel but each uses its own schema, all

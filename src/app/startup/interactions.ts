@@ -97,22 +97,35 @@ export function answerAsHtml(activation: HeldActivation): boolean {
   const tab = target.closest('[role="tab"]');
   if (tab && key !== undefined) return followTab(tab, key);
   const carousel = target.closest('[aria-roledescription="carousel"]');
-  const viewport = carousel?.querySelector<HTMLElement>('[data-slot="viewport"]');
-  if (!carousel || !viewport || viewport.hasAttribute('data-ready')) return false;
+  if (!carousel) return false;
+  const control = target.closest('[data-slot]')?.getAttribute('data-slot');
+  if (control === 'next' || key === 'ArrowRight') return stepRow(carousel, 'next');
+  if (control === 'prev' || key === 'ArrowLeft') return stepRow(carousel, 'prev');
+  if (control === 'bullet')
+    return stepRow(
+      carousel,
+      [...carousel.querySelectorAll('[data-slot="bullet"]')].indexOf(target.closest('[data-slot="bullet"]')!),
+    );
+  return false;
+}
+
+/**
+ * Steps a carousel's row while it is still the native scroll-snap row (before the app's carousel is ready):
+ * to the slide before or after the one in view, or to slide `to`. Start-up answers the carousel's controls
+ * with it before the carousel's code has come, and the carousel itself once it has hydrated but is not
+ * ready yet (src/components/Carousel), so no press waits for the carousel's library. False when the row is
+ * no longer native, or has no slides.
+ */
+export function stepRow(carousel: Element, to: 'prev' | 'next' | number): boolean {
+  const viewport = carousel.querySelector<HTMLElement>('[data-slot="viewport"]');
+  if (!viewport || viewport.hasAttribute('data-ready')) return false;
   const slides = [...viewport.querySelectorAll<HTMLElement>('[data-slot="slide"]')];
   if (slides.length === 0) return false;
-  const offset = (slide: HTMLElement) => slide.offsetLeft - slides[0]!.offsetLeft;
   const at = slideAt(slides, viewport.scrollLeft);
-  const control = target.closest('[data-slot]')?.getAttribute('data-slot');
-  const bullets = [...carousel.querySelectorAll('[data-slot="bullet"]')];
-  let to: number;
-  if (control === 'next' || key === 'ArrowRight') to = at + 1;
-  else if (control === 'prev' || key === 'ArrowLeft') to = at - 1;
-  else if (control === 'bullet') to = bullets.indexOf(target.closest('[data-slot="bullet"]')!);
-  else return false;
-  const slide = slides[Math.min(Math.max(to, 0), slides.length - 1)]!;
+  const index = to === 'next' ? at + 1 : to === 'prev' ? at - 1 : to;
+  const slide = slides[Math.min(Math.max(index, 0), slides.length - 1)]!;
   const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
-  viewport.scrollTo({ left: offset(slide), behavior: still ? 'instant' : 'smooth' });
+  viewport.scrollTo({ left: slide.offsetLeft - slides[0]!.offsetLeft, behavior: still ? 'instant' : 'smooth' });
   return true;
 }
 

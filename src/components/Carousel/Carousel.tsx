@@ -16,7 +16,7 @@ import { ChevronLeft, ChevronRight, Pause, Play } from '../Icon/ui.ts';
 import { usePrefersReducedMotion } from '../../hooks/usePrefersReducedMotion.ts';
 import { emblaOptions, responsiveCss, steps, type Responsive } from './responsive.ts';
 import { useDepthEffect, type DepthOptions } from './useDepthEffect.ts';
-import { slideAt } from '../../app/startup/interactions.ts';
+import { slideAt, stepRow } from '../../app/startup/interactions.ts';
 import styles from './styles.module.css';
 
 export interface CarouselProps {
@@ -247,8 +247,10 @@ export function Carousel({
     else if (where === 'next') on.scrollNext();
     else on.scrollTo(where);
   };
-  // A press can arrive before embla has measured the slides: the first one after hydration is replayed
-  // right away (src/app/startup/boot.ts). It is kept and done as soon as embla is ready, not dropped.
+  // A press can arrive before embla is ready: after hydration, while embla's code is still on its way (seconds
+  // on a slow phone), or the first press replayed right away (src/app/startup/boot.ts). The row is still the
+  // native one then, and is stepped at once as start-up steps it (embla starts where it was left:
+  // adoptNativeScroll); a press the row cannot take is kept and done as soon as embla is ready, not dropped.
   const early = useRef<'prev' | 'next' | number | undefined>(undefined);
   useEffect(() => {
     if (!api || early.current === undefined) return;
@@ -256,9 +258,10 @@ export function Carousel({
     early.current = undefined;
   }, [api]);
 
-  const go = (where: 'prev' | 'next' | number) => {
+  const go = (where: 'prev' | 'next' | number, from: Element) => {
+    const carousel = from.closest('[data-slot="carousel"]');
     if (api) step(api, where);
-    else early.current = where;
+    else if (!carousel || !stepRow(carousel, where)) early.current = where;
     interacted();
   };
 
@@ -268,7 +271,7 @@ export function Carousel({
       return;
     if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
       event.preventDefault();
-      go(event.key === 'ArrowLeft' ? 'prev' : 'next');
+      go(event.key === 'ArrowLeft' ? 'prev' : 'next', event.currentTarget);
     }
   };
   const onPointerEnter = (event: PointerEvent) => {
@@ -365,7 +368,7 @@ export function Carousel({
               data-slot="prev"
               aria-label="Previous slide"
               disabled={edges?.prev === false}
-              onClick={() => go('prev')}
+              onClick={(event) => go('prev', event.currentTarget)}
             >
               <ChevronLeft size={20} aria-hidden />
             </button>
@@ -380,7 +383,7 @@ export function Carousel({
                   data-slot="bullet"
                   aria-label={`Go to slide ${(group[0] ?? snap) + 1}`}
                   aria-current={snap === selected ? 'true' : undefined}
-                  onClick={() => go(snap)}
+                  onClick={(event) => go(snap, event.currentTarget)}
                 />
               ))}
             </div>
@@ -392,7 +395,7 @@ export function Carousel({
               data-slot="next"
               aria-label="Next slide"
               disabled={edges?.next === false}
-              onClick={() => go('next')}
+              onClick={(event) => go('next', event.currentTarget)}
             >
               <ChevronRight size={20} aria-hidden />
             </button>
