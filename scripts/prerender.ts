@@ -268,6 +268,11 @@ function writePage(file: string, html: string): void {
   writeFileSync(`${file}.br`, brotliCompressSync(data, { params }));
 }
 
+/** The speculation rules each section type asks for (SectionMeta `speculationRules`), read once for every page. */
+const speculation = allSectionMeta().flatMap(([type, meta]) =>
+  meta.speculationRules ? [[type, meta.speculationRules] as const] : [],
+);
+
 async function prerender(path: string, outFile: string) {
   const rendered = await renderers.render(path);
   const { js, css, later } = pageAssets(rendered);
@@ -303,11 +308,7 @@ async function prerender(path: string, outFile: string) {
   // What the page's section types let the browser fetch ahead (SectionMeta `speculationRules`): after the content,
   // where the links they name are.
   const rules = [
-    ...new Set(
-      allSectionMeta().flatMap(([type, meta]) =>
-        meta.speculationRules && rendered.html.includes(`data-section="${type}"`) ? [meta.speculationRules] : [],
-      ),
-    ),
+    ...new Set(speculation.filter(([type]) => rendered.html.includes(`data-section="${type}"`)).map(([, text]) => text)),
   ]
     .map((text) => `<script type="speculationrules">${text}</script>`)
     .join('');

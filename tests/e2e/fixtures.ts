@@ -117,7 +117,7 @@ async function scrollOnce(page: Page, step?: number): Promise<'through' | 'frame
         since = Date.now();
       }
       if (Date.now() - since < 10_000) continue;
-      const timer = await ask(() => new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 50)));
+      const timer = await ask(() => new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 0)));
       if (!timer) return 'its script answers no timer (a page stuck in its own script, or a browser that stopped)';
       const frame = await ask(() => new Promise<boolean>((resolve) => requestAnimationFrame(() => resolve(true))));
       if (!frame) return 'frames stopped' as const;
