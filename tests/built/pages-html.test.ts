@@ -53,6 +53,18 @@ describe.each(routes)('%s, as served before any script', (route) => {
     expect(blocked).toEqual([]);
   });
 
+  test('prefetches through its speculation rules only pages the build has, and every Apply Now link on it before the app', () => {
+    // Each rule's selector run on the page as served: what the browser could fetch ahead before any script.
+    const matched = [...document.querySelectorAll('script[type="speculationrules"]')].flatMap((script) => {
+      const rules = JSON.parse(script.textContent ?? '') as { prefetch?: { where?: { selector_matches?: string } }[] };
+      return (rules.prefetch ?? []).flatMap((rule) => [...document.querySelectorAll(rule.where!.selector_matches!)]);
+    });
+    const addresses = matched.map((link) => link.getAttribute('href') ?? `<${link.tagName.toLowerCase()}> without href`);
+    expect(addresses.filter((href) => !routes.includes(href.split('#')[0]!))).toEqual([]);
+    const apply = [...document.querySelectorAll('[data-section="careers"] a[data-slot="apply"]')];
+    expect(apply.filter((link) => !matched.includes(link)).map((link) => link.getAttribute('href'))).toEqual([]);
+  });
+
   test('has one h1 with text, its header and its footer', () => {
     const headings = document.querySelectorAll('main h1');
     expect(headings).toHaveLength(1);

@@ -6,6 +6,7 @@
  */
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Carousel } from './index.tsx';
 
@@ -20,8 +21,8 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-/** A three-slide carousel, its slides 300 px apart, and every scroll asked of its row. */
-function carousel(loop = false) {
+/** A carousel of `names`, its slides 300 px apart, and every scroll asked of its row. */
+function carousel(loop = false, names = ['Asha', 'Ravi', 'Meera']) {
   const container = document.createElement('div');
   document.body.append(container);
   act(() => {
@@ -29,7 +30,7 @@ function carousel(loop = false) {
     root.render(
       <Carousel
         label="Team"
-        slides={['Asha', 'Ravi', 'Meera'].map((name) => (
+        slides={names.map((name) => (
           <p key={name}>{name}</p>
         ))}
         arrows
@@ -68,5 +69,31 @@ describe('a carousel before its library is ready', () => {
     press('bullet', 0);
     press('prev');
     expect(scrolls).toEqual([600, 600, 0, 0]);
+  });
+
+  it('lands every sequence of presses on the slide a visitor would count to (fast-check, fixed seed)', () => {
+    // Any number of slides, any presses: the row ends on the slide counted from the start, one step per
+    // arrow, a bullet going straight to its slide, and never past either end.
+    const press = fc.oneof(fc.constant('prev' as const), fc.constant('next' as const), fc.nat(11));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 12 }), fc.array(press, { maxLength: 15 }), (count, presses) => {
+        const names = Array.from({ length: count }, (_, i) => `Member ${i + 1}`);
+        const row = carousel(true, names);
+        let at = 0;
+        const expected: number[] = [];
+        for (const what of presses) {
+          if (typeof what === 'number' && what >= count) continue;
+          at = what === 'next' ? Math.min(at + 1, count - 1) : what === 'prev' ? Math.max(at - 1, 0) : what;
+          expected.push(at * 300);
+          if (typeof what === 'number') row.press('bullet', what);
+          else row.press(what);
+        }
+        act(() => root?.unmount());
+        root = undefined;
+        document.body.innerHTML = '';
+        expect(row.scrolls).toEqual(expected);
+      }),
+      { seed: 51, numRuns: 60 },
+    );
   });
 });
