@@ -644,4 +644,45 @@ test.describe('every carousel, pressed before the app starts', () => {
       },
     );
   }
+
+  // Earlier still, before the boot script has arrived: the page's inline script keeps the press, and the boot
+  // script answers it as HTML when it runs (takeOver), with the app still held back.
+  for (const route of routes) {
+    test(
+      `${route}: each carousel's arrow or bullet, pressed before the boot script, moves its row once it runs`,
+      {
+        tag: gate.has(route) ? [] : ['@full'],
+      },
+      async ({ page }) => {
+        const releaseEntry = await holdBack(page, entryFile);
+        const releaseBoot = await holdBack(page, bootFile);
+        await page.goto(route, { waitUntil: 'commit' });
+        await expect(page.locator('footer[data-slot="footer"]')).toBeAttached();
+        const carousels = page.locator('[data-slot="carousel"]');
+        const pressed: number[] = [];
+        for (let i = 0; i < (await carousels.count()); i++) {
+          const carousel = carousels.nth(i);
+          const viewport = carousel.locator('[data-slot="viewport"]');
+          if (!(await viewport.evaluate((row) => row.scrollWidth > row.clientWidth + 1))) continue;
+          const next = carousel.locator('[data-slot="next"]');
+          const control = (await next.count()) > 0 ? next : carousel.locator('[data-slot="bullet"]').nth(1);
+          if ((await control.count()) === 0) continue;
+          await control.click();
+          pressed.push(i);
+        }
+        // A row that does not scroll (every slide in view, as on /cloud-services at 390 px) has nothing to move to.
+        releaseBoot();
+
+        for (const i of pressed) {
+          const viewport = carousels.nth(i).locator('[data-slot="viewport"]');
+          await expect
+            .poll(() => viewport.evaluate((row) => row.scrollLeft), { message: `${route}, carousel ${i + 1}` })
+            .toBeGreaterThan(0);
+        }
+        await expect(page.locator('[data-held]'), `${route}: nothing is held`).toHaveCount(0);
+        await expect(page.locator('html')).not.toHaveAttribute('data-hydrated');
+        releaseEntry();
+      },
+    );
+  }
 });
